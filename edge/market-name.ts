@@ -1,0 +1,34 @@
+// Turns the ways people write an item's name into one alias key, shared by the generator (which
+// writes one resolve file per key) and the edge (which looks a request's name up by key).
+// Steam's market hash names decorate the stem "Weapon | Finish" with a star for knives and gloves,
+// "StatTrak™" or "Souvenir", and a wear suffix; none of those changes which items are meant.
+
+const WEARS = ["Factory New", "Minimal Wear", "Field-Tested", "Well-Worn", "Battle-Scarred"];
+const WEAR_SUFFIX = new RegExp(`\\s*\\((?:${WEARS.join("|")})\\)$`, "i");
+// "★", "StatTrak™" (also seen typed as "StatTrak" or "StatTrak(TM)") and "Souvenir", in any order Steam uses.
+const PREFIX = /^(?:★|☆|stattrak(?:™|\(tm\)|tm)?|souvenir)\s*/i;
+
+/** "★ StatTrak™ Karambit | Doppler (Factory New)" -> "Karambit | Doppler". */
+export function marketNameStem(marketHashName: string): string {
+  let name = marketHashName.normalize("NFC").replace(/\s+/gu, " ").trim();
+  name = name.replace(WEAR_SUFFIX, "");
+  for (let previous = ""; previous !== name; ) {
+    previous = name;
+    name = name.replace(PREFIX, "");
+  }
+  return name.trim();
+}
+
+/** Case- and punctuation-insensitive key of a stem: "Karambit | Doppler" -> "karambit-doppler". */
+export function aliasKey(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The alias key a market hash name resolves through; item slugs are the alias keys of their stems. */
+export function marketNameKey(marketHashName: string): string {
+  return aliasKey(marketNameStem(marketHashName));
+}

@@ -1,0 +1,182 @@
+// The one route table: which request path (and query) is answered by which file of a build.
+// The generator imports the `*File` functions to write each file; the edge imports `parseRequest`
+// and `fileFor` to find it. A request never becomes a path except through these functions, and
+// every value they put in a path has been checked against a strict pattern first.
+
+import { marketNameKey } from "./market-name.ts";
+
+export const BASE_PATH = "/v1";
+export const HEALTH_PATH = "/health";
+export const MAX_ALIAS_LENGTH = 200;
+export const MAX_SEED = 1000;
+
+/** What the edge needs to know about a build; written by the generator as `dist/manifest.json`. */
+export interface Manifest {
+  format: 1;
+  dataset_version: string;
+  /** Folder of `dist/` that holds this build's response files. */
+  generation: string;
+  /** Every non-null system topic present in the dataset (the topic filter's vocabulary). */
+  topics: string[];
+}
+
+export const MANIFEST_FILE = "manifest.json";
+
+const DIGITS = /^[0-9]{1,9}$/;
+const PLATFORM_ID = /^[0-9]{1,20}$/;
+const PATH_SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/;
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+// ---- files (paths relative to a generation folder) ----
+
+export const itemFile = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}.json`;
+/** `?topic=` for a topic in the vocabulary. */
+export const itemTopicFile = (defIndex: number, paintIndex: number, topic: string) =>
+  `v1/items/${defIndex}/${paintIndex}/topics/${encodeSegment(topic)}.json`;
+/** `?topic=` for any topic no system carries: every guide is dropped. */
+export const itemNoTopicFile = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}/topics/_none.json`;
+export const seedFile = (defIndex: number, paintIndex: number, seed: number) =>
+  `v1/items/${defIndex}/${paintIndex}/seeds/${seed}.json`;
+export const patternsFile = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}/patterns.json`;
+export const guideFile = (platformId: string) => `v1/guides/${platformId}.json`;
+export const guideSystemFile = (platformId: string, systemId: string) => `v1/guides/${platformId}/systems/${systemId}.json`;
+export const resolveFile = (aliasKey: string) => `v1/resolve/${aliasKey}.json`;
+export const META_FILE = "v1/meta.json";
+/** The dump is the one file that holds a whole envelope, built once per dataset_version. */
+export const DUMP_FILE = "v1/dump.json";
+export const DUMP_GZIP_FILE = "v1/dump.json.gz";
+
+/** Topics are an open vocabulary: anything outside [a-z0-9_-] is hex-escaped to keep file names plain. */
+function encodeSegment(value: string): string {
+  let out = "";
+  for (const byte of new TextEncoder().encode(value)) {
+    const c = String.fromCharCode(byte);
+    out += /[a-z0-9-]/.test(c) ? c : `_${byte.toString(16).padStart(2, "0")}`;
+  }
+  return out;
+}
+
+// ---- requests ----
+
+export type Route =
+  | { name: "item"; defIndex: number; paintIndex: number; topic: string | null }
+  | { name: "seed"; defIndex: number; paintIndex: number; seed: number }
+  | { name: "patterns"; defIndex: number; paintIndex: number }
+  | { name: "guide"; platformId: string; system: string | null }
+  | { name: "resolve"; aliasKey: string }
+  | { name: "meta" }
+  | { name: "dump" };
+
+export type ErrorCode = "bad_request" | "not_found" | "rate_limited" | "internal_error";
+export interface RouteError {
+  status: 400 | 404 | 422;
+  code: ErrorCode;
+  message: string;
+}
+export type Parsed = { ok: true; route: Route } | { ok: false; error: RouteError };
+
+const notFound = (message: string): Parsed => ({ ok: false, error: { status: 404, code: "not_found", message } });
+const invalid = (message: string): Parsed => ({ ok: false, error: { status: 422, code: "bad_request", message } });
+const missing = (message: string): Parsed => ({ ok: false, error: { status: 400, code: "bad_request", message } });
+const ok = (route: Route): Parsed => ({ ok: true, route });
+
+/** A parameter sent with an empty value counts as not sent. */
+function queryValue(query: URLSearchParams, name: string): string | null {
+  const value = query.get(name);
+  return value === null || value === "" ? null : value;
+}
+
+function integerParam(raw: string, name: string): { ok: true; value: number } | { ok: false; parsed: Parsed } {
+  // Spec: a non-numeric def_index, paint_index or seed is 422; a numeric one too long to be
+  // any item is simply unknown (404).
+  if (!/^[0-9]+$/.test(raw)) return { ok: false, parsed: invalid(`${name} must be a non-negative integer, got "${raw}"`) };
+  if (!DIGITS.test(raw)) return { ok: false, parsed: notFound(`no item has ${name} ${raw}`) };
+  return { ok: true, value: Number(raw) };
+}
+
+/**
+ * Parses a path under {base_url} (already stripped of "/v1") and its query into a route or an error.
+ * `segments` are the raw, still percent-encoded path segments.
+ */
+export function parseRequest(pathname: string, query: URLSearchParams): Parsed {
+  const unknownPath = notFound(`no endpoint at ${BASE_PATH}${pathname}`);
+  if (!pathname.startsWith("/")) return unknownPath;
+  const segments: string[] = [];
+  for (const raw of pathname.slice(1).split("/")) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return unknownPath;
+    }
+    segments.push(segment);
+  }
+  const [head, ...rest] = segments;
+
+  if (head === "meta" && rest.length === 0) return ok({ name: "meta" });
+  if (head === "dump" && rest.length === 0) return ok({ name: "dump" });
+  if (head === "resolve" && rest.length === 0) return parseResolve(query);
+
+  if (head === "guides" && rest.length === 1) {
+    const platformId = rest[0]!;
+    if (!PLATFORM_ID.test(platformId)) return notFound(`no guide has platform_id "${platformId}"`);
+    const system = queryValue(query, "system");
+    if (system !== null && !PATH_SAFE_ID.test(system)) return notFound(`guide ${platformId} has no system "${system}"`);
+    return ok({ name: "guide", platformId, system });
+  }
+
+  if (head === "items" && rest.length >= 2 && rest.length <= 4) {
+    const [defRaw, paintRaw, tail, seedRaw] = rest as [string, string, string?, string?];
+    const shapeKnown =
+      rest.length === 2 || (rest.length === 3 && tail === "patterns") || (rest.length === 4 && tail === "seeds");
+    if (!shapeKnown) return unknownPath;
+    const def = integerParam(defRaw, "def_index");
+    if (!def.ok) return def.parsed;
+    const paint = integerParam(paintRaw, "paint_index");
+    if (!paint.ok) return paint.parsed;
+    if (rest.length === 2) {
+      return ok({ name: "item", defIndex: def.value, paintIndex: paint.value, topic: queryValue(query, "topic") });
+    }
+    if (rest.length === 3) return ok({ name: "patterns", defIndex: def.value, paintIndex: paint.value });
+    if (!/^[0-9]+$/.test(seedRaw!) || seedRaw!.length > 4 || Number(seedRaw) > MAX_SEED) {
+      return invalid(`seed must be an integer from 0 to ${MAX_SEED}, got "${seedRaw}"`);
+    }
+    return ok({ name: "seed", defIndex: def.value, paintIndex: paint.value, seed: Number(seedRaw) });
+  }
+  return unknownPath;
+}
+
+function parseResolve(query: URLSearchParams): Parsed {
+  const slug = queryValue(query, "slug");
+  const marketHashName = queryValue(query, "market_hash_name");
+  // Rule 2: when both are sent, slug wins and market_hash_name is ignored (its length too).
+  const [name, value] = slug !== null ? ["slug", slug] : ["market_hash_name", marketHashName];
+  if (value === null) return missing("send slug or market_hash_name");
+  if ([...value].length > MAX_ALIAS_LENGTH) return invalid(`${name} is longer than ${MAX_ALIAS_LENGTH} characters`);
+  const key = name === "slug" ? value : marketNameKey(value);
+  if (!SLUG.test(key)) return notFound(`no item has ${name} "${value}"`);
+  return ok({ name: "resolve", aliasKey: key });
+}
+
+/** The file that answers a route in a build, by the same functions the generator writes with. */
+export function fileFor(route: Route, manifest: Pick<Manifest, "topics">): string {
+  switch (route.name) {
+    case "item":
+      if (route.topic === null) return itemFile(route.defIndex, route.paintIndex);
+      return manifest.topics.includes(route.topic)
+        ? itemTopicFile(route.defIndex, route.paintIndex, route.topic)
+        : itemNoTopicFile(route.defIndex, route.paintIndex);
+    case "seed":
+      return seedFile(route.defIndex, route.paintIndex, route.seed);
+    case "patterns":
+      return patternsFile(route.defIndex, route.paintIndex);
+    case "guide":
+      return route.system === null ? guideFile(route.platformId) : guideSystemFile(route.platformId, route.system);
+    case "resolve":
+      return resolveFile(route.aliasKey);
+    case "meta":
+      return META_FILE;
+    case "dump":
+      return DUMP_FILE;
+  }
+}

@@ -1,0 +1,26 @@
+import type { Guide } from "./schema/guide.ts";
+import type { ItemFile } from "./schema/item.ts";
+
+/** A checked dataset: what every derivation reads. Items sorted by slug, guides by platform_id. */
+export interface Dataset {
+  items: ItemFile[];
+  guides: Guide[];
+}
+
+/**
+ * One mistake found in a dataset. Printed as `file: path: message (expected ...)`.
+ * `file` is relative to the dataset folder; `path` is a JSON path such as `$.systems[0].gradings[3].seed`.
+ */
+export interface Problem {
+  file: string;
+  path: string;
+  message: string;
+  expected?: string;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
+
+export function formatProblem(problem: Problem): string {
+  const expected = problem.expected ? ` (expected ${problem.expected})` : "";
+  return `${problem.file}: ${problem.path}: ${problem.message}${expected}`;
+}
