@@ -1,0 +1,48 @@
+// The build pipeline: load + check -> version -> derive -> emit. Only loading and emitting touch
+// the disk; the CLI (cli/build.ts) decides what to print and how to exit.
+
+import type { Problem } from "./dataset.ts";
+import { buildFiles, manifestOf } from "./derive/index.ts";
+import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
+import { loadDataset } from "./validate/index.ts";
+import { datasetVersion, derivationCodeHash } from "./version.ts";
+
+export interface BuildOptions {
+  datasetDir: string;
+  outDir: string;
+  onStage?: (stage: string) => void;
+  onProgress?: (progress: EmitProgress) => void;
+}
+
+export type BuildResult =
+  | { ok: true; datasetVersion: string; emit: EmitReport; timings: Record<string, number> }
+  | { ok: false; problems: Problem[] };
+
+export async function buildDist({ datasetDir, outDir, onStage, onProgress }: BuildOptions): Promise<BuildResult> {
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = now - mark;
+    mark = now;
+  };
+
+  onStage?.("check");
+  const checked = await loadDataset(datasetDir);
+  if (!checked.ok) return { ok: false, problems: checked.problems };
+  lap("check");
+
+  onStage?.("version");
+  const version = datasetVersion(checked.value, await derivationCodeHash());
+  lap("version");
+
+  onStage?.("derive+emit");
+  const emit = await emitBuild({
+    outDir,
+    manifest: manifestOf(checked.value, version),
+    files: buildFiles(checked.value, version),
+    onProgress,
+  });
+  lap("emit");
+  return { ok: true, datasetVersion: version, emit, timings };
+}

@@ -1,0 +1,56 @@
+// `npm run build [-- --dataset DIR --out DIR]`: check the dataset, refuse to build an invalid one,
+// and write the static API into the build folder (default dist/).
+
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { formatProblem } from "../dataset.ts";
+import { buildDist } from "../build.ts";
+import { progressPrinter } from "./progress.ts";
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\nusage: npm run build [-- --dataset DIR] [--out DIR]\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<number> {
+  let values: { dataset?: string; out?: string };
+  try {
+    ({ values } = parseArgs({ options: { dataset: { type: "string" }, out: { type: "string" } }, allowPositionals: false }));
+  } catch (error) {
+    usage((error as Error).message);
+  }
+  const datasetDir = path.resolve(values.dataset ?? "dataset");
+  const outDir = path.resolve(values.out ?? "dist");
+  const progress = progressPrinter(process.stderr);
+  const started = performance.now();
+
+  const result = await buildDist({ datasetDir, outDir, onStage: progress.stage, onProgress: progress.files });
+  progress.done();
+  if (!result.ok) {
+    for (const problem of result.problems) process.stderr.write(`${formatProblem(problem)}\n`);
+    process.stderr.write(`build refused: ${result.problems.length} problem(s) in ${path.relative(process.cwd(), datasetDir) || "."}; ${path.relative(process.cwd(), outDir) || outDir} is unchanged\n`);
+    return 1;
+  }
+  const { emit } = result;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stdout.write(
+    [
+      `built dataset_version ${result.datasetVersion} into ${path.relative(process.cwd(), outDir) || outDir}/${emit.generation} in ${seconds} s`,
+      `  ${emit.files} files, ${(emit.bytes / 1e6).toFixed(1)} MB: ${emit.written} written, ${emit.reused} ${emit.mode === "new" ? "linked unchanged" : "already up to date"}${emit.removed ? `, ${emit.removed} stray removed` : ""}`,
+      `  serving after ${(emit.committedAfterMs / 1000).toFixed(1)} s${emit.pruned.length ? `; pruned ${emit.pruned.join(", ")}` : ""}`,
+      "",
+    ].join("\n"),
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // Not a dataset mistake (those are listed above): an I/O failure such as a full disk. The
+    // serving build is untouched because only the manifest rename commits a new one.
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`build failed: ${message}\nthe previous build (if any) keeps serving\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,49 @@
+import type { Guide, GuideSystem } from "../schema/guide.ts";
+import type { GuideBlock, Item, ItemRef } from "../schema/responses.ts";
+import type { Pair } from "./order.ts";
+
+/** Rule 9: the attribution block every response carries for every guide it mentions. */
+export function guideBlock(guide: Guide): GuideBlock {
+  return {
+    platform_id: guide.platform_id,
+    title: guide.title,
+    authors: guide.authors,
+    url: guide.url,
+    permission: guide.permission,
+    updated: guide.updated,
+  };
+}
+
+export function itemOf({ item, paint }: Pair): Item {
+  return {
+    def_index: item.def_index,
+    paint_index: paint.paint_index,
+    slug: item.slug,
+    weapon: item.weapon,
+    finish: item.finish,
+    paint_label: paint.paint_label,
+  };
+}
+
+/** Seed and patterns responses carry only the item's identity and slug. */
+export function itemRefOf({ item, paint }: Pair): ItemRef {
+  return { def_index: item.def_index, paint_index: paint.paint_index, slug: item.slug };
+}
+
+/** Where a level stands in its system: 1-based `place`, best first, `of` levels. */
+export interface Standing {
+  key: string;
+  label: string;
+  place: number;
+  of: number;
+}
+
+export function standingsOf(system: GuideSystem): Map<string, Standing> {
+  const of = system.levels.length;
+  return new Map(system.levels.map((level, index) => [level.key, { key: level.key, label: level.label, place: index + 1, of }]));
+}
+
+/** Distinct seeds a system grades (a seed listed twice counts once). */
+export function seedCount(system: GuideSystem): number {
+  return new Set(system.gradings.map((grading) => grading.seed)).size;
+}

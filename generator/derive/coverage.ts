@@ -1,0 +1,30 @@
+import type { Guide, GuideSystem } from "../schema/guide.ts";
+import type { Dataset } from "../dataset.ts";
+import { sortGuides, type Pair } from "./order.ts";
+
+/** One system of one guide, as it covers an item. */
+export interface Covering {
+  guide: Guide;
+  system: GuideSystem;
+}
+
+/**
+ * A system covers a pair when its `item` slug is the pair's slug and its `paint_indexes` is null
+ * or lists the pair's paint index (a guide may rank only some phases of a Doppler slug).
+ */
+export function covers(system: GuideSystem, pair: Pair): boolean {
+  return system.item === pair.item.slug && (system.paint_indexes === null || system.paint_indexes.includes(pair.paint.paint_index));
+}
+
+/** Returns, for a pair, every covering system: guides by platform_id, systems in guide order. */
+export function coverageOf(dataset: Dataset): (pair: Pair) => Covering[] {
+  const bySlug = new Map<string, Covering[]>();
+  for (const guide of sortGuides(dataset.guides)) {
+    for (const system of guide.systems) {
+      const list = bySlug.get(system.item) ?? [];
+      list.push({ guide, system });
+      bySlug.set(system.item, list);
+    }
+  }
+  return (pair) => (bySlug.get(pair.item.slug) ?? []).filter(({ system }) => covers(system, pair));
+}

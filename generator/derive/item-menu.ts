@@ -1,0 +1,30 @@
+import type { ItemMenu } from "../schema/responses.ts";
+import { guideBlock, itemOf, seedCount } from "./blocks.ts";
+import type { Covering } from "./coverage.ts";
+import type { Pair } from "./order.ts";
+
+/**
+ * `GET /items/{def}/{paint}`: identity plus a menu of every guide covering the pair (Rule 7: no seeds).
+ * With a topic, only systems carrying that topic stay, and guides left with none are dropped.
+ */
+export function itemMenu(pair: Pair, covering: readonly Covering[], topic: string | null = null): ItemMenu {
+  const guides: ItemMenu["guides"] = [];
+  for (const { guide, system } of covering) {
+    if (topic !== null && system.topic !== topic) continue;
+    let entry = guides.at(-1);
+    if (entry?.platform_id !== guide.platform_id) {
+      entry = { ...guideBlock(guide), systems: [] };
+      guides.push(entry);
+    }
+    entry.systems.push({
+      id: system.id,
+      label: system.label,
+      alias: system.alias,
+      topic: system.topic,
+      kind: system.scale.kind,
+      levels: system.levels.length,
+      seeds: seedCount(system),
+    });
+  }
+  return { item: itemOf(pair), guides };
+}

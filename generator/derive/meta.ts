@@ -1,0 +1,31 @@
+import type { Dataset } from "../dataset.ts";
+import type { MetaResponse } from "../schema/responses.ts";
+import type { Pair } from "./order.ts";
+
+/**
+ * `loaded_at` must not be the build's wall-clock time, or two builds of the same data would differ
+ * under one ETag. It is the newest capture time of the data loaded into this version.
+ */
+export function loadedAt(dataset: Dataset): string {
+  let newest = "1970-01-01T00:00:00Z";
+  for (const guide of dataset.guides) {
+    if (Date.parse(guide.snapshot.retrieved_at) > Date.parse(newest)) newest = guide.snapshot.retrieved_at;
+  }
+  return newest;
+}
+
+export function metaResponse(dataset: Dataset, pairs: readonly Pair[], aliases: number, datasetVersion: string): MetaResponse {
+  const systems = dataset.guides.flatMap((guide) => guide.systems);
+  return {
+    dataset_version: datasetVersion,
+    loaded_at: loadedAt(dataset),
+    counts: {
+      // `items` counts (def_index, paint_index) pairs, not item files.
+      items: pairs.length,
+      guides: dataset.guides.length,
+      aliases,
+      systems: systems.length,
+      gradings: systems.reduce((sum, system) => sum + system.gradings.length, 0),
+    },
+  };
+}

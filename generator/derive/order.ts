@@ -1,0 +1,24 @@
+import type { Guide } from "../schema/guide.ts";
+import type { ItemFile, Paint } from "../schema/item.ts";
+
+/** platform_ids are digit strings: order them as numbers, without losing precision on long ones. */
+export function comparePlatformIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+export function sortGuides(guides: readonly Guide[]): Guide[] {
+  return [...guides].sort((a, b) => comparePlatformIds(a.platform_id, b.platform_id));
+}
+
+/** One `(def_index, paint_index)` pair: the canonical item (Rule 5). */
+export interface Pair {
+  item: ItemFile;
+  paint: Paint;
+}
+
+/** Every pair of the dataset, ordered by def_index then paint_index. */
+export function pairsOf(items: readonly ItemFile[]): Pair[] {
+  return items
+    .flatMap((item) => item.paints.map((paint) => ({ item, paint })))
+    .sort((a, b) => a.item.def_index - b.item.def_index || a.paint.paint_index - b.paint.paint_index);
+}

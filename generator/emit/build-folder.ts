@@ -1,0 +1,57 @@
+// The layout of a build folder and its commit point. `dist/manifest.json` names the generation
+// folder that serves; a build writes a new generation beside the serving one and then replaces
+// the manifest with one rename, so a reader sees either the whole old build or the whole new one.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
+
+export const GENERATION_PREFIX = "g-";
+
+export async function readManifest(outDir: string): Promise<Manifest | null> {
+  try {
+    const manifest = JSON.parse(await fs.readFile(path.join(outDir, MANIFEST_FILE), "utf8")) as Manifest;
+    if (manifest?.format !== 1 || typeof manifest.generation !== "string" || !manifest.generation.startsWith(GENERATION_PREFIX)) return null;
+    return manifest;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the manifest to a temporary name, flushes it, and renames it into place: the commit. */
+export async function commitManifest(outDir: string, manifest: Manifest): Promise<void> {
+  const target = path.join(outDir, MANIFEST_FILE);
+  const temporary = `${target}.${process.pid}.tmp`;
+  const handle = await fs.open(temporary, "w");
+  try {
+    await handle.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await fs.rename(temporary, target);
+}
+
+/**
+ * Refuses to treat a folder as a build folder when it holds anything else, so that a mistyped
+ * `--out` never has its contents pruned.
+ */
+export async function assertBuildFolder(outDir: string): Promise<void> {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(outDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  const foreign = entries.filter((name) => name !== MANIFEST_FILE && !name.startsWith(GENERATION_PREFIX) && !name.startsWith(`${MANIFEST_FILE}.`));
+  if (foreign.length > 0) {
+    throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);
+  }
+}
+
+/** Generations that are neither serving nor the one before it (kept for requests in flight). */
+export async function staleGenerations(outDir: string, keep: readonly string[]): Promise<string[]> {
+  const entries = await fs.readdir(outDir);
+  return entries.filter((name) => (name.startsWith(GENERATION_PREFIX) || name.startsWith(`${MANIFEST_FILE}.`)) && !keep.includes(name));
+}

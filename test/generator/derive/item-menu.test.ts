@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { coverageOf } from "../../../generator/derive/coverage.ts";
+import { itemMenu } from "../../../generator/derive/item-menu.ts";
+import { pairsOf } from "../../../generator/derive/order.ts";
+import { itemMenuSchema } from "../../../generator/schema/responses.ts";
+import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+
+const pairs = pairsOf(tinyDataset.items);
+const coverage = coverageOf(tinyDataset);
+const menuOf = (def: number, paint: number, topic: string | null = null) => {
+  const pair = pairs.find((p) => p.item.def_index === def && p.paint.paint_index === paint)!;
+  return itemMenu(pair, coverage(pair), topic);
+};
+
+describe("item menu", () => {
+  it("lists every guide covering the item, ordered by platform_id, with level and distinct seed counts", () => {
+    const menu = menuOf(7, 44);
+    expect(itemMenuSchema.parse(menu)).toEqual(menu);
+    expect(menu.item).toEqual({ def_index: 7, paint_index: 44, slug: "ak-47-case-hardened", weapon: "AK-47", finish: "Case Hardened", paint_label: "" });
+    expect(menu.guides.map((g) => [g.platform_id, g.systems.map((s) => [s.id, s.kind, s.levels, s.seeds, s.alias])])).toEqual([
+      ["30", [["gold", "group", 1, 1, null], ["purple", "group", 1, 0, null]]],
+      // 661 is listed twice: it counts once among the seeds.
+      ["200", [["blue", "tier", 2, 3, "blue gem"]]],
+    ]);
+  });
+
+  it("a known item that no guide covers has an empty menu", () => {
+    expect(menuOf(507, 420).guides).toEqual([]);
+  });
+
+  it("each paint of a Doppler slug is its own item with its own paint_label", () => {
+    expect(menuOf(507, 415).item.paint_label).toBe("Ruby");
+    expect(menuOf(507, 418).guides.map((g) => g.platform_id)).toEqual(["4000"]);
+  });
+
+  it("a topic no system carries drops every guide", () => {
+    expect(menuOf(7, 44, "blue").guides).toEqual([]);
+  });
+
+  it("a topic keeps only the systems that carry it and the guides left with any", () => {
+    const withTopic = {
+      ...tinyDataset,
+      guides: tinyDataset.guides.map((g) =>
+        g.platform_id === "30" ? { ...g, systems: g.systems.map((s) => (s.id === "gold" ? { ...s, topic: "colour" } : s)) } : g,
+      ),
+    };
+    const pair = pairs.find((p) => p.item.def_index === 7)!;
+    const menu = itemMenu(pair, coverageOf(withTopic)(pair), "colour");
+    expect(menu.guides.map((g) => [g.platform_id, g.systems.map((s) => s.id)])).toEqual([["30", ["gold"]]]);
+  });
+});
