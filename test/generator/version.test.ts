@@ -1,0 +1,61 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { RESPONSE_REVISION, datasetVersion, derivationCodeHash } from "../../generator/version.ts";
+import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
+
+const code = "c0de";
+
+describe("dataset_version", () => {
+  it("is the same for the same data whatever the whitespace of its files", () => {
+    const reformatted = JSON.parse(JSON.stringify(tinyDataset, null, 7));
+    expect(datasetVersion(reformatted, code)).toBe(datasetVersion(tinyDataset, code));
+  });
+
+  it("does not change when an item file's keys are reordered, since item key order never reaches a response", () => {
+    const [first, ...rest] = tinyDataset.items;
+    const reordered = Object.fromEntries(Object.entries(first!).reverse()) as typeof first;
+    expect(datasetVersion({ ...tinyDataset, items: [reordered!, ...rest] }, code)).toBe(datasetVersion(tinyDataset, code));
+  });
+
+  it("changes when one grading of one guide is corrected", () => {
+    const corrected = structuredClone(tinyDataset);
+    corrected.guides[1]!.systems[0]!.gradings[0]!.level = "t2";
+    expect(datasetVersion(corrected, code)).not.toBe(datasetVersion(tinyDataset, code));
+  });
+
+  it("changes when an item or a guide is added or removed", () => {
+    expect(datasetVersion({ ...tinyDataset, items: tinyDataset.items.slice(1) }, code)).not.toBe(datasetVersion(tinyDataset, code));
+    expect(datasetVersion({ ...tinyDataset, guides: tinyDataset.guides.slice(1) }, code)).not.toBe(datasetVersion(tinyDataset, code));
+  });
+
+  it("changes with the derivation code and with the hand-bumped revision counter", () => {
+    expect(datasetVersion(tinyDataset, "other")).not.toBe(datasetVersion(tinyDataset, code));
+    expect(datasetVersion(tinyDataset, code, RESPONSE_REVISION + 1)).not.toBe(datasetVersion(tinyDataset, code));
+  });
+});
+
+describe("derivation code hash", () => {
+  const entry = (source: string) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "psg-version-"));
+    writeFileSync(path.join(dir, "helper.ts"), "export const place = (index: number) => index + 1;\n");
+    writeFileSync(path.join(dir, "entry.ts"), source);
+    return path.join(dir, "entry.ts");
+  };
+  const base = 'import { place } from "./helper.ts";\nexport function levelPlace(i: number) {\n  return place(i);\n}\n';
+
+  it("ignores comments and formatting", async () => {
+    const commented = '// Rule 3: places are 1-based.\nimport { place } from "./helper.ts";\n\nexport function levelPlace(i: number) {\n    /* best first */ return place(i);\n}\n';
+    expect(await derivationCodeHash(entry(commented))).toBe(await derivationCodeHash(entry(base)));
+  });
+
+  it("changes when what the code does changes", async () => {
+    const changed = base.replace("place(i)", "place(i) + 1");
+    expect(await derivationCodeHash(entry(changed))).not.toBe(await derivationCodeHash(entry(base)));
+  });
+
+  it("is stable for the project's own derivation code", async () => {
+    expect(await derivationCodeHash()).toBe(await derivationCodeHash());
+  });
+});
