@@ -10,6 +10,8 @@ import { datasetVersion, derivationCodeHash } from "./version.ts";
 export interface BuildOptions {
   datasetDir: string;
   outDir: string;
+  /** Compare with the files on disk instead of the file index (finds and repairs damage done by hand). */
+  verify?: boolean;
   onStage?: (stage: string) => void;
   onProgress?: (progress: EmitProgress) => void;
 }
@@ -18,7 +20,7 @@ export type BuildResult =
   | { ok: true; datasetVersion: string; emit: EmitReport; timings: Record<string, number> }
   | { ok: false; problems: Problem[] };
 
-export async function buildDist({ datasetDir, outDir, onStage, onProgress }: BuildOptions): Promise<BuildResult> {
+export async function buildDist({ datasetDir, outDir, verify = false, onStage, onProgress }: BuildOptions): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -41,6 +43,7 @@ export async function buildDist({ datasetDir, outDir, onStage, onProgress }: Bui
     outDir,
     manifest: manifestOf(checked.value, version),
     files: buildFiles(checked.value, version),
+    readBack: verify,
     onProgress,
   });
   lap("emit");

@@ -50,8 +50,8 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
   }
 }
 
-/** Generations that are neither serving nor the one before it (kept for requests in flight). */
-export async function staleGenerations(outDir: string, keep: readonly string[]): Promise<string[]> {
+/** Generations (and their indexes and temporaries) that are neither serving nor the one before it (kept for requests in flight). */
+export async function staleEntries(outDir: string, keep: readonly string[]): Promise<string[]> {
   const entries = await fs.readdir(outDir);
   return entries.filter((name) => (name.startsWith(GENERATION_PREFIX) || name.startsWith(`${MANIFEST_FILE}.`)) && !keep.includes(name));
 }

@@ -3,11 +3,12 @@
 // - incremental: a file whose bytes equal the serving generation's is hard-linked from it, not
 //   written, so a rebuild allocates inodes only for responses that changed.
 
-import { promises as fs } from "node:fs";
+import { linkSync, mkdirSync, promises as fs, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Manifest } from "../../edge/routes.ts";
 import type { BuildFile } from "../derive/index.ts";
-import { assertBuildFolder, commitManifest, readManifest, staleGenerations } from "./build-folder.ts";
+import { assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
+import { fingerprint, indexFileOf, readFileIndex, writeFileIndex, type FileIndex } from "./file-index.ts";
 
 export interface EmitProgress {
   stage: "write" | "verify" | "prune";
@@ -36,18 +37,21 @@ export interface EmitOptions {
   outDir: string;
   manifest: Manifest;
   files: Iterable<BuildFile>;
-  concurrency?: number;
+  /** Compare with the bytes on disk rather than the generation's file index (slower; finds damage done by hand). */
+  readBack?: boolean;
   onProgress?: (progress: EmitProgress) => void;
 }
 
-export async function emitBuild({ outDir, manifest, files, concurrency = 64, onProgress }: EmitOptions): Promise<EmitReport> {
+export async function emitBuild({ outDir, manifest, files, readBack = false, onProgress }: EmitOptions): Promise<EmitReport> {
   const started = performance.now();
   await assertBuildFolder(outDir);
   await fs.mkdir(outDir, { recursive: true });
   const serving = await readManifest(outDir);
   const generationDir = path.join(outDir, manifest.generation);
   const previousDir = serving ? path.join(outDir, serving.generation) : null;
-  const verifying = serving?.dataset_version === manifest.dataset_version && serving.generation === manifest.generation && (await exists(generationDir));
+  const verifying = serving?.generation === manifest.generation && serving.dataset_version === manifest.dataset_version && (await exists(generationDir));
+  // What the serving generation holds, by fingerprint; null means "read the files to know".
+  const previousIndex = serving && !readBack ? readFileIndex(path.join(outDir, indexFileOf(serving.generation))) : null;
 
   if (!verifying) {
     // Left over from an interrupted build, or an older generation with this name: never serving.
@@ -66,67 +70,75 @@ export async function emitBuild({ outDir, manifest, files, concurrency = 64, onP
     committedAfterMs: 0,
     pruned: [],
   };
-  const directories = new Map<string, Promise<unknown>>();
+  const index: FileIndex = new Map();
+  const directories = new Set<string>();
   const ensureDirectory = (directory: string) => {
-    let made = directories.get(directory);
-    if (!made) {
-      made = fs.mkdir(directory, { recursive: true });
-      directories.set(directory, made);
-    }
-    return made;
+    if (directories.has(directory)) return;
+    mkdirSync(directory, { recursive: true });
+    directories.add(directory);
   };
-  const expected = verifying ? new Set<string>() : null;
+  const matchesPrevious = (relative: string, bytes: Uint8Array, print: string) => {
+    if (!previousDir) return false;
+    if (previousIndex) return previousIndex.get(relative) === print;
+    const existing = readOrNull(path.join(previousDir, relative));
+    return existing !== null && existing.byteLength === bytes.byteLength && existing.equals(bytes);
+  };
 
-  const emitOne = async (file: BuildFile) => {
+  // Synchronous calls on purpose: for ~300,000 small files they measured 2-8x faster here than
+  // 64 concurrent fs.promises calls (each of which is several thread-pool round trips).
+  const emitOne = (file: BuildFile) => {
     const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+    const print = fingerprint(bytes);
     const target = path.join(generationDir, file.path);
+    index.set(file.path, print);
     report.bytes += bytes.byteLength;
     if (verifying) {
-      expected!.add(file.path);
-      if (sameBytes(await readOrNull(target), bytes)) {
+      if (matchesPrevious(file.path, bytes, print)) {
         report.reused++;
-      } else {
-        // A repair within the serving generation: replace atomically so no reader sees half a file.
-        await ensureDirectory(path.dirname(target));
-        const temporary = `${target}.${process.pid}.tmp`;
-        await fs.writeFile(temporary, bytes);
-        await fs.rename(temporary, target);
-        report.written++;
+        return;
       }
+      // A repair within the serving generation: replace atomically so no reader sees half a file.
+      ensureDirectory(path.dirname(target));
+      const temporary = `${target}.${process.pid}.tmp`;
+      writeFileSync(temporary, bytes);
+      renameSync(temporary, target);
+      report.written++;
       return;
     }
-    await ensureDirectory(path.dirname(target));
-    const previous = previousDir ? path.join(previousDir, file.path) : null;
-    if (previous && sameBytes(await readOrNull(previous), bytes)) {
-      await fs.link(previous, target);
-      report.reused++;
-    } else {
-      await fs.writeFile(target, bytes);
-      report.written++;
+    ensureDirectory(path.dirname(target));
+    if (matchesPrevious(file.path, bytes, print)) {
+      try {
+        linkSync(path.join(previousDir!, file.path), target);
+        report.reused++;
+        return;
+      } catch (error) {
+        // The index promised a file the previous generation no longer has: write it instead.
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
     }
+    writeFileSync(target, bytes);
+    report.written++;
   };
 
   const stage = verifying ? "verify" : "write";
-  const inFlight = new Set<Promise<void>>();
   for (const file of files) {
-    const pending: Promise<void> = emitOne(file).finally(() => inFlight.delete(pending));
-    inFlight.add(pending);
+    emitOne(file);
     report.files++;
     if (report.files % 2000 === 0) onProgress?.({ stage, files: report.files });
-    if (inFlight.size >= concurrency) await Promise.race(inFlight);
   }
-  await Promise.all(inFlight);
   onProgress?.({ stage, files: report.files });
 
-  if (verifying) report.removed = await removeStrays(generationDir, expected!);
+  // Strays can only be found by looking; when the index vouched for the files, nobody looked.
+  if (verifying && !previousIndex) report.removed = await removeStrays(generationDir, index);
+  writeFileIndex(path.join(outDir, indexFileOf(manifest.generation)), index);
   if (!verifying || JSON.stringify(serving) !== JSON.stringify(manifest)) await commitManifest(outDir, manifest);
   report.committedAfterMs = performance.now() - started;
 
   onProgress?.({ stage: "prune", files: report.files });
   const keep = [manifest.generation, ...(serving && serving.generation !== manifest.generation ? [serving.generation] : [])];
-  for (const name of await staleGenerations(outDir, keep)) {
+  for (const name of await staleEntries(outDir, [...keep, ...keep.map(indexFileOf)])) {
     await fs.rm(path.join(outDir, name), { recursive: true, force: true });
-    report.pruned.push(name);
+    if (!name.endsWith(".files.gz")) report.pruned.push(name);
   }
   return report;
 }
@@ -140,21 +152,17 @@ async function exists(target: string): Promise<boolean> {
   }
 }
 
-async function readOrNull(target: string): Promise<Buffer | null> {
+function readOrNull(target: string): Buffer | null {
   try {
-    return await fs.readFile(target);
+    return readFileSync(target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return null;
     throw error;
   }
 }
 
-function sameBytes(existing: Buffer | null, bytes: Uint8Array): boolean {
-  return existing !== null && existing.byteLength === bytes.byteLength && existing.equals(bytes);
-}
-
 /** Removes files of the generation that this build did not produce (and temporaries of a crashed repair). */
-async function removeStrays(generationDir: string, expected: ReadonlySet<string>): Promise<number> {
+async function removeStrays(generationDir: string, expected: ReadonlyMap<string, string>): Promise<number> {
   let removed = 0;
   const entries = await fs.readdir(generationDir, { recursive: true, withFileTypes: true });
   for (const entry of entries) {

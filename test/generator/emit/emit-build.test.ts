@@ -10,8 +10,8 @@ import { seedFile } from "../../../edge/routes.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const freshDir = () => path.join(mkdtempSync(path.join(tmpdir(), "psg-emit-")), "dist");
-const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>) =>
-  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), concurrency: 8 });
+const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false) =>
+  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), readBack });
 
 async function treeOf(dir: string): Promise<Map<string, string>> {
   const tree = new Map<string, string>();
@@ -92,14 +92,23 @@ describe("emitting a build", () => {
     expect(statSync(path.join(out, "manifest.json")).mtimeMs).toBe(manifestBefore);
   });
 
-  it("a rebuild of the same version repairs a damaged file and removes a stray one", async () => {
+  it("a rebuild without the previous file index compares by reading the files and still links the unchanged ones", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    await fs.rm(path.join(out, "g-vA.files.gz"));
+    const report = await build(out, corrected(), "vB");
+    expect(report).toMatchObject({ written: 6, reused: report.files - 6 });
+  });
+
+  it("a rebuild of the same version with --verify repairs a damaged file and removes a stray one", async () => {
     const out = freshDir();
     await build(out, tinyDataset, "vA");
     const damaged = path.join(out, "g-vA", seedFile(7, 44, 661));
     const good = await fs.readFile(damaged, "utf8");
     await fs.writeFile(damaged, "{");
     await fs.writeFile(path.join(out, "g-vA", "v1", "stray.json"), "{}");
-    const report = await build(out, tinyDataset, "vA");
+    expect(await build(out, tinyDataset, "vA")).toMatchObject({ written: 0, removed: 0 });
+    const report = await build(out, tinyDataset, "vA", undefined, true);
     expect(report).toMatchObject({ written: 1, removed: 1 });
     expect(await fs.readFile(damaged, "utf8")).toBe(good);
   });
@@ -112,7 +121,7 @@ describe("emitting a build", () => {
     third.items = third.items.slice(0, 1);
     const report = await build(out, third, "vC");
     expect(report.pruned).toEqual(["g-vA"]);
-    expect((await fs.readdir(out)).sort()).toEqual(["g-vB", "g-vC", "manifest.json"]);
+    expect((await fs.readdir(out)).sort()).toEqual(["g-vB", "g-vB.files.gz", "g-vC", "g-vC.files.gz", "manifest.json"]);
   });
 
   it("refuses to write into a folder that is not a build folder", async () => {
