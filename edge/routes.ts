@@ -30,14 +30,18 @@ const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // ---- files (paths relative to a generation folder) ----
 
 export const itemFile = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}.json`;
+/**
+ * The folder of one pair's seed, patterns and topic files. It changes as a whole or not at all when
+ * a guide changes, so the generator stores it as one unit (generator/emit).
+ */
+export const itemFolder = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}`;
 /** `?topic=` for a topic in the vocabulary. */
 export const itemTopicFile = (defIndex: number, paintIndex: number, topic: string) =>
-  `v1/items/${defIndex}/${paintIndex}/topics/${encodeSegment(topic)}.json`;
+  `${itemFolder(defIndex, paintIndex)}/topics/${encodeSegment(topic)}.json`;
 /** `?topic=` for any topic no system carries: every guide is dropped. */
-export const itemNoTopicFile = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}/topics/_none.json`;
-export const seedFile = (defIndex: number, paintIndex: number, seed: number) =>
-  `v1/items/${defIndex}/${paintIndex}/seeds/${seed}.json`;
-export const patternsFile = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}/patterns.json`;
+export const itemNoTopicFile = (defIndex: number, paintIndex: number) => `${itemFolder(defIndex, paintIndex)}/topics/_none.json`;
+export const seedFile = (defIndex: number, paintIndex: number, seed: number) => `${itemFolder(defIndex, paintIndex)}/seeds/${seed}.json`;
+export const patternsFile = (defIndex: number, paintIndex: number) => `${itemFolder(defIndex, paintIndex)}/patterns.json`;
 export const guideFile = (platformId: string) => `v1/guides/${platformId}.json`;
 export const guideSystemFile = (platformId: string, systemId: string) => `v1/guides/${platformId}/systems/${systemId}.json`;
 export const resolveFile = (aliasKey: string) => `v1/resolve/${aliasKey}.json`;

@@ -12,6 +12,8 @@ export interface BuildOptions {
   outDir: string;
   /** Compare with the files on disk instead of the file index (finds and repairs damage done by hand). */
   verify?: boolean;
+  /** Every file inside the generation, no store or symlinks (for hosts that upload a folder). */
+  plain?: boolean;
   onStage?: (stage: string) => void;
   onProgress?: (progress: EmitProgress) => void;
 }
@@ -20,7 +22,7 @@ export type BuildResult =
   | { ok: true; datasetVersion: string; emit: EmitReport; timings: Record<string, number> }
   | { ok: false; problems: Problem[] };
 
-export async function buildDist({ datasetDir, outDir, verify = false, onStage, onProgress }: BuildOptions): Promise<BuildResult> {
+export async function buildDist({ datasetDir, outDir, verify = false, plain = false, onStage, onProgress }: BuildOptions): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -44,6 +46,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
     manifest: manifestOf(checked.value, version),
     files: buildFiles(checked.value, version),
     readBack: verify,
+    plain,
     onProgress,
   });
   lap("emit");

@@ -11,6 +11,7 @@ import {
   guideFile,
   guideSystemFile,
   itemFile,
+  itemFolder,
   itemNoTopicFile,
   itemTopicFile,
   patternsFile,
@@ -33,6 +34,8 @@ import { seedResponses } from "./verdicts.ts";
 export interface BuildFile {
   path: string;
   body: string | Uint8Array;
+  /** The folder this file belongs to when that folder is stored as one unit (see emit). */
+  unit?: string;
 }
 
 /** Every topic some system carries: the vocabulary of `?topic=` (empty today; spec). */
@@ -62,13 +65,14 @@ export function* buildFiles(dataset: Dataset, datasetVersion: string): Generator
     const def = pair.item.def_index;
     const paint = pair.paint.paint_index;
     const covering = coverage(pair);
+    const unit = itemFolder(def, paint);
     yield { path: itemFile(def, paint), body: json(itemMenu(pair, covering)) };
-    for (const topic of topics) yield { path: itemTopicFile(def, paint, topic), body: json(itemMenu(pair, covering, topic)) };
+    for (const topic of topics) yield { path: itemTopicFile(def, paint, topic), body: json(itemMenu(pair, covering, topic)), unit };
     // Any topic no system carries drops every guide (spec: today every topic value gives `guides: []`).
-    yield { path: itemNoTopicFile(def, paint), body: json({ item: itemOf(pair), guides: [] }) };
-    yield { path: patternsFile(def, paint), body: json(patternsResponse(pair, covering)) };
+    yield { path: itemNoTopicFile(def, paint), body: json({ item: itemOf(pair), guides: [] }), unit };
+    yield { path: patternsFile(def, paint), body: json(patternsResponse(pair, covering)), unit };
     const seedResponse = seedResponses(pair, covering);
-    for (let seed = 0; seed <= MAX_SEED; seed++) yield { path: seedFile(def, paint, seed), body: json(seedResponse(seed)) };
+    for (let seed = 0; seed <= MAX_SEED; seed++) yield { path: seedFile(def, paint, seed), body: json(seedResponse(seed)), unit };
   }
 
   const guides = sortGuides(dataset.guides);

@@ -44,7 +44,9 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  const foreign = entries.filter((name) => name !== MANIFEST_FILE && !name.startsWith(GENERATION_PREFIX) && !name.startsWith(`${MANIFEST_FILE}.`));
+  const foreign = entries.filter(
+    (name) => name !== MANIFEST_FILE && name !== "store" && !name.startsWith(GENERATION_PREFIX) && !name.startsWith(`${MANIFEST_FILE}.`),
+  );
   if (foreign.length > 0) {
     throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, promises as fs, statSync } from "node:fs";
+import { mkdtempSync, promises as fs, realpathSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,18 +10,22 @@ import { seedFile } from "../../../edge/routes.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const freshDir = () => path.join(mkdtempSync(path.join(tmpdir(), "psg-emit-")), "dist");
-const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false) =>
-  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), readBack });
+const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false, plain = false) =>
+  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), readBack, plain });
 
+/** Every file and symlink under a folder (symlinks recorded by target, not followed). */
 async function treeOf(dir: string): Promise<Map<string, string>> {
   const tree = new Map<string, string>();
   for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
     const full = path.join(entry.parentPath, entry.name);
-    tree.set(path.relative(dir, full), await fs.readFile(full, "latin1"));
+    if (entry.isSymbolicLink()) tree.set(path.relative(dir, full), `-> ${await fs.readlink(full)}`);
+    else if (entry.isFile()) tree.set(path.relative(dir, full), await fs.readFile(full, "latin1"));
   }
   return tree;
 }
+
+/** What the server would read for a path of the serving generation. */
+const served = (out: string, generation: string, file: string) => fs.readFile(path.join(out, generation, file), "utf8");
 
 const corrected = (): Dataset => {
   const dataset = structuredClone(tinyDataset);
@@ -45,9 +49,10 @@ describe("emitting a build", () => {
     const report = await build(out, tinyDataset, "vA");
     const manifest = await readManifest(out);
     expect(manifest).toEqual({ format: 1, dataset_version: "vA", generation: "g-vA", topics: [] });
-    const seeds = [...(await treeOf(path.join(out, "g-vA"))).keys()].filter((p) => p.includes("/seeds/"));
+    const seeds = [...(await treeOf(out)).keys()].filter((p) => p.includes("/seeds/"));
     expect(seeds).toHaveLength(4 * 1001);
-    expect(report.files).toBe((await treeOf(path.join(out, "g-vA"))).size);
+    for (const seed of [0, 661, 1000]) expect(JSON.parse(await served(out, "g-vA", seedFile(507, 418, seed))).seed).toBe(seed);
+    expect(report).toMatchObject({ written: report.files, reused: 0 });
   });
 
   it("a build that fails halfway leaves the previous build serving, whole", async () => {
@@ -72,15 +77,16 @@ describe("emitting a build", () => {
     await build(out, tinyDataset, "vA");
     const report = await build(out, corrected(), "vB");
     expect(report.mode).toBe("new");
-    // Changed: the seed file of 955, guide 200 and its one narrowing, meta (it names the version) and
-    // the dump with its gzip. Patterns and menus carry no quotes, so they stay as they were.
-    expect(report.written).toBe(6);
+    // Changed: the AK pair's folder (1001 seeds, patterns, no-topic file: stored as one unit), guide
+    // 200 and its one narrowing, meta (it names the version) and the dump with its gzip.
+    expect(report.written).toBe(1003 + 5);
     expect(report.reused).toBe(report.files - report.written);
-    const unchanged = seedFile(7, 44, 3);
-    expect(statSync(path.join(out, "g-vB", unchanged)).ino).toBe(statSync(path.join(out, "g-vA", unchanged)).ino);
+    const unchanged = seedFile(507, 418, 3);
+    expect(realpathSync(path.join(out, "g-vB", unchanged))).toBe(realpathSync(path.join(out, "g-vA", unchanged)));
+    expect(statSync(path.join(out, "g-vB", "v1/items/7/44.json")).ino).toBe(statSync(path.join(out, "g-vA", "v1/items/7/44.json")).ino);
     const changed = seedFile(7, 44, 955);
-    expect(await fs.readFile(path.join(out, "g-vB", changed), "utf8")).toContain("955 (corrected)");
-    expect(await fs.readFile(path.join(out, "g-vA", changed), "utf8")).not.toContain("corrected");
+    expect(await served(out, "g-vB", changed)).toContain("955 (corrected)");
+    expect(await served(out, "g-vA", changed)).not.toContain("corrected");
   });
 
   it("a rebuild with nothing changed writes nothing and keeps the manifest", async () => {
@@ -97,31 +103,50 @@ describe("emitting a build", () => {
     await build(out, tinyDataset, "vA");
     await fs.rm(path.join(out, "g-vA.files.gz"));
     const report = await build(out, corrected(), "vB");
-    expect(report).toMatchObject({ written: 6, reused: report.files - 6 });
+    expect(report).toMatchObject({ written: 1008, reused: report.files - 1008 });
   });
 
   it("a rebuild of the same version with --verify repairs a damaged file and removes a stray one", async () => {
     const out = freshDir();
     await build(out, tinyDataset, "vA");
-    const damaged = path.join(out, "g-vA", seedFile(7, 44, 661));
-    const good = await fs.readFile(damaged, "utf8");
-    await fs.writeFile(damaged, "{");
+    const damagedSeed = path.join(out, "g-vA", seedFile(7, 44, 661));
+    const damagedGuide = path.join(out, "g-vA", "v1/guides/200.json");
+    const [goodSeed, goodGuide] = [await fs.readFile(damagedSeed, "utf8"), await fs.readFile(damagedGuide, "utf8")];
+    await fs.writeFile(damagedSeed, "{");
+    await fs.rm(damagedGuide);
     await fs.writeFile(path.join(out, "g-vA", "v1", "stray.json"), "{}");
     expect(await build(out, tinyDataset, "vA")).toMatchObject({ written: 0, removed: 0 });
     const report = await build(out, tinyDataset, "vA", undefined, true);
-    expect(report).toMatchObject({ written: 1, removed: 1 });
-    expect(await fs.readFile(damaged, "utf8")).toBe(good);
+    expect(report).toMatchObject({ written: 2, removed: 1 });
+    expect(await fs.readFile(damagedSeed, "utf8")).toBe(goodSeed);
+    expect(await fs.readFile(damagedGuide, "utf8")).toBe(goodGuide);
   });
 
   it("keeps the serving generation and the one before it, and prunes older ones", async () => {
     const out = freshDir();
     await build(out, tinyDataset, "vA");
     await build(out, corrected(), "vB");
-    const third = structuredClone(tinyDataset);
+    const third = corrected();
     third.items = third.items.slice(0, 1);
     const report = await build(out, third, "vC");
     expect(report.pruned).toEqual(["g-vA"]);
-    expect((await fs.readdir(out)).sort()).toEqual(["g-vB", "g-vB.files.gz", "g-vC", "g-vC.files.gz", "manifest.json"]);
+    expect((await fs.readdir(out)).sort()).toEqual(["g-vB", "g-vB.files.gz", "g-vC", "g-vC.files.gz", "manifest.json", "store"]);
+    // vA's AK folder is linked by neither kept generation; vB's (corrected) still is.
+    const stored = await fs.readdir(path.join(out, "store"));
+    expect(stored.filter((name) => name.startsWith("v1_items_7_44-"))).toHaveLength(1);
+    expect(stored.filter((name) => name.startsWith("v1_items_507_"))).toHaveLength(3);
+  });
+
+  it("a plain build writes every file into the generation, with no store and no symlinks", async () => {
+    const out = freshDir();
+    const report = await build(out, tinyDataset, "vA", undefined, false, true);
+    const tree = await treeOf(out);
+    expect([...tree.values()].some((v) => v.startsWith("-> "))).toBe(false);
+    expect([...tree.keys()].filter((p) => p.startsWith("g-vA/")).length).toBe(report.files);
+    expect(await fs.readdir(out)).not.toContain("store");
+    const storeBuilt = freshDir();
+    await build(storeBuilt, tinyDataset, "vA");
+    expect(await served(out, "g-vA", seedFile(7, 44, 661))).toBe(await served(storeBuilt, "g-vA", seedFile(7, 44, 661)));
   });
 
   it("refuses to write into a folder that is not a build folder", async () => {
