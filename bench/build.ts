@@ -1,0 +1,196 @@
+// `npm run bench:build [-- --fresh]`: the build at the spec's scale (the synthetic scale fixture:
+// 298 items, 308 guides, ~300,000 files), against a baseline that only writes the same files and
+// bytes as fast as Node can, in the same run. Then: a rebuild with no change, a rebuild after one
+// grading changed, and the deploy churn of that change (files whose bytes differ).
+//
+// Targets (the generator issue): full build <= 1.5x the baseline; no-change rebuild < 5 s;
+// one-grading rebuild < 10 s; peak RSS < 1 GB; churn < 1% of files. Each timed step runs in its own
+// child process so its peak RSS is its own. The disk is noisy: compare only figures of one run.
+
+import { cpSync, mkdirSync, promises as fs, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildDist, type BuildResult } from "../generator/build.ts";
+import type { Dataset } from "../generator/dataset.ts";
+import { buildFiles } from "../generator/derive/index.ts";
+import { fingerprint } from "../generator/emit/file-index.ts";
+import type { Guide } from "../generator/schema/guide.ts";
+import { loadDataset } from "../generator/validate/index.ts";
+import { datasetVersion, derivationCodeHash } from "../generator/version.ts";
+import { hasParent, reportToParent, runInChild } from "./lib/child.ts";
+import { formatBytes, formatCount, formatMs, formatTable, formatTargetCheck, passes, type TargetCheck } from "./lib/format.ts";
+import { BENCH_OUT, prepareScaleFixture } from "./lib/scale-fixture.ts";
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+const WORK = path.join(BENCH_OUT, "build");
+
+type BuildReport = Extract<BuildResult, { ok: true }>;
+interface BaselineReport {
+  files: number;
+  bytes: number;
+  syncMs: number;
+  asyncMs: number;
+}
+
+/** Child: one `npm run build` equivalent. */
+async function buildWorker(datasetDir: string, outDir: string): Promise<void> {
+  const result = await buildDist({ datasetDir, outDir });
+  if (!result.ok) throw new Error(`the dataset is not valid: ${result.problems.length} problem(s), first: ${result.problems[0]?.message}`);
+  await reportToParent(result);
+}
+
+/**
+ * Child: the baseline. Derives the same files in memory (not timed), then writes them as plain
+ * files at the same paths, once with a synchronous loop and once with 64 concurrent async writes,
+ * each into a fresh folder; the faster is the baseline ("as fast as Node can").
+ */
+async function baselineWorker(datasetDir: string, outDir: string): Promise<void> {
+  const checked = await loadDataset(datasetDir);
+  if (!checked.ok) throw new Error("the dataset is not valid");
+  const files = [...buildFiles(checked.value, "baseline")].map((file) => ({
+    path: file.path,
+    bytes: typeof file.body === "string" ? Buffer.from(file.body) : file.body,
+  }));
+  const bytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+
+  const syncDir = path.join(outDir, "sync");
+  let started = performance.now();
+  const made = new Set<string>();
+  for (const file of files) {
+    const target = path.join(syncDir, file.path);
+    const directory = path.dirname(target);
+    if (!made.has(directory)) {
+      mkdirSync(directory, { recursive: true });
+      made.add(directory);
+    }
+    writeFileSync(target, file.bytes);
+  }
+  const syncMs = performance.now() - started;
+
+  const asyncDir = path.join(outDir, "async");
+  started = performance.now();
+  const directories = new Map<string, Promise<unknown>>();
+  const inFlight = new Set<Promise<void>>();
+  for (const file of files) {
+    const target = path.join(asyncDir, file.path);
+    const directory = path.dirname(target);
+    if (!directories.has(directory)) directories.set(directory, fs.mkdir(directory, { recursive: true }));
+    const pending: Promise<void> = directories
+      .get(directory)!
+      .then(() => fs.writeFile(target, file.bytes))
+      .finally(() => inFlight.delete(pending));
+    inFlight.add(pending);
+    if (inFlight.size >= 64) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+  const asyncMs = performance.now() - started;
+  await reportToParent<BaselineReport>({ files: files.length, bytes, syncMs, asyncMs });
+}
+
+/** Changes one grading of one guide in a copy of the dataset: its evidence, which every verdict on the seed shows. */
+function changeOneGrading(datasetDir: string, copyDir: string): string {
+  rmSync(copyDir, { recursive: true, force: true });
+  cpSync(datasetDir, copyDir, { recursive: true });
+  const guidesDir = path.join(copyDir, "guides");
+  const file = readdirSync(guidesDir).filter((name) => name.endsWith(".json")).sort()[0]!;
+  const guide = JSON.parse(readFileSync(path.join(guidesDir, file), "utf8")) as Guide;
+  const grading = guide.systems[0]!.gradings[0]!;
+  grading.evidence = grading.evidence === "text" ? "caption" : "text";
+  writeFileSync(path.join(guidesDir, file), `${JSON.stringify(guide, null, 2)}\n`);
+  return `${file}: systems[0].gradings[0] (seed ${grading.seed}) evidence -> ${grading.evidence}`;
+}
+
+
+/** Files whose bytes differ between the builds of two datasets (added and removed paths included). */
+async function churn(before: string, after: string): Promise<{ changed: number; files: number }> {
+  const prints = async (dir: string) => {
+    const checked = await loadDataset(dir);
+    if (!checked.ok) throw new Error(`${dir} is not valid`);
+    const dataset: Dataset = checked.value;
+    const version = datasetVersion(dataset, await derivationCodeHash());
+    const map = new Map<string, string>();
+    for (const file of buildFiles(dataset, version)) map.set(file.path, fingerprint(typeof file.body === "string" ? Buffer.from(file.body) : file.body));
+    return map;
+  };
+  const [a, b] = [await prints(before), await prints(after)];
+  let changed = 0;
+  for (const [file, print] of b) if (a.get(file) !== print) changed++;
+  for (const file of a.keys()) if (!b.has(file)) changed++;
+  return { changed, files: b.size };
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { fresh: { type: "boolean" } } });
+  const prepared = await prepareScaleFixture(values.fresh === true);
+  if ("error" in prepared) {
+    process.stderr.write(`bench:build: cannot write the fixture: ${prepared.error}\n`);
+    return 1;
+  }
+  process.stdout.write(`${prepared.line}\n`);
+  // Everything from an earlier run goes first, so that neither the baseline nor the build pays for
+  // freeing it (ext4 is slow to reuse freshly freed inodes) more than the other.
+  rmSync(WORK, { recursive: true, force: true });
+  mkdirSync(WORK, { recursive: true });
+  const outDir = path.join(WORK, "dist");
+  const changedDataset = path.join(WORK, "dataset-one-grading-changed");
+
+  process.stdout.write("baseline: writing the same files and bytes (sync loop, then 64 concurrent async writes)...\n");
+  const baseline = await runInChild<BaselineReport>(THIS_FILE, ["--baseline", prepared.dir, path.join(WORK, "baseline")]);
+  process.stdout.write("full build...\n");
+  const full = await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir]);
+  process.stdout.write("rebuild, nothing changed...\n");
+  const again = await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir]);
+  const change = changeOneGrading(prepared.dir, changedDataset);
+  process.stdout.write(`rebuild after one grading changed (${change})...\n`);
+  const changed = await runInChild<BuildReport>(THIS_FILE, ["--build", changedDataset, outDir]);
+  process.stdout.write("deploy churn (deriving both builds in memory)...\n");
+  const deploy = await churn(prepared.dir, changedDataset);
+
+  const baselineMs = Math.min(baseline.result.syncMs, baseline.result.asyncMs);
+  const fullMs = full.result.emit.committedAfterMs + (full.result.timings.check ?? 0) + (full.result.timings.version ?? 0);
+  const row = (name: string, run: { result: BuildReport; wallMs: number; peakRssBytes: number }) => [
+    name,
+    formatMs(run.wallMs),
+    formatMs(run.result.emit.committedAfterMs + (run.result.timings.check ?? 0) + (run.result.timings.version ?? 0)),
+    formatCount(run.result.emit.written),
+    formatCount(run.result.emit.reused),
+    formatBytes(run.peakRssBytes),
+  ];
+  const checks: TargetCheck[] = [
+    { name: "full build / baseline", measured: fullMs / baselineMs, limit: 1.5, format: (r) => `${r.toFixed(2)}x` },
+    { name: "rebuild, nothing changed", measured: again.wallMs, limit: 5000, format: formatMs },
+    { name: "rebuild, one grading changed", measured: changed.wallMs, limit: 10_000, format: formatMs },
+    { name: "peak RSS of a build", measured: Math.max(full.peakRssBytes, again.peakRssBytes, changed.peakRssBytes), limit: 1e9, format: formatBytes },
+    { name: "deploy churn", measured: (100 * deploy.changed) / deploy.files, limit: 1, format: (p) => `${p.toFixed(3)}%` },
+  ];
+  process.stdout.write(
+    [
+      "",
+      `files ${formatCount(full.result.emit.files)}, bytes ${formatBytes(full.result.emit.bytes)} (dataset_version ${full.result.datasetVersion})`,
+      `baseline (same ${formatCount(baseline.result.files)} files, ${formatBytes(baseline.result.bytes)}): sync loop ${formatMs(baseline.result.syncMs)}, 64 async ${formatMs(baseline.result.asyncMs)}; baseline = ${formatMs(baselineMs)}`,
+      "",
+      formatTable(["run", "wall (process)", "until serving", "written", "reused", "peak RSS"], [
+        row("full build", full),
+        row("rebuild, no change", again),
+        row("rebuild, one grading", changed),
+      ]),
+      "",
+      `ratio full build / baseline: ${(fullMs / baselineMs).toFixed(2)} (check + version + derive + emit until the manifest commit, vs the faster baseline)`,
+      `deploy churn after one grading: ${formatCount(deploy.changed)} of ${formatCount(deploy.files)} files differ (${((100 * deploy.changed) / deploy.files).toFixed(3)}%)`,
+      ...checks.map(formatTargetCheck),
+      "",
+    ].join("\n"),
+  );
+  rmSync(path.join(WORK, "baseline"), { recursive: true, force: true });
+  return checks.every(passes) ? 0 : 1;
+}
+
+const [mode, ...rest] = process.argv.slice(2);
+const fail = (error: unknown) => {
+  process.stderr.write(`bench:build failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+};
+if (mode === "--build" && hasParent()) buildWorker(rest[0]!, rest[1]!).catch(fail);
+else if (mode === "--baseline" && hasParent()) baselineWorker(rest[0]!, rest[1]!).catch(fail);
+else main().then((code) => process.exit(code), fail);
