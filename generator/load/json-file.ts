@@ -1,0 +1,34 @@
+import type { Problem } from "../dataset.ts";
+import { parseJsonText } from "./json-text.ts";
+import type { RawJsonFile } from "./raw-dataset.ts";
+import { byteLineColumn, decodeUtf8 } from "./utf8.ts";
+
+/** One dataset JSON file from its bytes: decoded as strict UTF-8, parsed, every problem kept. */
+export function readJsonBytes(file: string, bytes: Uint8Array): RawJsonFile {
+  const name = file.slice(file.lastIndexOf("/") + 1).replace(/\.json$/, "");
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) {
+    const { line, column } = byteLineColumn(bytes, decoded.offset);
+    const problem: Problem = {
+      file,
+      path: "$",
+      message: `not valid UTF-8: bad byte 0x${bytes[decoded.offset]!.toString(16).padStart(2, "0")} at line ${line}, byte ${column}`,
+      expected: "a UTF-8 text file",
+    };
+    return { file, name, parsed: null, problems: [problem] };
+  }
+  const result = parseJsonText(decoded.text);
+  if (!result.ok) {
+    const { line, column, reason } = result.error;
+    return { file, name, parsed: null, problems: [{ file, path: "$", message: `not valid JSON at line ${line}, column ${column}: ${reason}` }] };
+  }
+  const problems = result.duplicateKeys.map(
+    (duplicate): Problem => ({
+      file,
+      path: duplicate.path,
+      message: `key written twice in one object (line ${duplicate.line}, column ${duplicate.column}); JSON keeps only the last`,
+      expected: "each key once per object",
+    }),
+  );
+  return { file, name, parsed: { json: result.json }, problems };
+}

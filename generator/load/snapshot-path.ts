@@ -1,0 +1,16 @@
+import path from "node:path";
+
+/**
+ * The absolute location of a capture named by a guide's `snapshot.path`, or null when the path leaves the
+ * snapshots folder ("../", an absolute path): a guide may only quote captures kept in the dataset.
+ */
+export function captureLocation(snapshotsDir: string, snapshotPath: string): string | null {
+  if (snapshotPath === "" || path.posix.isAbsolute(snapshotPath) || path.win32.isAbsolute(snapshotPath)) return null;
+  const location = path.resolve(snapshotsDir, ...snapshotPath.split("/"));
+  return isInside(snapshotsDir, location) ? location : null;
+}
+
+export function isInside(folder: string, location: string): boolean {
+  const relative = path.relative(folder, location);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}

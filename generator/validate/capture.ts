@@ -1,0 +1,37 @@
+import { createHash } from "node:crypto";
+import { decodeUtf8 } from "../load/utf8.ts";
+import { captureKind, captureText } from "./capture-text.ts";
+import { indexText, type QuoteIndex } from "./quote-index.ts";
+
+/** A capture as the checks read it: hashed once, its readable text extracted and indexed once. */
+export interface Capture {
+  /** "snapshots/<snapshot.path>", as messages show it. */
+  shownPath: string;
+  sha256: string;
+  /** The readable text, or why there is none (a guide naming this capture gets that problem). */
+  readable: ReadableCapture | { problem: string; expected: string };
+}
+
+export interface ReadableCapture {
+  text: string;
+  index: QuoteIndex;
+}
+
+export function prepareCapture(snapshotPath: string, bytes: Uint8Array): Capture {
+  const shownPath = `snapshots/${snapshotPath}`;
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  const kind = captureKind(snapshotPath);
+  if (kind === null) {
+    return { shownPath, sha256, readable: { problem: `capture ${shownPath} is neither .html nor .txt`, expected: "a .html or .txt capture" } };
+  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded.ok) {
+    return {
+      shownPath,
+      sha256,
+      readable: { problem: `capture ${shownPath} is not valid UTF-8 (bad byte at offset ${decoded.offset})`, expected: "a capture saved as UTF-8" },
+    };
+  }
+  const text = captureText(kind, decoded.text);
+  return { shownPath, sha256, readable: { text, index: indexText(text) } };
+}

@@ -1,0 +1,77 @@
+import type { Guide } from "../../schema/guide.ts";
+import { finding, type Finding } from "../finding.ts";
+import { quotedList } from "./quoted-list.ts";
+
+// Spec rule 6: contradictions inside a guide are kept and recorded in `discrepancies`.
+
+/** Spec, Discrepancy: `where` is an array of `<system id>:<level key>`; each must name a real level. */
+export function discrepancyPlacesExist(guide: Guide): Finding[] {
+  const systems = new Map(guide.systems.map((system) => [system.id, system]));
+  const findings: Finding[] = [];
+  guide.discrepancies.forEach((discrepancy, d) => {
+    (discrepancy.where ?? []).forEach((place, w) => {
+      const path = `$.discrepancies[${d}].where[${w}]`;
+      // System ids hold no ':', so the first ':' ends the system id; a level key may hold more.
+      const colon = place.indexOf(":");
+      const systemId = place.slice(0, colon);
+      const levelKey = place.slice(colon + 1);
+      const system = systems.get(systemId);
+      if (system === undefined) {
+        findings.push(finding(path, `names system ${JSON.stringify(systemId)}, which this guide does not have`, `"<system id>:<level key>" with a system id of this guide: ${quotedList(systems.keys())}`));
+      } else if (!system.levels.some((level) => level.key === levelKey)) {
+        const places = system.levels.map((level) => `${system.id}:${level.key}`);
+        findings.push(finding(path, `names level ${JSON.stringify(levelKey)}, which system ${JSON.stringify(systemId)} does not have`, `one of ${quotedList(places)}`));
+      }
+    });
+  });
+  return findings;
+}
+
+/**
+ * Spec, Discrepancy `duplicate_seed`: the guide "lists one seed twice, in one system or across two". A seed
+ * counts as listed twice when two gradings of the guide give it, in one system or in any two systems
+ * (whatever items they cover). Every such seed has a `duplicate_seed` discrepancy naming it, and every
+ * `duplicate_seed` names such a seed.
+ */
+export function duplicateSeedsAreRecorded(guide: Guide): Finding[] {
+  const listedTwice = seedsListedTwice(guide);
+  const recorded = new Set<number>();
+  const findings: Finding[] = [];
+  guide.discrepancies.forEach((discrepancy, d) => {
+    if (discrepancy.kind !== "duplicate_seed") return;
+    if (discrepancy.seed === undefined) {
+      findings.push(finding(`$.discrepancies[${d}].seed`, "is missing", 'the seed listed twice (a "duplicate_seed" names its seed)'));
+      return;
+    }
+    recorded.add(discrepancy.seed);
+    if (!listedTwice.has(discrepancy.seed)) {
+      findings.push(finding(`$.discrepancies[${d}].seed`, `seed ${discrepancy.seed} is not listed twice in this guide`, "a seed graded twice in the guide, in one system or in two"));
+    }
+  });
+  for (const [seed, { first, again }] of listedTwice) {
+    if (recorded.has(seed)) continue;
+    findings.push(
+      finding(
+        `${again}.seed`,
+        `seed ${seed} is listed again (first at ${first}) but no "duplicate_seed" discrepancy names it`,
+        `an entry {"kind": "duplicate_seed", "seed": ${seed}, ...} in $.discrepancies`,
+      ),
+    );
+  }
+  return findings;
+}
+
+/** Each seed listed twice, with the paths of its first two gradings. */
+function seedsListedTwice(guide: Guide): Map<number, { first: string; again: string }> {
+  const found = new Map<number, { first: string; again: string }>();
+  const firstAt = new Map<number, string>();
+  guide.systems.forEach((system, s) => {
+    system.gradings.forEach((grading, g) => {
+      const path = `$.systems[${s}].gradings[${g}]`;
+      const first = firstAt.get(grading.seed);
+      if (first === undefined) firstAt.set(grading.seed, path);
+      else if (!found.has(grading.seed)) found.set(grading.seed, { first, again: path });
+    });
+  });
+  return found;
+}

@@ -1,0 +1,76 @@
+import type { Guide } from "../../schema/guide.ts";
+import { closestName } from "../did-you-mean.ts";
+import { finding, type Finding } from "../finding.ts";
+import { quotedList } from "./quoted-list.ts";
+
+// Spec rule 1: guide -> system -> level -> seeds. Systems and levels are found by id and key (the guide
+// endpoint's ?system=, a grading's `level`), so those must name exactly one thing.
+
+export function systemIdsAreUnique(guide: Guide): Finding[] {
+  const firstAt = new Map<string, number>();
+  const findings: Finding[] = [];
+  guide.systems.forEach((system, s) => {
+    const first = firstAt.get(system.id);
+    if (first === undefined) firstAt.set(system.id, s);
+    else findings.push(finding(`$.systems[${s}].id`, `system id ${JSON.stringify(system.id)} is already used by $.systems[${first}]`, "a system id used once in the guide"));
+  });
+  return findings;
+}
+
+export function levelKeysAreUnique(guide: Guide): Finding[] {
+  const findings: Finding[] = [];
+  guide.systems.forEach((system, s) => {
+    const firstAt = new Map<string, number>();
+    system.levels.forEach((level, l) => {
+      const first = firstAt.get(level.key);
+      if (first === undefined) firstAt.set(level.key, l);
+      else {
+        findings.push(
+          finding(`$.systems[${s}].levels[${l}].key`, `level key ${JSON.stringify(level.key)} is already used by $.systems[${s}].levels[${first}]`, "a level key used once in its system"),
+        );
+      }
+    });
+  });
+  return findings;
+}
+
+/** A grading points at its level by key, and only at a level of its own system. */
+export function gradingLevelsExist(guide: Guide): Finding[] {
+  const findings: Finding[] = [];
+  guide.systems.forEach((system, s) => {
+    const keys = system.levels.map((level) => level.key);
+    const known = new Set(keys);
+    system.gradings.forEach((grading, g) => {
+      if (known.has(grading.level)) return;
+      const meant = closestName(grading.level, keys);
+      const hint = meant === undefined ? "" : `; did you mean ${JSON.stringify(meant)}?`;
+      findings.push(
+        finding(`$.systems[${s}].gradings[${g}].level`, `${JSON.stringify(grading.level)} is not a level key of system ${JSON.stringify(system.id)}${hint}`, `one of ${quotedList(keys)}`),
+      );
+    });
+  });
+  return findings;
+}
+
+/** Spec, Level: `gradings: null` means the level is shown only as images and no seed is graded in it. */
+export function imageOnlyLevelsHaveNoGradings(guide: Guide): Finding[] {
+  const findings: Finding[] = [];
+  guide.systems.forEach((system, s) => {
+    const imageOnly = new Map<string, number>();
+    system.levels.forEach((level, l) => {
+      if (level.gradings === null) imageOnly.set(level.key, l);
+    });
+    system.gradings.forEach((grading, g) => {
+      const l = imageOnly.get(grading.level);
+      if (l === undefined) return;
+      findings.push(
+        finding(
+          `$.systems[${s}].gradings[${g}].level`,
+          `points at level ${JSON.stringify(grading.level)}, which $.systems[${s}].levels[${l}] marks "gradings": null (shown only as images)`,
+          `no grading in an image-only level, or "gradings": null removed from $.systems[${s}].levels[${l}]`,
+        ),
+      );
+    });
+  });
+  return findings;
+}

@@ -1,0 +1,95 @@
+import { decodeHTML } from "entities";
+import type { ReadableCapture } from "../capture.ts";
+import { excerpt, finding, type Finding } from "../finding.ts";
+import { childPath } from "../json-path.ts";
+import { indexText, type QuoteIndex } from "../quote-index.ts";
+
+// Spec, full guide document: `snapshot` is "the capture the guide was transcribed from; every quote exists
+// verbatim in it". Verbatim means in the capture's readable text (capture-text.ts), character for character.
+
+export interface QuoteSite {
+  path: string;
+  quote: string;
+}
+
+// The fields that hold the guide's own words (spec, full guide document): gradings' `quote`, `note.quote`,
+// every `definition.quote`, remarks, item claims, callouts, related guides, `incomplete`/`complete`,
+// discrepancies' `quote_a`/`quote_b`, `ordered_quote` and `permission_quote`. The schemas are strict, so
+// in a document of the right shape these keys hold exactly the quotes, wherever they are.
+const QUOTE_KEYS = new Set(["quote", "quote_a", "quote_b", "ordered_quote", "permission_quote"]);
+
+/**
+ * Every quote of a guide document, with its JSON path, in document order. Reads the parsed JSON as it
+ * is, so the quotes of a document with shape mistakes elsewhere are checked in the same run. An empty
+ * `permission_quote` means the guide states no reuse terms: there is nothing to find.
+ */
+export function quoteSites(document: unknown): QuoteSite[] {
+  const sites: QuoteSite[] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      value.forEach((entry, index) => walk(entry, `${path}[${index}]`));
+      return;
+    }
+    for (const [key, field] of Object.entries(value)) {
+      if (QUOTE_KEYS.has(key) && typeof field === "string") {
+        if (field !== "") sites.push({ path: childPath(path, key), quote: field });
+      } else walk(field, childPath(path, key));
+    }
+  };
+  walk(document, "$");
+  return sites;
+}
+
+export function quotesOccurInCapture(document: unknown, capture: ReadableCapture, shownPath: string): Finding[] {
+  // Thousands of gradings repeat a few hundred distinct quotes: each is looked up once, and JSON paths
+  // are only worked out when some quote is missing.
+  const quotes = new Set<string>();
+  collectQuotes(document, quotes);
+  const missing = new Set<string>();
+  for (const quote of quotes) if (!capture.index.contains(quote)) missing.add(quote);
+  if (missing.size === 0) return [];
+  const hints = spacingHints(capture.text);
+  return quoteSites(document)
+    .filter((site) => missing.has(site.quote))
+    .map(({ path, quote }) => finding(path, `not found in ${shownPath}: ${excerpt(quote)}${hints.why(quote)}`, "text copied verbatim from the capture's readable text"));
+}
+
+/** The quotes of quoteSites(), without their paths. */
+function collectQuotes(value: unknown, into: Set<string>): void {
+  if (value === null || typeof value !== "object") return;
+  if (Array.isArray(value)) {
+    for (const entry of value) collectQuotes(entry, into);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const field = record[key];
+    if (QUOTE_KEYS.has(key) && typeof field === "string") {
+      if (field !== "") into.add(field);
+    } else collectQuotes(field, into);
+  }
+}
+
+/**
+ * Why a quote may be missing although its words are there: different spacing (the capture's text keeps
+ * no-break spaces and runs of spaces), or an HTML entity copied from the page source instead of the
+ * character it stands for. Built only if some quote is missing.
+ */
+function spacingHints(text: string): { why(quote: string): string } {
+  let loose: QuoteIndex | undefined;
+  return {
+    why(quote) {
+      if (/&(#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(quote) && (loose ??= indexText(looseSpacing(text))).contains(looseSpacing(decodeHTML(quote)))) {
+        return " (it holds an HTML entity such as &amp;; write the character itself)";
+      }
+      loose ??= indexText(looseSpacing(text));
+      if (loose.contains(looseSpacing(quote))) return " (the words are there with different spacing: copy spaces, no-break spaces and line breaks exactly)";
+      return "";
+    },
+  };
+}
+
+function looseSpacing(text: string): string {
+  return text.replace(/\s+/gu, " ");
+}

@@ -1,0 +1,13 @@
+import type { Guide } from "../../schema/guide.ts";
+import type { Capture } from "../capture.ts";
+import { finding, type Finding } from "../finding.ts";
+
+/** Spec, full guide document: `snapshot.sha256` is the hex sha256 of the capture's bytes. */
+export function snapshotMatchesCapture(snapshot: Pick<Guide["snapshot"], "sha256">, capture: Capture): Finding[] {
+  const findings: Finding[] = [];
+  if (snapshot.sha256 !== capture.sha256) {
+    findings.push(finding("$.snapshot.sha256", `does not match the bytes of ${capture.shownPath}`, `${JSON.stringify(capture.sha256)}, the capture's sha256`));
+  }
+  if ("problem" in capture.readable) findings.push(finding("$.snapshot.path", capture.readable.problem, capture.readable.expected));
+  return findings;
+}

@@ -1,0 +1,74 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCheck } from "../../../generator/cli/check.ts";
+import { sampleGuide } from "../../fixtures/validate/sample-dataset.ts";
+import { writeSampleDataset } from "../../fixtures/validate/sample-files.ts";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCheck(args, { cwd: tmpdir(), stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+describe("npm run check", () => {
+  let good: string;
+  let bad: string;
+  beforeAll(async () => {
+    good = await mkdtemp(path.join(tmpdir(), "check-good-"));
+    bad = await mkdtemp(path.join(tmpdir(), "check-bad-"));
+    await writeSampleDataset(good);
+    const guide = sampleGuide();
+    guide.systems[0]!.gradings[0]!.seed = 1001;
+    await writeSampleDataset(bad, { guides: [guide] });
+    await writeFile(path.join(bad, "items", "ak-47-case-hardened.json"), '{"slug": "ak-47-case-hardened",}');
+  });
+  afterAll(async () => {
+    await rm(good, { recursive: true, force: true });
+    await rm(bad, { recursive: true, force: true });
+  });
+
+  it("says the dataset is OK with its counts and exits 0", async () => {
+    expect(await check(good)).toEqual({ code: 0, stdout: "dataset OK: 2 items (5 pairs), 1 guide, 7 gradings\n", stderr: "" });
+  });
+
+  it("resolves a relative folder from where the command was typed", async () => {
+    expect((await check(path.relative(tmpdir(), good))).code).toBe(0);
+  });
+
+  it("prints every problem on its own line and a summary, and exits 1", async () => {
+    expect(await check(bad)).toEqual({
+      code: 1,
+      stdout: [
+        "guides/3000000001.json: $.systems[0].gradings[0].seed: is 1001 (expected an integer from 0 to 1000)",
+        "items/ak-47-case-hardened.json: $: not valid JSON at line 1, column 32: trailing comma before '}'",
+        "2 problems in 2 files",
+        "",
+      ].join("\n"),
+      stderr: "",
+    });
+  });
+
+  it("exits 2 with the usage on a folder that does not exist, two folders or an unknown option", async () => {
+    const missing = await check(path.join(good, "nope"));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^check: .*nope is not a folder\nusage: npm run check \[-- DIR\]/);
+    expect((await check(good, bad)).code).toBe(2);
+    expect((await check("--strict")).stderr).toMatch(/^check: Unknown option '--strict'/);
+  });
+
+  it("run as a program, exits 1 on bad data and prints no stack trace", async () => {
+    const tsx = path.join(root, "node_modules", ".bin", "tsx");
+    const failed = await promisify(execFile)(tsx, ["generator/cli/check.ts", bad], { cwd: root }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect("code" in failed ? failed.code : 0).toBe(1);
+    expect(failed.stdout).toMatch(/2 problems in 2 files\n$/);
+    expect(failed.stderr).toBe("");
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { captureKind, captureText, htmlReadableText } from "../../../generator/validate/capture-text.ts";
+
+describe("htmlReadableText", () => {
+  it("decodes named, decimal and hexadecimal character references", () => {
+    expect(htmlReadableText("Fire &amp; Ice &mdash; &#39;best&#x27; &lt;3 &euro;")).toBe("Fire & Ice — 'best' <3 €");
+  });
+
+  it("decodes references as an HTML parser does in text: legacy names without ';', bad numbers as U+FFFD", () => {
+    expect(htmlReadableText("&copy 2024 &amp x &#128; &#0; &notit;")).toBe("© 2024 & x € \uFFFD ¬it;");
+  });
+
+  it("reads &nbsp; as a no-break space, not a plain space", () => {
+    expect(htmlReadableText("Tier&nbsp;1")).toBe("Tier\u00a01");
+  });
+
+  it("keeps odd spacing exactly as written", () => {
+    expect(htmlReadableText("<p>Tier 2:  42,\t 7   </p>")).toBe("\nTier 2:  42,\t 7   \n");
+  });
+
+  it("drops script and style elements with their content, and comments", () => {
+    expect(htmlReadableText('a<script type="x">if (a < b) "<p>";</script>b<STYLE>p { }</STYLE>c<!-- Seed 1 -->d')).toBe("abcd");
+  });
+
+  it("reads br and each block tag, opening or closing, as one newline", () => {
+    expect(htmlReadableText("<h2>Tier 1</h2><ul><li>661</li><li>321<br/>555</li></ul>")).toBe("\nTier 1\n\n\n661\n\n321\n555\n\n");
+    expect(htmlReadableText("<table><tr><td>a</td><th>b</th></tr></table>")).toBe("\n\n\na\n\nb\n\n\n");
+    expect(htmlReadableText("<figure><figcaption>x</figcaption></figure><section><article><blockquote><pre>y</pre></blockquote></article></section>")).toBe(
+      "\n\nx\n\n\n\n\n\ny\n\n\n\n",
+    );
+  });
+
+  it("drops inline tags and keeps their text, so a quote may span them", () => {
+    expect(htmlReadableText('<b>Tier 2:</b> <a href="/x" title="a > b">32</a>, <span class=\'c\'>92</span>')).toBe("Tier 2: 32, 92");
+  });
+
+  it("drops doctypes and processing instructions but keeps a '<' that starts no tag", () => {
+    expect(htmlReadableText("<!DOCTYPE html><?xml version='1.0'?>5 < 7 and 3 <= 4")).toBe("5 < 7 and 3 <= 4");
+  });
+
+  it("reads CRLF and CR line ends as LF, as an HTML parser does", () => {
+    expect(htmlReadableText("a\r\nb\rc")).toBe("a\nb\nc");
+  });
+});
+
+describe("captureText", () => {
+  it("reads a .txt capture as it is", () => {
+    expect(captureText("txt", "a &amp; <b>b</b>\r\n")).toBe("a &amp; <b>b</b>\r\n");
+  });
+
+  it("tells the capture kind from the file name", () => {
+    expect([captureKind("a/page.html"), captureKind("PAGE.HTM"), captureKind("notes.txt"), captureKind("page.pdf")]).toEqual(["html", "html", "txt", null]);
+  });
+});

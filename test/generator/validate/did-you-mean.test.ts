@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { closestName, editDistance } from "../../../generator/validate/did-you-mean.ts";
+
+describe("closestName", () => {
+  it("suggests the known name a typo most likely meant", () => {
+    expect(closestName("gradngs", ["levels", "gradings", "remarks"])).toBe("gradings");
+    expect(closestName("equivelant_to", ["equivalent_to", "evidence"])).toBe("equivalent_to");
+    expect(closestName("T1", ["t1", "t2"])).toBe("t1");
+  });
+
+  it("suggests nothing when no known name is close", () => {
+    expect(closestName("colour", ["levels", "gradings"])).toBeUndefined();
+    expect(closestName("ab", ["cd"])).toBeUndefined();
+  });
+
+  it("counts a swap of neighbouring letters as one edit", () => {
+    expect(editDistance("lveels", "levels")).toBe(1);
+  });
+});

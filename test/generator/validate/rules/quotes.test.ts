@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { prepareCapture, type ReadableCapture } from "../../../../generator/validate/capture.ts";
+import { quoteSites, quotesOccurInCapture } from "../../../../generator/validate/rules/quotes.ts";
+import { CAPTURE_HTML, CAPTURE_PATH, sampleGuide } from "../../../fixtures/validate/sample-dataset.ts";
+
+function sampleCapture(html = CAPTURE_HTML): ReadableCapture {
+  const { readable } = prepareCapture(CAPTURE_PATH, new TextEncoder().encode(html));
+  if ("problem" in readable) throw new Error(readable.problem);
+  return readable;
+}
+
+const check = (guide = sampleGuide(), capture = sampleCapture()) => quotesOccurInCapture(guide, capture, `snapshots/${CAPTURE_PATH}`);
+const EXPECTED = "text copied verbatim from the capture's readable text";
+
+describe("quoteSites", () => {
+  it("collects every quote of the document, with its JSON path, in document order", () => {
+    const guide = sampleGuide();
+    guide.callouts[0]!.definition = { quote: "Tier 3 examples" };
+    guide.discrepancies[0]!.quote_a = "Members: 661, 12";
+    guide.discrepancies[0]!.quote_b = "Seed 555";
+    expect(quoteSites(guide).map((site) => site.path)).toEqual([
+      "$.permission_quote",
+      "$.incomplete.quote",
+      "$.related_guides[0].quote",
+      "$.remarks[0].quote",
+      "$.item_claims[0].quote",
+      "$.callouts[0].quote",
+      "$.callouts[0].definition.quote",
+      "$.discrepancies[0].quote_a",
+      "$.discrepancies[0].quote_b",
+      "$.systems[0].definition.quote",
+      "$.systems[0].scale.definition.quote",
+      "$.systems[0].remarks[0].quote",
+      "$.systems[0].levels[0].ordered_quote",
+      "$.systems[0].gradings[0].quote",
+      "$.systems[0].gradings[1].quote",
+      "$.systems[0].gradings[1].note.quote",
+      "$.systems[0].gradings[2].quote",
+      "$.systems[0].gradings[2].note.quote",
+      "$.systems[0].gradings[3].quote",
+      "$.systems[0].gradings[4].quote",
+      "$.systems[1].gradings[0].quote",
+      "$.systems[1].gradings[1].quote",
+    ]);
+  });
+
+  it("finds the quotes of a document with shape mistakes, leaving out values that are not strings", () => {
+    const guide = sampleGuide() as unknown as { systems: { gradings: Record<string, unknown>[] }[] };
+    guide.systems[0]!.gradings[0]!.seed = "661";
+    guide.systems[0]!.gradings[1]!.quote = 321;
+    const paths = quoteSites(guide).map((site) => site.path);
+    expect(paths).toContain("$.systems[0].gradings[0].quote");
+    expect(paths).not.toContain("$.systems[0].gradings[1].quote");
+  });
+
+  it("skips an empty permission_quote (the guide states no reuse terms)", () => {
+    const guide = sampleGuide();
+    guide.permission_quote = "";
+    expect(quoteSites(guide).map((site) => site.path)).not.toContain("$.permission_quote");
+  });
+});
+
+describe("quotesOccurInCapture", () => {
+  it("accepts quotes found verbatim in the capture's readable text", () => {
+    expect(check()).toEqual([]);
+  });
+
+  it("reports a quote that is not in the capture, by path and with its start", () => {
+    const guide = sampleGuide();
+    guide.systems[0]!.gradings[3]!.quote = "Seed 556";
+    guide.related_guides[0]!.quote = "See my Phase 4 guide for the blue ones, and my other guides about every finish there is";
+    expect(check(guide)).toEqual([
+      {
+        path: "$.related_guides[0].quote",
+        message: `not found in snapshots/${CAPTURE_PATH}: "See my Phase 4 guide for the blue ones, and my other guides …"`,
+        expected: EXPECTED,
+      },
+      { path: "$.systems[0].gradings[3].quote", message: `not found in snapshots/${CAPTURE_PATH}: "Seed 556"`, expected: EXPECTED },
+    ]);
+  });
+
+  it("does not find words that are only inside a script or a comment", () => {
+    const guide = sampleGuide();
+    guide.remarks[0]!.quote = "Seed 999 is secret";
+    guide.item_claims[0]!.quote = "Seed 1000 was removed";
+    expect(check(guide).map((found) => found.path)).toEqual(["$.remarks[0].quote", "$.item_claims[0].quote"]);
+  });
+
+  it("says when the words are there with other spacing", () => {
+    const guide = sampleGuide();
+    guide.systems[0]!.gradings[2]!.quote = "Tier 2: 42, 7";
+    expect(check(guide)[0]?.message).toBe(
+      `not found in snapshots/${CAPTURE_PATH}: "Tier 2: 42, 7" (the words are there with different spacing: copy spaces, no-break spaces and line breaks exactly)`,
+    );
+  });
+
+  it("says when a quote holds an HTML entity instead of its character", () => {
+    const guide = sampleGuide();
+    guide.systems[0]!.gradings[1]!.note = { quote: "Seed 661 &amp; 321 are the same pattern." };
+    expect(check(guide)[0]?.message).toBe(
+      `not found in snapshots/${CAPTURE_PATH}: "Seed 661 &amp; 321 are the same pattern." (it holds an HTML entity such as &amp;; write the character itself)`,
+    );
+  });
+
+  it("checks every quote site the document has", () => {
+    const guide = sampleGuide();
+    const sites = quoteSites(guide).length;
+    guide.permission_quote = "nope 1";
+    guide.incomplete = { quote: "nope 2" };
+    guide.systems[0]!.definition = { quote: "nope 3" };
+    guide.systems[0]!.levels[1]!.definition = { quote: "nope 4" };
+    guide.systems[0]!.levels[1]!.ordered_quote = "nope 5";
+    expect(check(guide).map((found) => found.path)).toEqual([
+      "$.permission_quote",
+      "$.incomplete.quote",
+      "$.systems[0].definition.quote",
+      "$.systems[0].levels[1].ordered_quote",
+      "$.systems[0].levels[1].definition.quote",
+    ]);
+    expect(quoteSites(guide).length).toBe(sites + 2);
+  });
+});
