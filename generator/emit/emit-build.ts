@@ -4,13 +4,14 @@
 // - incremental: a unit whose contents are already stored is linked, not written, and any other
 //   file whose bytes equal the serving generation's is hard-linked from it.
 
-import { linkSync, mkdirSync, promises as fs, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, promises as fs, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import type { Manifest } from "../../edge/routes.ts";
 import type { BuildFile } from "../derive/index.ts";
 import { assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
-import { STORE_FOLDER, repairUnit, storeNameOf, storeUnit, type UnitFile } from "./store.ts";
+import { createFileWriter } from "./file-writer.ts";
+import { STORE_FOLDER, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
 
 export interface EmitProgress {
   stage: "write" | "verify" | "prune";
@@ -80,10 +81,11 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
     pruned: [],
   };
   const index = emptyIndex();
+  const writer = createFileWriter();
   const directories = new Set<string>();
   const ensureDirectory = (directory: string) => {
     if (directories.has(directory)) return;
-    mkdirSync(directory, { recursive: true });
+    writer.queue(["mkdir", directory]);
     directories.add(directory);
   };
   const matchesPrevious = (relative: string, bytes: Uint8Array, print: string) => {
@@ -92,79 +94,80 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
     const existing = readOrNull(path.join(previousDir, relative));
     return existing !== null && existing.equals(bytes);
   };
+  /** Replaces `target` by rename, so that in a serving generation it is never missing or half written. */
+  const replace = (target: string, operation: (temporary: string) => void) => {
+    const temporary = `${target}.${process.pid}.tmp`;
+    writer.queue(["rm", temporary]);
+    operation(temporary);
+    writer.queue(["rename", temporary, target]);
+  };
 
-  // Synchronous calls on purpose: for ~300,000 small files they measured 2-8x faster here than
-  // 64 concurrent fs.promises calls (each of which is several thread-pool round trips).
   const emitFile = (relative: string, bytes: Uint8Array) => {
     const print = fingerprint(bytes);
     const target = path.join(generationDir, relative);
     index.files.set(relative, print);
-    if (verifying) {
-      if (matchesPrevious(relative, bytes, print)) {
-        report.reused++;
-        return;
+    if (matchesPrevious(relative, bytes, print)) {
+      report.reused++;
+      // In verify mode the previous generation is this one: the file is already in place.
+      if (!verifying) {
+        ensureDirectory(path.dirname(target));
+        writer.queue(["link", path.join(previousDir!, relative), target]);
       }
-      // A repair within the serving generation: replace atomically so no reader sees half a file.
-      ensureDirectory(path.dirname(target));
-      writeFileSync(`${target}.${process.pid}.tmp`, bytes);
-      renameSync(`${target}.${process.pid}.tmp`, target);
-      report.written++;
       return;
     }
     ensureDirectory(path.dirname(target));
-    if (matchesPrevious(relative, bytes, print)) {
-      try {
-        linkSync(path.join(previousDir!, relative), target);
-        report.reused++;
-        return;
-      } catch (error) {
-        // The index promised a file the previous generation no longer has: write it instead.
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      }
-    }
-    writeFileSync(target, bytes);
+    if (verifying) replace(target, (temporary) => writer.queue(["write", temporary, bytes]));
+    else writer.queue(["write", target, bytes]);
     report.written++;
   };
 
   const emitUnit = (unit: string, unitFiles: UnitFile[]) => {
     const name = storeNameOf(unit, unitFiles);
     index.units.set(unit, name);
-    if (storeUnit(storeDir, name, unitFiles)) report.written += unitFiles.length;
-    else if (readBack) {
-      const repaired = repairUnit(storeDir, name, unitFiles);
+    if (!existsSync(path.join(storeDir, name))) {
+      for (const operation of storeUnitOperations(storeDir, name, unitFiles)) writer.queue(operation);
+      report.written += unitFiles.length;
+    } else {
+      const repairs = readBack ? repairUnitOperations(storeDir, name, unitFiles) : [];
+      for (const operation of repairs) writer.queue(operation);
+      const repaired = repairs.filter(([op]) => op === "rename").length;
       report.written += repaired;
       report.reused += unitFiles.length - repaired;
-    } else report.reused += unitFiles.length;
+    }
     const link = path.join(generationDir, unit);
     const target = path.relative(path.dirname(link), path.join(storeDir, name));
     if (verifying && readlinkOrNull(link) === target) return;
     ensureDirectory(path.dirname(link));
-    // Replace by rename so that, in a serving generation, the folder is never missing.
-    rmSync(`${link}.${process.pid}.tmp`, { force: true });
-    symlinkSync(target, `${link}.${process.pid}.tmp`);
-    renameSync(`${link}.${process.pid}.tmp`, link);
+    replace(link, (temporary) => writer.queue(["symlink", target, temporary]));
   };
 
   const stage = verifying ? "verify" : "write";
   let unit: string | null = null;
   let unitFiles: UnitFile[] = [];
-  for (const file of files) {
-    const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
-    report.files++;
-    report.bytes += bytes.byteLength;
-    if (file.unit && !plain) {
-      if (file.unit !== unit) {
-        if (unit !== null) emitUnit(unit, unitFiles);
-        unit = file.unit;
-        unitFiles = [];
+  try {
+    for (const file of files) {
+      const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+      report.files++;
+      report.bytes += bytes.byteLength;
+      if (file.unit && !plain) {
+        if (file.unit !== unit) {
+          if (unit !== null) emitUnit(unit, unitFiles);
+          unit = file.unit;
+          unitFiles = [];
+        }
+        unitFiles.push({ relative: file.path.slice(file.unit.length + 1), bytes, print: fingerprint(bytes) });
+      } else {
+        emitFile(file.path, bytes);
       }
-      unitFiles.push({ relative: file.path.slice(file.unit.length + 1), bytes, print: fingerprint(bytes) });
-    } else {
-      emitFile(file.path, bytes);
+      if (report.files % 2000 === 0) onProgress?.({ stage, files: report.files });
+      if (writer.congested) await writer.drained();
     }
-    if (report.files % 2000 === 0) onProgress?.({ stage, files: report.files });
+    if (unit !== null) emitUnit(unit, unitFiles);
+  } finally {
+    // Even when deriving failed: what was queued is written (into the unserved generation) before
+    // the error goes on, so nothing writes after the build has returned.
+    await writer.close();
   }
-  if (unit !== null) emitUnit(unit, unitFiles);
   onProgress?.({ stage, files: report.files });
 
   // Strays can only be found by looking; when the index vouched for the files, nobody looked.

@@ -5,8 +5,9 @@
 // temporary name and renamed into place.
 
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import type { FileOperation } from "./file-writer.ts";
 
 export const STORE_FOLDER = "store";
 
@@ -24,42 +25,37 @@ export function storeNameOf(unit: string, files: readonly UnitFile[]): string {
   return `${unit.replaceAll("/", "_")}-${hash.digest("hex").slice(0, 20)}`;
 }
 
-/** Writes a unit into the store unless a folder of that name is there already. Returns whether it wrote. */
-export function storeUnit(storeDir: string, name: string, files: readonly UnitFile[]): boolean {
-  const target = path.join(storeDir, name);
-  if (existsSync(target)) return false;
+/** Operations that write a unit into the store under a temporary name and then rename it into place. */
+export function storeUnitOperations(storeDir: string, name: string, files: readonly UnitFile[]): FileOperation[] {
   const temporary = path.join(storeDir, `.tmp-${process.pid}-${name}`);
-  rmSync(temporary, { recursive: true, force: true });
+  const operations: FileOperation[] = [["rm", temporary]];
   const made = new Set<string>();
   for (const file of files) {
     const full = path.join(temporary, file.relative);
     const directory = path.dirname(full);
     if (!made.has(directory)) {
-      mkdirSync(directory, { recursive: true });
+      operations.push(["mkdir", directory]);
       made.add(directory);
     }
-    writeFileSync(full, file.bytes);
+    operations.push(["write", full, file.bytes]);
   }
-  renameSync(temporary, target);
-  return true;
+  operations.push(["rename", temporary, path.join(storeDir, name)]);
+  return operations;
 }
 
-/** Files of a stored unit that are missing or differ from what the build produced; rewritten in place atomically. */
-export function repairUnit(storeDir: string, name: string, files: readonly UnitFile[]): number {
-  let repaired = 0;
+/** Operations that rewrite, each atomically, the files of a stored unit that are missing or differ on disk. */
+export function repairUnitOperations(storeDir: string, name: string, files: readonly UnitFile[]): FileOperation[] {
+  const operations: FileOperation[] = [];
   for (const file of files) {
     const full = path.join(storeDir, name, file.relative);
-    let existing: Buffer | null = null;
+    let existing: Buffer | null;
     try {
       existing = readFileSync(full);
     } catch {
       existing = null;
     }
     if (existing !== null && existing.equals(file.bytes)) continue;
-    mkdirSync(path.dirname(full), { recursive: true });
-    writeFileSync(`${full}.${process.pid}.tmp`, file.bytes);
-    renameSync(`${full}.${process.pid}.tmp`, full);
-    repaired++;
+    operations.push(["mkdir", path.dirname(full)], ["write", `${full}.${process.pid}.tmp`, file.bytes], ["rename", `${full}.${process.pid}.tmp`, full]);
   }
-  return repaired;
+  return operations;
 }

@@ -1,0 +1,39 @@
+// The build's file writer thread (plain JavaScript: worker threads load it without the TypeScript
+// loader). It executes, in order, the file operations the emit stage decides on, so that writing
+// (system time) runs on one core while deriving responses (JavaScript) runs on the other.
+// Protocol: each message is a batch of operations; each batch is answered with {done} or {error}.
+
+import { linkSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { parentPort } from "node:worker_threads";
+
+const apply = ([op, a, b]) => {
+  switch (op) {
+    case "mkdir":
+      return mkdirSync(a, { recursive: true });
+    case "write":
+      return writeFileSync(a, b);
+    case "link":
+      return linkSync(a, b);
+    case "symlink":
+      return symlinkSync(a, b);
+    case "rename":
+      return renameSync(a, b);
+    case "rm":
+      return rmSync(a, { recursive: true, force: true });
+    default:
+      throw new Error(`unknown file operation ${op}`);
+  }
+};
+
+let failed = null;
+parentPort.on("message", (batch) => {
+  // After a failure, later batches are skipped: they may depend on what failed.
+  if (failed === null) {
+    try {
+      for (const operation of batch) apply(operation);
+    } catch (error) {
+      failed = { code: error.code, message: error.message };
+    }
+  }
+  parentPort.postMessage(failed === null ? { done: true } : { error: failed });
+});
