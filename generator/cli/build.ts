@@ -33,6 +33,10 @@ async function main(): Promise<number> {
   }
   const { emit } = result;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (emit.mode === "unchanged") {
+    process.stdout.write(`dataset_version ${result.datasetVersion} is already built in ${path.relative(process.cwd(), outDir) || outDir}/${emit.generation}; nothing to do (${seconds} s). \`--verify\` reads every file back.\n`);
+    return 0;
+  }
   process.stdout.write(
     [
       `built dataset_version ${result.datasetVersion} into ${path.relative(process.cwd(), outDir) || outDir}/${emit.generation} in ${seconds} s`,

@@ -19,8 +19,12 @@ export interface EmitProgress {
 }
 
 export interface EmitReport {
-  /** `new`: a generation was built beside the serving one; `verify`: the serving generation already had this version and was checked in place. */
-  mode: "new" | "verify";
+  /**
+   * `new`: a generation was built beside the serving one; `verify`: the serving generation already
+   * had this version and was checked in place; `unchanged`: it had this version and its index, so
+   * nothing was derived or read (the version hashes every input of every file).
+   */
+  mode: "new" | "verify" | "unchanged";
   generation: string;
   files: number;
   bytes: number;
@@ -62,6 +66,9 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
   // What the serving generation holds; null means "read the files to know".
   const previousIndex = serving && !readBack ? readGenerationIndex(path.join(outDir, indexFileOf(serving.generation))) : null;
 
+  if (verifying && previousIndex) {
+    return { mode: "unchanged", generation: manifest.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: performance.now() - started, pruned: [] };
+  }
   if (!verifying) {
     // Left over from an interrupted build, or an older generation with this name: never serving.
     await fs.rm(generationDir, { recursive: true, force: true });
@@ -170,8 +177,7 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
   }
   onProgress?.({ stage, files: report.files });
 
-  // Strays can only be found by looking; when the index vouched for the files, nobody looked.
-  if (verifying && !previousIndex) report.removed = await removeStrays(generationDir, index.files);
+  if (verifying) report.removed = await removeStrays(generationDir, index.files);
   writeGenerationIndex(path.join(outDir, indexFileOf(manifest.generation)), index);
   if (!verifying || JSON.stringify(serving) !== JSON.stringify(manifest)) await commitManifest(outDir, manifest);
   report.committedAfterMs = performance.now() - started;

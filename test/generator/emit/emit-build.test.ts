@@ -89,12 +89,15 @@ describe("emitting a build", () => {
     expect(await served(out, "g-vA", changed)).not.toContain("corrected");
   });
 
-  it("a rebuild with nothing changed writes nothing and keeps the manifest", async () => {
+  it("a rebuild with nothing changed derives and writes nothing and keeps the manifest", async () => {
     const out = freshDir();
     await build(out, tinyDataset, "vA");
     const manifestBefore = statSync(path.join(out, "manifest.json")).mtimeMs;
-    const report = await build(out, tinyDataset, "vA");
-    expect(report).toMatchObject({ mode: "verify", written: 0, removed: 0 });
+    function* untouched(): Generator<BuildFile> {
+      throw new Error("derived although the serving build has this version");
+    }
+    const report = await build(out, tinyDataset, "vA", untouched());
+    expect(report).toMatchObject({ mode: "unchanged", written: 0, removed: 0 });
     expect(statSync(path.join(out, "manifest.json")).mtimeMs).toBe(manifestBefore);
   });
 
@@ -115,7 +118,7 @@ describe("emitting a build", () => {
     await fs.writeFile(damagedSeed, "{");
     await fs.rm(damagedGuide);
     await fs.writeFile(path.join(out, "g-vA", "v1", "stray.json"), "{}");
-    expect(await build(out, tinyDataset, "vA")).toMatchObject({ written: 0, removed: 0 });
+    expect(await build(out, tinyDataset, "vA")).toMatchObject({ mode: "unchanged", written: 0 });
     const report = await build(out, tinyDataset, "vA", undefined, true);
     expect(report).toMatchObject({ written: 2, removed: 1 });
     expect(await fs.readFile(damagedSeed, "utf8")).toBe(goodSeed);
