@@ -99,8 +99,8 @@ function integerParam(raw: string, name: string): { ok: true; value: number } | 
 }
 
 /**
- * Parses a path under {base_url} (already stripped of "/v1") and its query into a route or an error.
- * `segments` are the raw, still percent-encoded path segments.
+ * Parses a path under {base_url} (already stripped of "/v1", still percent-encoded) and its query
+ * into a route or an error.
  */
 export function parseRequest(pathname: string, query: URLSearchParams): Parsed {
   const unknownPath = notFound(`no endpoint at ${BASE_PATH}${pathname}`);

@@ -1,0 +1,421 @@
+// `npm run bench:serve`: how fast the local server answers, next to nginx serving the same build's
+// raw files as the static baseline, in the same run.
+//
+// Serves dist/ (or --dist DIR) as built; builds nothing. Starts the local server with both rate
+// limits off and 2 workers, and (when nginx is on PATH) nginx with a generated minimal config on a
+// loopback port whose root is the build's generation folder. Loads each with wrk when it is on
+// PATH (lighter), else autocannon in a child process, for a fixed duration, after a short warm-up:
+//   200s: a mix of random seed lookups (80%) and patterns (20%)
+//   304s: the same mix, revalidated (If-None-Match for the API; If-Modified-Since for nginx,
+//         whose ETags are per file)
+// Prints requests/s, p50/p99 latency, the ratio to nginx and PASS/FAIL against the targets:
+// at least 40% of nginx on 200s and 45% on 304s. Exits 1 on a FAIL.
+//
+// Options: --dist DIR, --duration S (10), --warmup S (5), --connections N (50),
+// --load wrk|autocannon, --no-nginx.
+//
+// Caveat: the load generator runs on the same machine (2 cores here) and competes with the
+// server for CPU; both servers pay the same toll, so the ratio is the figure to read.
+
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseManifest } from "../edge/manifest.ts";
+import { MANIFEST_FILE, patternsFile, seedFile, type Manifest } from "../edge/routes.ts";
+
+const repoRoot = fileURLToPath(new URL("../", import.meta.url));
+const TARGETS = { "200s": 0.4, "304s": 0.45 } as const;
+type Scenario = keyof typeof TARGETS;
+
+interface Options {
+  dist: string;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** `--load autocannon` forces autocannon even where wrk is installed. */
+  load: "wrk" | "autocannon" | null;
+  /** `--no-nginx` skips the baseline. */
+  nginx: boolean;
+}
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Responses whose status was not the expected one, or socket errors. */
+  unexpected: number;
+}
+
+interface Target {
+  name: string;
+  url: string;
+  /** The request path for an API path. */
+  pathFor: (apiPath: string, file: string) => string;
+  /** Header that makes a request a revalidation. */
+  revalidate: [string, string];
+}
+
+// ---- command line ----
+
+function readOptions(argv: readonly string[]): Options {
+  const value = (name: string) => {
+    const index = argv.indexOf(name);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  const number = (name: string, fallback: number, min: number, max: number) => {
+    const raw = value(name);
+    const parsed = raw === undefined ? fallback : Number(raw);
+    if (!Number.isFinite(parsed) || parsed < min || parsed > max) fail(`${name} must be a number from ${min} to ${max}`);
+    return parsed;
+  };
+  return {
+    dist: resolve(value("--dist") ?? join(repoRoot, "dist")),
+    durationSeconds: number("--duration", 10, 1, 120),
+    warmupSeconds: number("--warmup", 5, 0, 60),
+    connections: number("--connections", 50, 1, 1000),
+    load: value("--load") === "autocannon" ? "autocannon" : value("--load") === "wrk" ? "wrk" : null,
+    nginx: !argv.includes("--no-nginx"),
+  };
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+// ---- the build ----
+
+function loadBuild(dist: string): Manifest {
+  const manifestPath = join(dist, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) fail(`No build at ${dist} (no ${MANIFEST_FILE}). Run \`npm run build\` first, or pass --dist DIR.`);
+  const parsed = parseManifest(readFileSync(manifestPath));
+  if (!parsed.ok) fail(parsed.message);
+  return parsed.manifest;
+}
+
+/** Every (def_index, paint_index) of the build, from its item files. */
+function itemsOf(dist: string, manifest: Manifest): Array<[number, number]> {
+  const itemsDir = join(dist, manifest.generation, "v1", "items");
+  const items: Array<[number, number]> = [];
+  for (const def of readdirSync(itemsDir)) {
+    if (!/^[0-9]+$/.test(def)) continue;
+    for (const file of readdirSync(join(itemsDir, def))) {
+      const match = /^([0-9]+)\.json$/.exec(file);
+      if (match) items.push([Number(def), Number(match[1])]);
+    }
+  }
+  if (items.length === 0) fail(`${itemsDir} holds no item files`);
+  return items;
+}
+
+/** A fixed pseudo-random mix (mulberry32), so runs are comparable: 80% seed lookups, 20% patterns. */
+function requestMix(items: Array<[number, number]>, count: number): Array<{ api: string; file: string }> {
+  let state = 0x5eed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const mix: Array<{ api: string; file: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const [def, paint] = items[Math.floor(random() * items.length)]!;
+    if (random() < 0.8) {
+      const seed = Math.floor(random() * 1001);
+      mix.push({ api: `/v1/items/${def}/${paint}/seeds/${seed}`, file: seedFile(def, paint, seed) });
+    } else {
+      mix.push({ api: `/v1/items/${def}/${paint}/patterns`, file: patternsFile(def, paint) });
+    }
+  }
+  return mix;
+}
+
+// ---- processes ----
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitFor(url: string, expected: number, child: ChildProcess, seconds = 30): Promise<void> {
+  for (let i = 0; i < seconds * 10; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}) before answering ${url}`);
+    try {
+      if ((await fetch(url)).status === expected) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  throw new Error(`${url} did not answer ${expected} within ${seconds} s`);
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolveStop();
+    });
+    child.kill(signal);
+  });
+}
+
+async function startApi(dist: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "edge/adapters/node/serve.ts"), dist], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT: "off", BURST_LIMIT: "off", WORKERS: "2" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/health`, 200, child);
+  return { url, child };
+}
+
+function onPath(command: string): boolean {
+  return spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+}
+
+async function startNginx(root: string, workDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const config = join(workDir, "nginx.conf");
+  // Minimal static serving, as a default install would: 2 workers (one per core, like the API),
+  // sendfile, no access log. `if_modified_since before` lets one date revalidate every file.
+  writeFileSync(
+    config,
+    `worker_processes 2;
+daemon off;
+pid ${workDir}/nginx.pid;
+error_log ${workDir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_timeout 5;
+  keepalive_requests 100000;
+  default_type application/json;
+  if_modified_since before;
+  client_body_temp_path ${workDir}/body;
+  proxy_temp_path ${workDir}/proxy;
+  fastcgi_temp_path ${workDir}/fastcgi;
+  uwsgi_temp_path ${workDir}/uwsgi;
+  scgi_temp_path ${workDir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+  }
+}
+`,
+  );
+  const child = spawn("nginx", ["-c", config, "-p", workDir, "-e", join(workDir, "error.log")], { stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/v1/meta.json`, 200, child);
+  return { url, child };
+}
+
+// ---- load ----
+
+function parseDuration(text: string): number {
+  const match = /^([0-9.]+)(us|ms|s|m)$/.exec(text.trim());
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return { us: value / 1000, ms: value, s: value * 1000, m: value * 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
+}
+
+const WRK_SCRIPT = `
+local paths = {}
+for line in io.lines(os.getenv("BENCH_PATHS")) do paths[#paths + 1] = line end
+local name = os.getenv("BENCH_HEADER_NAME")
+local value = os.getenv("BENCH_HEADER_VALUE")
+local expected = tonumber(os.getenv("BENCH_EXPECTED"))
+local i = 0
+local unexpected = 0
+request = function()
+  i = i + 1
+  local path = paths[(i % #paths) + 1]
+  if name ~= nil and name ~= "" then return wrk.format("GET", path, { [name] = value }) end
+  return wrk.format("GET", path)
+end
+response = function(status)
+  if status ~= expected then unexpected = unexpected + 1 end
+end
+done = function()
+  io.write("unexpected: " .. unexpected .. "\\n")
+end
+`;
+
+function runWrk(url: string, pathsFile: string, scriptFile: string, header: [string, string] | null, expected: number, seconds: number, connections: number): LoadResult {
+  const result = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", scriptFile, url], {
+    encoding: "utf8",
+    env: {
+      ...process.env,
+      BENCH_PATHS: pathsFile,
+      BENCH_HEADER_NAME: header?.[0] ?? "",
+      BENCH_HEADER_VALUE: header?.[1] ?? "",
+      BENCH_EXPECTED: String(expected),
+    },
+  });
+  const out = result.stdout ?? "";
+  const rps = Number(/Requests\/sec:\s+([0-9.]+)/.exec(out)?.[1]);
+  const p50 = parseDuration(/\s50%\s+(\S+)/.exec(out)?.[1] ?? "");
+  const p99 = parseDuration(/\s99%\s+(\S+)/.exec(out)?.[1] ?? "");
+  const wrong = Number(/unexpected: ([0-9]+)/.exec(out)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  if (!Number.isFinite(rps)) throw new Error(`could not read wrk's output:\n${out}\n${result.stderr}`);
+  return { requestsPerSecond: rps, p50Ms: p50, p99Ms: p99, unexpected: wrong + errors };
+}
+
+/** autocannon, in a child process so that it does not share this process's event loop. */
+function runAutocannon(url: string, pathsFile: string, header: [string, string] | null, expected: number, seconds: number, connections: number): LoadResult {
+  const job = JSON.stringify({ url, pathsFile, header, expected, seconds, connections });
+  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--autocannon-child", job], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = (result.stdout ?? "").trim().split("\n").pop() ?? "";
+  try {
+    return JSON.parse(line) as LoadResult;
+  } catch {
+    throw new Error(`autocannon child failed:\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+interface AutocannonRun extends PromiseLike<{
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+}> {
+  on(event: "response", listener: (client: unknown, statusCode: number) => void): void;
+}
+
+async function autocannonChild(job: string): Promise<void> {
+  const { url, pathsFile, header, expected, seconds, connections } = JSON.parse(job) as {
+    url: string;
+    pathsFile: string;
+    header: [string, string] | null;
+    expected: number;
+    seconds: number;
+    connections: number;
+  };
+  // autocannon ships no types; the little used here is typed at the call.
+  const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => AutocannonRun;
+  const paths = readFileSync(pathsFile, "utf8").trim().split("\n");
+  let next = 0;
+  let unexpected = 0;
+  const instance = autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: header ? { [header[0]]: header[1] } : {},
+    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  });
+  instance.on("response", (_client: unknown, statusCode: number) => {
+    if (statusCode !== expected) unexpected++;
+  });
+  const result = await instance;
+  const out: LoadResult = {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    unexpected: unexpected + result.errors + result.timeouts,
+  };
+  console.log(JSON.stringify(out));
+}
+
+// ---- main ----
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  const manifest = loadBuild(options.dist);
+  const items = itemsOf(options.dist, manifest);
+  const mix = requestMix(items, 20_000);
+  const useWrk = options.load === null ? onPath("wrk") : options.load === "wrk";
+  const useNginx = options.nginx && onPath("nginx");
+  const workDir = mkdtempSync(join(tmpdir(), "bench-serve-"));
+  const scriptFile = join(workDir, "mix.lua");
+  writeFileSync(scriptFile, WRK_SCRIPT);
+
+  console.log(`bench:serve — ${options.dist} (dataset_version ${manifest.dataset_version}, ${items.length} items)`);
+  console.log(
+    `load: ${useWrk ? "wrk, 1 thread" : "autocannon in a child process"}, ${options.connections} connections, ` +
+      `${options.durationSeconds} s per run after ${options.warmupSeconds} s warm-up; the load generator shares the machine's cores.`,
+  );
+  if (!useNginx) {
+    console.log(options.nginx ? "nginx is not on PATH: no static baseline, no PASS/FAIL (apt-get install nginx)." : "--no-nginx: no static baseline, no PASS/FAIL.");
+  }
+
+  const targets: Target[] = [];
+  const children: ChildProcess[] = [];
+  const results = new Map<string, LoadResult>();
+  try {
+    const api = await startApi(options.dist);
+    children.push(api.child);
+    targets.push({ name: "api", url: api.url, pathFor: (path) => path, revalidate: ["If-None-Match", `"${manifest.dataset_version}"`] });
+    if (useNginx) {
+      const nginx = await startNginx(join(options.dist, manifest.generation), workDir);
+      children.push(nginx.child);
+      // A date after every file's modification time: with `if_modified_since before`, a 304 for each.
+      targets.push({ name: "nginx", url: nginx.url, pathFor: (_path, file) => `/${file}`, revalidate: ["If-Modified-Since", new Date(Date.now() + 86_400_000).toUTCString()] });
+    }
+
+    for (const target of targets) {
+      const pathsFile = join(workDir, `${target.name}.paths`);
+      writeFileSync(pathsFile, `${mix.map(({ api, file }) => target.pathFor(api, file)).join("\n")}\n`);
+      const load = (header: [string, string] | null, expected: number, seconds: number) =>
+        useWrk
+          ? runWrk(target.url, pathsFile, scriptFile, header, expected, seconds, options.connections)
+          : runAutocannon(target.url, pathsFile, header, expected, seconds, options.connections);
+      if (options.warmupSeconds > 0) load(null, 200, options.warmupSeconds);
+      results.set(`${target.name} 200s`, load(null, 200, options.durationSeconds));
+      results.set(`${target.name} 304s`, load(target.revalidate, 304, options.durationSeconds));
+    }
+  } finally {
+    for (const child of children) await stop(child, "SIGTERM");
+    rmSync(workDir, { recursive: true, force: true });
+  }
+
+  let failed = false;
+  const rows: string[][] = [["server", "run", "req/s", "p50 ms", "p99 ms", "unexpected", "vs nginx", "verdict"]];
+  for (const scenario of ["200s", "304s"] as Scenario[]) {
+    const baseline = results.get(`nginx ${scenario}`);
+    for (const name of ["api", "nginx"]) {
+      const result = results.get(`${name} ${scenario}`);
+      if (result === undefined) continue;
+      let ratio = "";
+      let verdict = "";
+      if (name === "api" && baseline !== undefined) {
+        const share = result.requestsPerSecond / baseline.requestsPerSecond;
+        ratio = `${(share * 100).toFixed(0)}%`;
+        const pass = share >= TARGETS[scenario] && result.unexpected === 0;
+        verdict = `${pass ? "PASS" : "FAIL"} (target ${TARGETS[scenario] * 100}%${result.unexpected > 0 ? ", unexpected statuses" : ""})`;
+        failed ||= !pass;
+      }
+      rows.push([name, scenario, result.requestsPerSecond.toFixed(0), result.p50Ms.toFixed(2), result.p99Ms.toFixed(2), String(result.unexpected), ratio, verdict]);
+    }
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  console.log("");
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
+  if (failed) process.exitCode = 1;
+}
+
+const childJob = process.argv.indexOf("--autocannon-child");
+if (childJob !== -1) await autocannonChild(process.argv[childJob + 1] ?? "{}");
+else await main();

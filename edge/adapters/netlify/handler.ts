@@ -1,0 +1,86 @@
+// The Netlify adapter: the edge core inside a Netlify edge function (Deno). Edge functions cannot
+// read files, so the build's files are fetched with subrequests that continue down Netlify's chain
+// to the static files of the deploy (`context.next(new Request(url))`), and every answer is a
+// fresh Response carrying the core's headers (a plain rewrite would serve the file's own headers).
+// The manifest is fetched the same way, once per isolate: a deploy is immutable, and a new deploy
+// starts new isolates.
+
+import { createCore, type AssetSource } from "../../core.ts";
+import type { ByteCacheOptions } from "../../byte-cache.ts";
+import { toEdgeRequest, toResponse } from "../../handler.ts";
+import { parseManifest } from "../../manifest.ts";
+import type { RateLimitOptions } from "../../rate-limit.ts";
+import { MANIFEST_FILE, type Manifest } from "../../routes.ts";
+
+/** The part of Netlify's edge function context this adapter uses. */
+export interface NetlifyContext {
+  /** The client's IP address. */
+  ip?: string;
+  next(request: Request): Promise<Response>;
+}
+
+interface Scope {
+  request: Request;
+  context: NetlifyContext;
+}
+
+export interface NetlifyHandlerOptions {
+  rateLimit?: RateLimitOptions | false;
+  cache?: ByteCacheOptions | false;
+  /** Where failures are told (Netlify's function log by default). */
+  log?: (message: string, error: unknown) => void;
+}
+
+/** Edge isolates share 512 MB between every function of a deploy: a smaller cache than the Node server's. */
+const NETLIFY_CACHE: ByteCacheOptions = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024, maxEntries: 50_000 };
+
+/** A file of the deploy, by a subrequest to the static files; 404 means it does not exist. */
+const fetchAsset: AssetSource<Scope> = async (path, { request, context }) => {
+  // Paths come from the route table: plain segments of [A-Za-z0-9._-], nothing to escape.
+  const response = await context.next(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } }));
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return null;
+  }
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    throw new Error(`reading ${path} answered ${response.status}`);
+  }
+  return new Uint8Array(await response.arrayBuffer());
+};
+
+export function createNetlifyHandler(options: NetlifyHandlerOptions = {}) {
+  const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
+  let manifest: Manifest | null = null;
+  let loading: Promise<Manifest> | null = null;
+  const core = createCore<Scope>({
+    manifest: () => manifest,
+    assets: fetchAsset,
+    rateLimit: options.rateLimit,
+    cache: options.cache ?? NETLIFY_CACHE,
+    onError: (error) => log("internal error:", error),
+  });
+
+  const loadManifest = async (scope: Scope): Promise<Manifest> => {
+    const bytes = await fetchAsset(MANIFEST_FILE, scope);
+    if (bytes === null) throw new Error(`${MANIFEST_FILE} is not in the deploy`);
+    const parsed = parseManifest(bytes);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.manifest;
+  };
+
+  return async (request: Request, context: NetlifyContext): Promise<Response> => {
+    const scope = { request, context };
+    if (manifest === null) {
+      try {
+        manifest = await (loading ??= loadManifest(scope));
+      } catch (error) {
+        // Without a manifest the core answers 503 (and /health 503); the next request tries again.
+        loading = null;
+        log("no build loaded:", error);
+      }
+    }
+    const result = await core.handle(toEdgeRequest(request, context.ip ?? ""), scope);
+    return toResponse(result, request.method);
+  };
+}

@@ -1,0 +1,110 @@
+// The Node asset source: files of a build, read from the dist folder and never from outside it.
+// Paths come from the route table, which only ever builds them from checked values; the check
+// here is the second wall, so that no bug upstream can turn a request into a read elsewhere.
+//
+// Speed: a response file is a few KiB and, on a server, in the page cache. Reading it
+// synchronously (open, read, close) costs a few microseconds, less than a single hop through
+// libuv's thread pool, and the asynchronous path makes four; measured here, it is the
+// difference between about 14k and 21k requests/s for a bare node:http file server. Files
+// larger than the scratch buffer (the dump) are read asynchronously.
+
+import { closeSync, openSync, readdirSync, readFile, readSync } from "node:fs";
+import { resolve, sep } from "node:path";
+import type { AssetSource, ExistsCheck } from "../../core.ts";
+
+/** Errors that mean "no such file" rather than "the disk failed". */
+const MISSING = new Set(["ENOENT", "ENOTDIR", "EISDIR", "ENAMETOOLONG"]);
+const SCRATCH_BYTES = 256 * 1024;
+
+/** Whether `path` is a plain relative path: forward slashes, no empty, "." or ".." segment, no NUL or backslash. */
+export function isPlainRelativePath(path: string): boolean {
+  if (path === "" || path.includes("\\") || path.includes("\0")) return false;
+  for (const segment of path.split("/")) {
+    if (segment === "" || segment === "." || segment === "..") return false;
+  }
+  return true;
+}
+
+/** The absolute file a relative build path names, or null when it would not stay inside `root`. */
+function inside(root: string, path: string): string | null {
+  if (!isPlainRelativePath(path)) return null;
+  const file = resolve(root, path);
+  return file.startsWith(root + sep) ? file : null;
+}
+
+export function createFileAssetSource(distDir: string): AssetSource {
+  const root = resolve(distDir);
+  // One buffer per source, reused: a file is copied out of it before anything else can run.
+  const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+  return async (path) => {
+    const file = inside(root, path);
+    if (file === null) return null;
+    let descriptor: number;
+    try {
+      descriptor = openSync(file, "r");
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    let filled = 0;
+    try {
+      while (filled < SCRATCH_BYTES) {
+        const wanted = SCRATCH_BYTES - filled;
+        const read = readSync(descriptor, scratch, filled, wanted, filled);
+        filled += read;
+        // A short read of a regular file is its end: one read per response file, not a second
+        // one to see 0 bytes (system calls are most of the cost here).
+        if (read < wanted) break;
+      }
+    } catch (error) {
+      if (isMissing(error)) return null; // EISDIR: a folder is not a response file
+      throw error;
+    } finally {
+      closeSync(descriptor);
+    }
+    return filled < SCRATCH_BYTES ? new Uint8Array(scratch.subarray(0, filled)) : readLarge(file);
+  };
+}
+
+function readLarge(file: string): Promise<Uint8Array | null> {
+  return new Promise((resolveBytes, reject) => {
+    readFile(file, (error, bytes) => {
+      if (error === null) resolveBytes(bytes);
+      else if (isMissing(error)) resolveBytes(null);
+      else reject(error);
+    });
+  });
+}
+
+/**
+ * Whether a file of a build exists, from its folder's listing, read once and remembered: a
+ * committed build never changes, so a revalidation (304) or an unknown id (404) costs no
+ * system call after the first look at a folder. Bounded to `maxFolders` listings. A symbolic
+ * link counts as a file: a build may link files (or folders) it shares with an earlier build.
+ */
+export function createFileIndex(distDir: string, maxFolders = 20_000): ExistsCheck {
+  const root = resolve(distDir);
+  const listings = new Map<string, ReadonlySet<string>>();
+  return (path) => {
+    const file = inside(root, path);
+    if (file === null) return false;
+    const slash = file.lastIndexOf(sep);
+    const folder = file.slice(0, slash);
+    let names = listings.get(folder);
+    if (names === undefined) {
+      try {
+        names = new Set(readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => entry.name));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+        names = new Set();
+      }
+      if (listings.size >= maxFolders) listings.delete(listings.keys().next().value!);
+      listings.set(folder, names);
+    }
+    return names.has(file.slice(slash + 1));
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  return MISSING.has((error as NodeJS.ErrnoException | null)?.code ?? "");
+}

@@ -1,0 +1,84 @@
+// Runs the local server: one process, or a node:cluster primary with one worker per core, the
+// workers sharing the listening socket. Used by `npm start` and `npm run serve`.
+
+import cluster from "node:cluster";
+import { createEdgeServer } from "./server.ts";
+import type { ServerSettings } from "./settings.ts";
+
+export interface RunOptions {
+  distDir: string;
+  settings: ServerSettings;
+  /** Printed once, by the process that owns the terminal, when the server is listening. */
+  onListening?: (url: string) => void;
+}
+
+export async function runServer({ distDir, settings, onListening }: RunOptions): Promise<void> {
+  if (settings.workers > 1 && cluster.isPrimary) {
+    runPrimary(settings, onListening);
+    return;
+  }
+  const edge = await createEdgeServer({
+    distDir,
+    rateLimit: settings.rateLimit ? undefined : false,
+    burstLimit: settings.burstLimit ? undefined : false,
+    trustProxy: settings.trustProxy,
+    log: (message) => console.error(`[${process.pid}] ${message}`),
+  });
+  let url: string;
+  try {
+    url = await edge.listen(settings.port, settings.host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    console.error(`cannot listen on ${settings.host}:${settings.port} (${code}); set PORT or HOST to another address`);
+    process.exit(1);
+  }
+  if (cluster.isPrimary) onListening?.(url);
+  const stop = () => void edge.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+function runPrimary(settings: ServerSettings, onListening?: (url: string) => void): void {
+  const listened = new Set<number>();
+  let stopping = false;
+  const stopAll = (code: number, signal: NodeJS.Signals = "SIGTERM") => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    process.exit(code);
+  };
+  cluster.on("listening", (worker, address) => {
+    listened.add(worker.id);
+    if (listened.size > 1) return;
+    const host = address.addressType === 6 ? `[${address.address}]` : (address.address ?? settings.host);
+    onListening?.(`http://${host}:${address.port}`);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping || code === 0) return;
+    // A worker that never listened (the port is taken, say) would fail again: stop instead of looping.
+    if (!listened.has(worker.id)) return stopAll(1);
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  for (let i = 0; i < settings.workers; i++) cluster.fork();
+  // Stopping the primary stops its workers (each closes its server on the signal).
+  process.once("SIGINT", () => stopAll(0, "SIGINT"));
+  process.once("SIGTERM", () => stopAll(0));
+}
+
+/** What `npm start` and `npm run serve` print once listening. */
+export function banner(url: string, distDir: string, settings: ServerSettings): string {
+  const limits = [settings.rateLimit ? "app rate limit on" : "app rate limit off", settings.burstLimit ? "burst limit on" : "burst limit off"];
+  return [
+    `Serving ${distDir} at ${url} (${settings.workers} worker${settings.workers === 1 ? "" : "s"}, ${limits.join(", ")})`,
+    "",
+    "Try:",
+    `  curl -s ${url}/health`,
+    `  curl -s ${url}/v1/meta`,
+    `  curl -s '${url}/v1/resolve?market_hash_name=%E2%98%85%20Karambit%20%7C%20Doppler%20(Factory%20New)'`,
+    `  curl -s ${url}/v1/items/7/44`,
+    `  curl -s ${url}/v1/items/7/44/seeds/661`,
+    `  curl -s ${url}/v1/items/7/44/patterns`,
+    `  curl -si -H 'If-None-Match: "<dataset_version>"' ${url}/v1/meta   # 304 once you know the version`,
+    `  curl -s --compressed ${url}/v1/dump -o dump.json`,
+  ].join("\n");
+}

@@ -1,0 +1,31 @@
+// `npm run serve -- DIR`: serves any built dist folder (an offline mirror), dist/ by default.
+// Without a build in DIR yet, it starts anyway: /health answers 503 until a manifest is committed.
+
+import cluster from "node:cluster";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { MANIFEST_FILE } from "../../routes.ts";
+import { banner, runServer } from "./run.ts";
+import { readSettings } from "./settings.ts";
+
+const args = process.argv.slice(2).filter((arg) => arg !== "--single");
+if (args.length > 1 || args[0] === "--help" || args[0] === "-h") {
+  console.error("usage: npm run serve -- [DIR] [--single]   (DIR: a built dist folder, default dist)");
+  process.exit(2);
+}
+const distDir = resolve(args[0] ?? "dist");
+const read = readSettings(process.env, process.argv.slice(2));
+if (!read.ok) {
+  console.error(read.message);
+  process.exit(2);
+}
+const { settings } = read;
+if (!existsSync(distDir)) {
+  console.error(`${distDir} does not exist; build one with \`npm run build\` or name a built dist folder.`);
+  process.exit(1);
+}
+if (cluster.isPrimary && !existsSync(`${distDir}/${MANIFEST_FILE}`)) {
+  console.error(`${distDir} holds no ${MANIFEST_FILE} yet; serving 503 until a build is committed there.`);
+}
+
+await runServer({ distDir, settings, onListening: (url) => console.log(banner(url, distDir, settings)) });

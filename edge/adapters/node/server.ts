@@ -1,0 +1,152 @@
+// The local Node server: node:http around the plain edge core, with the edge burst limit as an
+// outer layer (the part Netlify's platform plays in production). It hands the core a plain request
+// built from node:http's own fields and writes the core's precomputed headers straight back, never
+// building a web Request or Response: that is most of the cost of a naive adapter.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ByteCacheOptions } from "../../byte-cache.ts";
+import { createCore, type AssetSource, type EdgeResponse } from "../../core.ts";
+import type { RateLimitOptions } from "../../rate-limit.ts";
+import { HEALTH_PATH } from "../../routes.ts";
+import { createFileAssetSource, createFileIndex } from "./asset-source.ts";
+import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
+import { createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "./burst-limit.ts";
+import { clientIpOf } from "./client-ip.ts";
+
+export interface EdgeServerOptions {
+  /** The dist folder: manifest.json and the generation folders. */
+  distDir: string;
+  /** The app rate limit (default: 1000 per minute per IP); `false` turns it off. */
+  rateLimit?: RateLimitOptions | false;
+  /** The edge burst limit (default: 170 per 10 s per IP, then 10 s blocked); `false` turns it off. */
+  burstLimit?: BurstLimitOptions | false;
+  /** Read the client IP from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy?: boolean;
+  cache?: ByteCacheOptions | false;
+  /** How often manifest.json is re-read at most. */
+  reloadIntervalMs?: number;
+  /** Replaces the dist folder reader (tests use one that fails). */
+  assets?: AssetSource;
+  log?: (message: string) => void;
+}
+
+export interface EdgeServer {
+  server: Server;
+  watcher: BuildWatcher;
+  /** Listens on host:port (port 0: any free port) and resolves to the URL served. */
+  listen(port: number, host: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const BLOCKED_HEADERS = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
+const BLOCKED_BODY = "Too Many Requests\n";
+
+export async function createEdgeServer(options: EdgeServerOptions): Promise<EdgeServer> {
+  const log = options.log ?? (() => {});
+  const watcher = await watchBuild(options.distDir, { intervalMs: options.reloadIntervalMs ?? 1000, log });
+  const core = createCore({
+    manifest: watcher.current,
+    assets: options.assets ?? createFileAssetSource(options.distDir),
+    // A replaced asset source is the only truth about its files: no index beside it.
+    exists: options.assets === undefined ? createFileIndex(options.distDir) : undefined,
+    rateLimit: options.rateLimit,
+    cache: options.cache,
+    onError: (error) => log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+  });
+  const burst = options.burstLimit === false ? null : createBurstLimiter(options.burstLimit ?? EDGE_BURST_LIMIT);
+  const trustProxy = options.trustProxy ?? false;
+
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
+    const [path, query] = splitTarget(request.url ?? "/");
+    const clientIp = clientIpOf(request, trustProxy);
+    if (burst !== null && path !== HEALTH_PATH) {
+      const decision = burst.hit(clientIp);
+      if (!decision.allowed) {
+        response.writeHead(429, { ...BLOCKED_HEADERS, "retry-after": String(decision.retryAfterSeconds) });
+        response.end(BLOCKED_BODY);
+        return;
+      }
+    }
+    core
+      .handle(
+        {
+          method: request.method ?? "GET",
+          path,
+          query,
+          ifNoneMatch: request.headers["if-none-match"],
+          acceptEncoding: request.headers["accept-encoding"],
+          clientIp,
+        },
+        undefined,
+      )
+      .then(
+        (result) => write(response, result),
+        // The core answers every failure itself; this is only reached if writing failed.
+        () => response.destroy(),
+      );
+  };
+
+  const server = createServer(
+    {
+      // Slow or oversized requests must not tie up a worker: a request's headers within 10 s,
+      // the whole request within 30 s, and headers (only a few are read) within 16 KiB.
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      maxHeaderSize: 16 * 1024,
+      keepAlive: true,
+      noDelay: true,
+    },
+    listener,
+  );
+  // Idle keep-alive connections are closed after 5 s; the headers timeout must exceed it.
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    watcher,
+    listen: (port, host) =>
+      new Promise((resolveUrl, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => {
+          server.off("error", reject);
+          const address = server.address() as AddressInfo;
+          const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+          resolveUrl(`http://${shownHost}:${address.port}`);
+        });
+      }),
+    close: () =>
+      new Promise((resolveClose) => {
+        watcher.close();
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Path and query of a request target; absolute-form targets (`GET http://host/x`) are reduced to their path. */
+function splitTarget(target: string): [string, string] {
+  let value = target;
+  if (!value.startsWith("/")) {
+    try {
+      const url = new URL(value);
+      value = url.pathname + url.search;
+    } catch {
+      return [value, ""];
+    }
+  }
+  const mark = value.indexOf("?");
+  return mark === -1 ? [value, ""] : [value.slice(0, mark), value.slice(mark + 1)];
+}
+
+function write(response: ServerResponse, result: EdgeResponse): void {
+  const { body } = result;
+  if (body === null) {
+    response.writeHead(result.status, result.headers);
+    response.end();
+    return;
+  }
+  // node:http leaves the body out of HEAD answers itself, keeping Content-Length as for GET.
+  response.writeHead(result.status, { ...result.headers, "content-length": body.length });
+  response.end(body);
+}

@@ -1,0 +1,66 @@
+// A bounded least-recently-used cache of response bytes. A build's files never change once its
+// manifest is committed (the manifest is written last), so an entry, including "no such file", is
+// valid for as long as the build is served; the cache belongs to one build and is dropped with it.
+
+export interface ByteCacheOptions {
+  /** Total bytes held; the oldest entries are evicted past it. */
+  maxBytes: number;
+  /** Larger values are served but not kept (e.g. the uncompressed dump). */
+  maxEntryBytes: number;
+  /** Entry count bound, which also bounds remembered misses. */
+  maxEntries: number;
+}
+
+/**
+ * 128 MiB per process: a build of a few hundred items has about a thousand small files per item
+ * (one per seed), most of which then stay in memory; the entry bound keeps bookkeeping finite.
+ */
+export const DEFAULT_BYTE_CACHE: ByteCacheOptions = { maxBytes: 128 * 1024 * 1024, maxEntryBytes: 4 * 1024 * 1024, maxEntries: 1_000_000 };
+
+/** What an entry costs beyond its key and bytes: the Map entry and the Uint8Array object, roughly. */
+const ENTRY_OVERHEAD = 160;
+
+export interface ByteCache {
+  /** The cached value: bytes, `null` for a remembered miss, `undefined` when not cached. */
+  get(key: string): Uint8Array | null | undefined;
+  set(key: string, value: Uint8Array | null): void;
+  readonly bytes: number;
+  readonly size: number;
+}
+
+export function createByteCache(options: ByteCacheOptions): ByteCache {
+  const entries = new Map<string, Uint8Array | null>();
+  let bytes = 0;
+  const cost = (key: string, value: Uint8Array | null) => ENTRY_OVERHEAD + 2 * key.length + (value === null ? 0 : value.length);
+  return {
+    get(key) {
+      const value = entries.get(key);
+      if (value === undefined) return undefined;
+      // Map keeps insertion order: re-inserting moves the entry to the young end.
+      entries.delete(key);
+      entries.set(key, value);
+      return value;
+    },
+    set(key, value) {
+      if (value !== null && value.length > options.maxEntryBytes) return;
+      const previous = entries.get(key);
+      if (previous !== undefined) {
+        bytes -= cost(key, previous);
+        entries.delete(key);
+      }
+      entries.set(key, value);
+      bytes += cost(key, value);
+      for (const [oldKey, oldValue] of entries) {
+        if (bytes <= options.maxBytes && entries.size <= options.maxEntries) break;
+        entries.delete(oldKey);
+        bytes -= cost(oldKey, oldValue);
+      }
+    },
+    get bytes() {
+      return bytes;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

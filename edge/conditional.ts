@@ -1,0 +1,34 @@
+// Caching rule 2: a request whose If-None-Match names the current ETag gets 304. Clients send the
+// ETag back as received, but caches and proxies may weaken it (W/"...") or send a list of every
+// ETag they hold; "*" matches any current representation (RFC 9110 section 13.1.2). Comparison
+// is weak: the opaque tags must be equal, the W/ prefix is ignored.
+
+/** The ETag the edge sends for a build: the dataset_version, quoted (versioning rule 4). */
+export const etagFor = (datasetVersion: string): string => `"${datasetVersion}"`;
+
+/** Whether an If-None-Match header value matches `etag` (a strong tag such as `"v1"`). */
+export function ifNoneMatchMatches(header: string | null | undefined, etag: string): boolean {
+  if (header === null || header === undefined) return false;
+  // Fast path: the client echoes the exact ETag, the common case.
+  if (header === etag) return true;
+  const length = header.length;
+  let i = 0;
+  while (i < length) {
+    while (i < length && (header[i] === " " || header[i] === "\t" || header[i] === ",")) i++;
+    if (i >= length) break;
+    if (header[i] === "*") return true;
+    if (header.startsWith("W/", i)) i += 2;
+    if (header[i] !== '"') {
+      // Not an entity tag: skip to the next list element.
+      while (i < length && header[i] !== ",") i++;
+      continue;
+    }
+    const close = header.indexOf('"', i + 1);
+    if (close === -1) return false;
+    // Entity-tag characters include ",", so a tag is read up to its closing quote, not to a comma.
+    if (header.slice(i, close + 1) === etag) return true;
+    i = close + 1;
+    while (i < length && header[i] !== ",") i++;
+  }
+  return false;
+}

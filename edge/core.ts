@@ -1,0 +1,276 @@
+// The edge, as one function from a small plain request to a plain response. The web-standard
+// handler (handler.ts) and the Node server are thin wrappers around it; keeping Request/Response
+// objects out of the hot path is what lets the Node server come near a static file server.
+//
+// request --route--> validate params --asset--> file --decorate--> response (STYLE.md, the shape)
+
+import { acceptsGzip } from "./accept-encoding.ts";
+import { createByteCache, DEFAULT_BYTE_CACHE, type ByteCache, type ByteCacheOptions } from "./byte-cache.ts";
+import {
+  CACHE_CLIENT_ERROR,
+  CACHE_DATA,
+  CACHE_DUMP,
+  CACHE_NEVER,
+  CACHE_PREFLIGHT,
+} from "./cache-policy.ts";
+import { etagFor, ifNoneMatchMatches } from "./conditional.ts";
+import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
+import { envelopeFor, errorBody, wrapData, type Envelope } from "./envelope.ts";
+import { APP_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from "./rate-limit.ts";
+import {
+  BASE_PATH,
+  DUMP_FILE,
+  DUMP_GZIP_FILE,
+  fileFor,
+  HEALTH_PATH,
+  META_FILE,
+  parseRequest,
+  type ErrorCode,
+  type Manifest,
+  type Route,
+} from "./routes.ts";
+
+export interface EdgeRequest {
+  method: string;
+  /** The request target's path, still percent-encoded, without the query. */
+  path: string;
+  /** The query string without its "?" ("" when there is none). */
+  query: string;
+  ifNoneMatch: string | null | undefined;
+  acceptEncoding: string | null | undefined;
+  /** The key of the app rate limit. */
+  clientIp: string;
+}
+
+export type ResponseHeaders = Readonly<Record<string, string>>;
+
+export interface EdgeResponse {
+  status: number;
+  /** Shared, precomputed objects: never mutate them. Content-Length is the adapter's to add. */
+  headers: ResponseHeaders;
+  /** The body; also present for HEAD, which the adapter drops. `null` for 204 and 304. */
+  body: Uint8Array | null;
+}
+
+/**
+ * Reads one file of a build, by its path relative to `dist/` (`<generation>/v1/...`). `null`
+ * means the file does not exist; a throw means it could not be read. `context` is whatever the
+ * runtime needs per request (Netlify's subrequests need the request's context).
+ */
+export type AssetSource<C = void> = (path: string, context: C) => Promise<Uint8Array | null>;
+
+/**
+ * Whether a file of a build exists, without reading it; lets a revalidation (304) skip the read.
+ * Optional: without it the file is read.
+ */
+export type ExistsCheck<C = void> = (path: string, context: C) => boolean | Promise<boolean>;
+
+export interface CoreOptions<C = void> {
+  /** The build being served, or a getter for the current one (null: none loaded yet). */
+  manifest: Manifest | (() => Manifest | null);
+  assets: AssetSource<C>;
+  exists?: ExistsCheck<C>;
+  /** The app rate limit; on by default (1000 per minute per client IP); `false` turns it off. */
+  rateLimit?: RateLimitOptions | false;
+  /** The in-memory cache of response bytes, per build; `false` turns it off. */
+  cache?: ByteCacheOptions | false;
+  /** Told about every unexpected failure answered with 503 (the response never shows it). */
+  onError?: (error: unknown) => void;
+}
+
+export interface EdgeCore<C = void> {
+  handle(request: EdgeRequest, context: C): Promise<EdgeResponse>;
+}
+
+const encoder = new TextEncoder();
+const JSON_TYPE = "application/json; charset=utf-8";
+const HEALTH_OK = encoder.encode('{"status":"ok"}');
+const HEALTH_ERROR = encoder.encode('{"status":"error"}');
+
+/** Everything the edge derives once per build: the ETag, the envelope bytes, header sets, the cache. */
+interface Build {
+  manifest: Manifest;
+  etag: string;
+  envelope: Envelope;
+  cache: ByteCache | null;
+  headers: ReturnType<typeof headerSets>;
+}
+
+function headerSets(etag: string) {
+  const json = (cacheControl: string) => ({ "content-type": JSON_TYPE, etag, "cache-control": cacheControl, ...CORS_HEADERS });
+  const dump = { ...json(CACHE_DUMP), vary: "Accept-Encoding" };
+  return {
+    data: json(CACHE_DATA),
+    dataNotModified: { etag, "cache-control": CACHE_DATA, ...CORS_HEADERS },
+    dump,
+    dumpGzip: { ...dump, "content-encoding": "gzip" },
+    dumpNotModified: { etag, "cache-control": CACHE_DUMP, vary: "Accept-Encoding", ...CORS_HEADERS },
+    dumpUnavailable: { ...json(CACHE_NEVER), vary: "Accept-Encoding" },
+    clientError: json(CACHE_CLIENT_ERROR),
+    methodNotAllowed: { ...json(CACHE_CLIENT_ERROR), allow: ALLOWED_METHODS },
+    unavailable: json(CACHE_NEVER),
+    preflight: { etag, "cache-control": CACHE_PREFLIGHT, ...CORS_HEADERS, ...PREFLIGHT_HEADERS },
+    health: json(CACHE_NEVER),
+  };
+}
+
+/** Headers for responses given while no build is loaded: there is no version to put in an ETag. */
+const NO_BUILD_HEADERS: ResponseHeaders = { "content-type": JSON_TYPE, "cache-control": CACHE_NEVER, ...CORS_HEADERS };
+
+export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
+  const { assets, exists, onError } = options;
+  const currentManifest = typeof options.manifest === "function" ? options.manifest : () => options.manifest as Manifest;
+  const cacheOptions = options.cache === undefined ? DEFAULT_BYTE_CACHE : options.cache;
+  const limiter = options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? APP_RATE_LIMIT);
+  let build: Build | null = null;
+
+  const buildFor = (manifest: Manifest): Build => {
+    if (build?.manifest !== manifest) {
+      const etag = etagFor(manifest.dataset_version);
+      build = {
+        manifest,
+        etag,
+        envelope: envelopeFor(manifest.dataset_version),
+        cache: cacheOptions === false ? null : createByteCache(cacheOptions),
+        headers: headerSets(etag),
+      };
+    }
+    return build;
+  };
+
+  /** A file's bytes, through the build's cache; `wrap` stores data files already enveloped. */
+  const read = async (current: Build, file: string, wrap: boolean, context: C): Promise<Uint8Array | null> => {
+    const path = `${current.manifest.generation}/${file}`;
+    const cached = current.cache?.get(path);
+    if (cached !== undefined) return cached;
+    // An index that knows the file is absent saves the failed open.
+    const bytes = exists !== undefined && !(await exists(path, context)) ? null : await assets(path, context);
+    const value = bytes === null || !wrap ? bytes : wrapData(current.envelope, bytes);
+    current.cache?.set(path, value);
+    return value;
+  };
+
+  /** Whether a file exists: from the cache, else from `exists`, else by reading it. */
+  const present = async (current: Build, file: string, wrap: boolean, context: C): Promise<boolean> => {
+    const path = `${current.manifest.generation}/${file}`;
+    const cached = current.cache?.get(path);
+    if (cached !== undefined) return cached !== null;
+    if (exists !== undefined) return exists(path, context);
+    return (await read(current, file, wrap, context)) !== null;
+  };
+
+  const health = async (manifest: Manifest | null, context: C): Promise<EdgeResponse> => {
+    if (manifest === null) return { status: 503, headers: NO_BUILD_HEADERS, body: HEALTH_ERROR };
+    const current = buildFor(manifest);
+    // "Loaded and reachable": the build's files must still be readable, so bypass the cache.
+    let reachable: boolean;
+    try {
+      reachable = (await assets(`${manifest.generation}/${META_FILE}`, context)) !== null;
+    } catch (error) {
+      onError?.(error);
+      reachable = false;
+    }
+    return reachable
+      ? { status: 200, headers: current.headers.health, body: HEALTH_OK }
+      : { status: 503, headers: current.headers.health, body: HEALTH_ERROR };
+  };
+
+  const serve = async (request: EdgeRequest, current: Build, context: C): Promise<EdgeResponse> => {
+    const { headers } = current;
+    const version = current.manifest.dataset_version;
+    const fail = (status: number, code: ErrorCode, message: string, errorHeaders: ResponseHeaders = headers.clientError) => ({
+      status,
+      headers: errorHeaders,
+      body: errorBody(version, code, message),
+    });
+
+    if (limiter !== null) {
+      const decision = limiter.hit(request.clientIp);
+      if (!decision.allowed) {
+        const retryAfter = String(decision.retryAfterSeconds);
+        return fail(429, "rate_limited", `too many requests; retry after ${retryAfter} s`, {
+          ...headers.unavailable,
+          "retry-after": retryAfter,
+        });
+      }
+    }
+    if (request.method === "OPTIONS") return { status: 204, headers: headers.preflight, body: null };
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      // Decision: the spec's codes have no "method not allowed"; the request is malformed for this API.
+      return fail(405, "bad_request", `method ${request.method} is not allowed; use GET`, headers.methodNotAllowed);
+    }
+
+    const { path } = request;
+    const underBase = path.startsWith(BASE_PATH) && (path.length === BASE_PATH.length || path[BASE_PATH.length] === "/");
+    if (!underBase) return fail(404, "not_found", `no endpoint at ${path}`);
+    const parsed = parseRequest(path.slice(BASE_PATH.length), new URLSearchParams(request.query));
+    if (!parsed.ok) return fail(parsed.error.status, parsed.error.code, parsed.error.message);
+    const { route } = parsed;
+
+    // Only a response that would be 200 becomes 304 (RFC 9110 section 13.1.2): errors are never
+    // revalidated, so a matching If-None-Match still needs the file to exist, but not its bytes.
+    const revalidating = ifNoneMatchMatches(request.ifNoneMatch, current.etag);
+
+    if (route.name === "dump") {
+      // The dump file is a whole envelope already, kept gzipped beside it.
+      const gzip = acceptsGzip(request.acceptEncoding);
+      if (revalidating && ((gzip && (await present(current, DUMP_GZIP_FILE, false, context))) || (await present(current, DUMP_FILE, false, context)))) {
+        return { status: 304, headers: headers.dumpNotModified, body: null };
+      }
+      const encoded = gzip ? await read(current, DUMP_GZIP_FILE, false, context) : null;
+      const body = encoded ?? (await read(current, DUMP_FILE, false, context));
+      if (body === null) return fail(503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
+      return { status: 200, headers: encoded !== null ? headers.dumpGzip : headers.dump, body };
+    }
+
+    const file = fileFor(route, current.manifest);
+    if (revalidating && (await present(current, file, true, context))) {
+      return { status: 304, headers: headers.dataNotModified, body: null };
+    }
+    const body = await read(current, file, true, context);
+    if (body === null) return fail(404, "not_found", notFoundMessage(route));
+    return { status: 200, headers: headers.data, body };
+  };
+
+  return {
+    async handle(request, context) {
+      let manifest: Manifest | null = null;
+      try {
+        manifest = currentManifest();
+        // /health is outside /v1, not enveloped and never rate limited.
+        if (request.path === HEALTH_PATH && (request.method === "GET" || request.method === "HEAD")) {
+          return await health(manifest, context);
+        }
+        if (manifest === null) {
+          return { status: 503, headers: NO_BUILD_HEADERS, body: errorBody("", "internal_error", "no build is loaded yet; retry later") };
+        }
+        return await serve(request, buildFor(manifest), context);
+      } catch (error) {
+        // Errors section: any unexpected failure is 503 internal_error, never cached, never a stack trace.
+        onError?.(error);
+        const version = manifest?.dataset_version ?? "";
+        const headers = manifest === null ? NO_BUILD_HEADERS : buildFor(manifest).headers.unavailable;
+        return { status: 503, headers, body: errorBody(version, "internal_error", "unexpected server error; retry later") };
+      }
+    },
+  };
+}
+
+function notFoundMessage(route: Route): string {
+  switch (route.name) {
+    case "item":
+    case "seed":
+    case "patterns":
+      return `no item has def_index ${route.defIndex} and paint_index ${route.paintIndex}`;
+    case "guide":
+      return route.system === null
+        ? `no guide has platform_id "${route.platformId}"`
+        : `guide "${route.platformId}" has no system "${route.system}"`;
+    case "resolve":
+      return `no item has the alias "${route.aliasKey}"`;
+    case "meta":
+      return "no metadata is loaded";
+    case "dump":
+      return "no dump is built";
+  }
+}

@@ -1,0 +1,6 @@
+// GET /health on Netlify (path: netlify.toml). A function of its own so that the edge burst
+// limit, attached to the API function, does not apply: the spec says /health is not rate limited.
+
+import { createNetlifyHandler } from "../../edge/adapters/netlify/handler.ts";
+
+export default createNetlifyHandler({ rateLimit: false });

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { readSettings } from "../../../../edge/adapters/node/settings.ts";
+
+describe("server settings", () => {
+  it("by default the server listens on 127.0.0.1:8888 with both limits on and no proxy trusted", () => {
+    const result = readSettings({}, []);
+    expect(result.ok && result.settings).toMatchObject({ port: 8888, host: "127.0.0.1", rateLimit: true, burstLimit: true, trustProxy: false });
+  });
+  it("PORT and HOST override the address", () => {
+    const result = readSettings({ PORT: "9000", HOST: "0.0.0.0" }, []);
+    expect(result.ok && result.settings).toMatchObject({ port: 9000, host: "0.0.0.0" });
+  });
+  it("RATE_LIMIT=off and BURST_LIMIT=off switch each limit off on its own", () => {
+    const appOff = readSettings({ RATE_LIMIT: "off" }, []);
+    expect(appOff.ok && [appOff.settings.rateLimit, appOff.settings.burstLimit]).toEqual([false, true]);
+    const burstOff = readSettings({ BURST_LIMIT: "OFF" }, []);
+    expect(burstOff.ok && [burstOff.settings.rateLimit, burstOff.settings.burstLimit]).toEqual([true, false]);
+  });
+  it("TRUST_PROXY=1 trusts X-Forwarded-For", () => {
+    const result = readSettings({ TRUST_PROXY: "1" }, []);
+    expect(result.ok && result.settings.trustProxy).toBe(true);
+  });
+  it("--single runs one process", () => {
+    const result = readSettings({ WORKERS: "2" }, ["--single"]);
+    expect(result.ok && result.settings.workers).toBe(1);
+  });
+  it("a PORT that is not a port is refused with a message", () => {
+    expect(readSettings({ PORT: "http" }, [])).toEqual({ ok: false, message: 'PORT must be 0..65535, got "http"' });
+  });
+});

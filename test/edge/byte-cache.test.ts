@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { createByteCache } from "../../edge/byte-cache.ts";
+
+const bytes = (n: number) => new Uint8Array(n);
+
+describe("byte cache", () => {
+  it("returns what was stored, and a remembered miss as null", () => {
+    const cache = createByteCache({ maxBytes: 1000, maxEntryBytes: 100, maxEntries: 10 });
+    const value = bytes(10);
+    cache.set("a", value);
+    cache.set("missing", null);
+    expect(cache.get("a")).toBe(value);
+    expect(cache.get("missing")).toBeNull();
+    expect(cache.get("never")).toBeUndefined();
+  });
+  it("evicts the least recently used entry when over its byte budget", () => {
+    // Each entry costs 100 bytes of value, 2 of key and 160 of bookkeeping.
+    const cache = createByteCache({ maxBytes: 2 * 262 + 100, maxEntryBytes: 100, maxEntries: 10 });
+    cache.set("a", bytes(100));
+    cache.set("b", bytes(100));
+    cache.get("a");
+    cache.set("c", bytes(100));
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toBeDefined();
+    expect(cache.get("c")).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(2 * 262 + 100);
+  });
+  it("never holds more entries than its entry bound", () => {
+    const cache = createByteCache({ maxBytes: 1_000_000, maxEntryBytes: 100, maxEntries: 3 });
+    for (const key of ["a", "b", "c", "d", "e"]) cache.set(key, null);
+    expect(cache.size).toBe(3);
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("e")).toBeNull();
+  });
+  it("does not keep a value larger than the entry limit", () => {
+    const cache = createByteCache({ maxBytes: 1000, maxEntryBytes: 100, maxEntries: 10 });
+    cache.set("big", bytes(101));
+    expect(cache.get("big")).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+  it("replacing an entry does not count it twice", () => {
+    const cache = createByteCache({ maxBytes: 1000, maxEntryBytes: 100, maxEntries: 10 });
+    cache.set("a", bytes(50));
+    cache.set("a", bytes(50));
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(160 + 2 + 50);
+  });
+});

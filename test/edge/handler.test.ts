@@ -1,0 +1,133 @@
+// The web-standard handler over the core, with an in-memory build: no disk, no server.
+
+import { describe, expect, it } from "vitest";
+import { createHandler } from "../../edge/handler.ts";
+import type { Manifest } from "../../edge/routes.ts";
+
+const manifest: Manifest = { format: 1, dataset_version: "mem-1", generation: "g1", topics: [] };
+const files: Record<string, string> = {
+  "g1/v1/meta.json": '{"dataset_version":"mem-1","counts":{}}',
+  "g1/v1/items/7/44.json": '{"item":{"def_index":7},"guides":[]}',
+  "g2/v1/meta.json": '{"dataset_version":"mem-2","counts":{}}',
+};
+
+function memoryAssets() {
+  const reads: string[] = [];
+  const assets = async (path: string) => {
+    reads.push(path);
+    const text = files[path];
+    return text === undefined ? null : new TextEncoder().encode(text);
+  };
+  return { assets, reads };
+}
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => new Request(`http://api.test${path}`, { method, headers });
+
+describe("web handler", () => {
+  it("answers a Request with a Response whose body is the envelope around the file", async () => {
+    const handler = createHandler({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const response = await handler(get("/v1/items/7/44"));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('{"dataset_version":"mem-1","data":{"item":{"def_index":7},"guides":[]}}');
+  });
+  it("a dataset_version with characters JSON escapes is escaped in the envelope", async () => {
+    const odd: Manifest = { ...manifest, dataset_version: "v\\1" };
+    const handler = createHandler({ manifest: odd, assets: memoryAssets().assets, rateLimit: false });
+    const response = await handler(get("/v1/meta"));
+    expect((await response.json()).dataset_version).toBe("v\\1");
+    expect(response.headers.get("etag")).toBe('"v\\1"');
+  });
+  it("HEAD gets the headers of GET and no body", async () => {
+    const handler = createHandler({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const response = await handler(get("/v1/meta", {}, "HEAD"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("etag")).toBe('"mem-1"');
+    expect(await response.text()).toBe("");
+  });
+  it("a file is read once and then served from memory", async () => {
+    const { assets, reads } = memoryAssets();
+    const handler = createHandler({ manifest, assets, rateLimit: false });
+    await handler(get("/v1/items/7/44"));
+    await handler(get("/v1/items/7/44"));
+    await handler(get("/v1/items/1/1"));
+    await handler(get("/v1/items/1/1"));
+    expect(reads).toEqual(["g1/v1/items/7/44.json", "g1/v1/items/1/1.json"]);
+  });
+  it("with the cache off, every request reads its file", async () => {
+    const { assets, reads } = memoryAssets();
+    const handler = createHandler({ manifest, assets, rateLimit: false, cache: false });
+    await handler(get("/v1/meta"));
+    await handler(get("/v1/meta"));
+    expect(reads).toHaveLength(2);
+  });
+  it("a revalidation asks the existence check and reads nothing", async () => {
+    const { assets, reads } = memoryAssets();
+    const checked: string[] = [];
+    const handler = createHandler({ manifest, assets, exists: (path) => (checked.push(path), path in files), rateLimit: false });
+    const response = await handler(get("/v1/items/7/44", { "if-none-match": '"mem-1"' }));
+    expect(response.status).toBe(304);
+    expect(checked).toEqual(["g1/v1/items/7/44.json"]);
+    expect(reads).toEqual([]);
+  });
+  it("a revalidation of an unknown item is 404, not 304", async () => {
+    const handler = createHandler({ manifest, assets: memoryAssets().assets, exists: (path) => path in files, rateLimit: false });
+    expect((await handler(get("/v1/items/1/1", { "if-none-match": '"mem-1"' }))).status).toBe(404);
+  });
+  it("a new manifest from the getter switches version, files and ETag at once", async () => {
+    let current: Manifest = manifest;
+    const handler = createHandler({ manifest: () => current, assets: memoryAssets().assets, rateLimit: false });
+    expect((await (await handler(get("/v1/meta"))).json()).data.dataset_version).toBe("mem-1");
+    current = { ...manifest, dataset_version: "mem-2", generation: "g2" };
+    const response = await handler(get("/v1/meta"));
+    expect(response.headers.get("etag")).toBe('"mem-2"');
+    expect(await response.json()).toEqual({ dataset_version: "mem-2", data: { dataset_version: "mem-2", counts: {} } });
+  });
+  it("with no build loaded, data requests are 503 internal_error and health is 503", async () => {
+    const handler = createHandler({ manifest: () => null, assets: memoryAssets().assets, rateLimit: false });
+    const data = await handler(get("/v1/meta"));
+    expect(data.status).toBe(503);
+    expect((await data.json()).error.code).toBe("internal_error");
+    expect(data.headers.get("cache-control")).toBe("no-store");
+    const health = await handler(get("/health"));
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: "error" });
+  });
+  it("an asset source that throws gives 503 and tells onError, not the client", async () => {
+    const seen: unknown[] = [];
+    const handler = createHandler({
+      manifest,
+      assets: async () => {
+        throw new Error("secret detail");
+      },
+      onError: (error) => seen.push(error),
+      rateLimit: false,
+    });
+    const response = await handler(get("/v1/meta"));
+    expect(response.status).toBe(503);
+    expect(await response.text()).not.toContain("secret detail");
+    expect(seen).toHaveLength(1);
+  });
+  it("a manifest getter that throws gives 503, never an exception", async () => {
+    const handler = createHandler({
+      manifest: () => {
+        throw new Error("boom");
+      },
+      assets: memoryAssets().assets,
+      rateLimit: false,
+    });
+    expect((await handler(get("/v1/meta"))).status).toBe(503);
+  });
+  it("the app rate limit keys on the client IP the adapter passes", async () => {
+    const handler = createHandler({ manifest, assets: memoryAssets().assets, rateLimit: { limit: 1, windowMs: 60_000, now: () => 0 } });
+    expect((await handler(get("/v1/meta"), { clientIp: "192.0.2.1" })).status).toBe(200);
+    expect((await handler(get("/v1/meta"), { clientIp: "192.0.2.1" })).status).toBe(429);
+    expect((await handler(get("/v1/meta"), { clientIp: "192.0.2.2" })).status).toBe(200);
+  });
+  it("the rate limit is on by default at 1000 requests per minute", async () => {
+    const handler = createHandler({ manifest, assets: memoryAssets().assets });
+    const statuses: number[] = [];
+    for (let i = 0; i < 1001; i++) statuses.push((await handler(get("/v1/meta"), { clientIp: "198.51.100.7" })).status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1000);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { parseManifest } from "../../edge/manifest.ts";
+
+const valid = { format: 1, dataset_version: "3f9a1c", generation: "g-3f9a1c", topics: [] };
+const parse = (value: unknown) => parseManifest(JSON.stringify(value));
+
+describe("manifest", () => {
+  it("a well-formed manifest is read as is", () => {
+    expect(parse(valid)).toEqual({ ok: true, manifest: valid });
+  });
+  it("a generation that would leave the dist folder is refused", () => {
+    for (const generation of ["..", ".", "../etc", "a/b", "a\\b", "", "/abs", ".hidden"]) {
+      expect(parse({ ...valid, generation }).ok).toBe(false);
+    }
+  });
+  it("a dataset_version that cannot stand inside an ETag is refused", () => {
+    for (const dataset_version of ["", 'a"b', "a b", "tab\t", "é", 42]) {
+      expect(parse({ ...valid, dataset_version }).ok).toBe(false);
+    }
+  });
+  it("an unknown format is refused", () => {
+    expect(parse({ ...valid, format: 2 }).ok).toBe(false);
+  });
+  it("topics must be strings", () => {
+    expect(parse({ ...valid, topics: [1] }).ok).toBe(false);
+    expect(parse({ ...valid, topics: undefined }).ok).toBe(false);
+  });
+  it("text that is not JSON is refused with a message", () => {
+    const result = parseManifest("{not json");
+    expect(result).toEqual({ ok: false, message: "manifest.json is not valid JSON" });
+  });
+});

@@ -1,0 +1,118 @@
+// The app rate limit (429 rate_limited, in the envelope, with CORS) and the edge burst limit in
+// front of it (plain 429, no CORS), with small limits injected so the tests stay fast.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
+import { startServer, type RunningServer } from "../support/edge-server.ts";
+
+let fixture: DistFixture;
+const ETAG = '"limits-v1"';
+
+beforeAll(async () => {
+  fixture = await writeDistFixture(undefined, { datasetVersion: "limits-v1", seeds: [0] });
+});
+afterAll(() => fixture.remove());
+
+describe("app rate limit", () => {
+  let server: RunningServer;
+  let time = 0;
+  beforeAll(async () => {
+    server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 3, windowMs: 60_000, now: () => time }, burstLimit: false });
+  });
+  afterAll(() => server.close());
+
+  it("past the limit a client gets 429 rate_limited in the envelope, with Retry-After, ETag and CORS", async () => {
+    time = 0;
+    for (let i = 0; i < 3; i++) expect((await server.request("/v1/meta")).status).toBe(200);
+    time = 15_200;
+    const response = await server.request("/v1/meta", { headers: { origin: "https://example.org" } });
+    expect(response.status).toBe(429);
+    expect(response.json()).toEqual({ dataset_version: "limits-v1", error: { code: "rate_limited", message: expect.any(String) } });
+    expect(response.headers["retry-after"]).toBe("45");
+    expect(response.headers.etag).toBe(ETAG);
+    expect(response.headers["access-control-allow-origin"]).toBe("*");
+    expect(response.headers["access-control-expose-headers"]).toBe("ETag, Retry-After");
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+  it("a rate-limited conditional request is 429, not 304", async () => {
+    const response = await server.request("/v1/meta", { headers: { "if-none-match": ETAG } });
+    expect(response.status).toBe(429);
+    expect(response.headers.etag).toBe(ETAG);
+  });
+  it("Retry-After is whole seconds and at least one", async () => {
+    time = 59_999;
+    expect((await server.request("/v1/meta")).headers["retry-after"]).toBe("1");
+  });
+  it("the next window lets the client in again", async () => {
+    time = 60_000;
+    expect((await server.request("/v1/meta")).status).toBe(200);
+  });
+});
+
+describe("edge burst limit", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: { limit: 2, windowMs: 10_000, blockMs: 10_000 } });
+  });
+  afterAll(() => server.close());
+
+  it("past the burst limit the client is blocked with a plain 429 that has no CORS headers", async () => {
+    expect((await server.request("/v1/meta")).status).toBe(200);
+    expect((await server.request("/v1/meta")).status).toBe(200);
+    const blocked = await server.request("/v1/meta", { headers: { origin: "https://example.org" } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(blocked.headers["access-control-expose-headers"]).toBeUndefined();
+    expect(blocked.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(() => JSON.parse(blocked.text)).toThrow();
+  });
+  it("a blocked client stays blocked on every path", async () => {
+    expect((await server.request("/v1/items/7/44")).status).toBe(429);
+    expect((await server.request("/v1/meta", { method: "OPTIONS" })).status).toBe(429);
+  });
+});
+
+describe("client IP", () => {
+  it("X-Forwarded-For is ignored unless the proxy is trusted", async () => {
+    const server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000 }, burstLimit: false });
+    try {
+      expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.1" } })).status).toBe(200);
+      expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.2" } })).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+  it("behind a trusted proxy each forwarded client has its own limit", async () => {
+    const server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000 }, burstLimit: false, trustProxy: true });
+    try {
+      expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.1" } })).status).toBe(200);
+      expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.2" } })).status).toBe(200);
+      expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.1" } })).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("limits switched off", () => {
+  it("with both limits off, many requests from one client all succeed", async () => {
+    const server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
+    try {
+      const statuses = await Promise.all(Array.from({ length: 300 }, () => server.request("/v1/meta").then((r) => r.status)));
+      expect(new Set(statuses)).toEqual(new Set([200]));
+    } finally {
+      await server.close();
+    }
+  });
+  it("by default the burst limit blocks the 171st request in 10 seconds", async () => {
+    const server = await startServer({ distDir: fixture.dir });
+    try {
+      for (let i = 0; i < 170; i++) expect((await server.request("/v1/meta")).status).toBe(200);
+      const blocked = await server.request("/v1/meta");
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers["access-control-allow-origin"]).toBeUndefined();
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+// Runs the repository's Netlify edge functions inside Netlify's local emulation (@netlify/dev's
+// NetlifyDev, which serves them from the real Deno bootstrap Netlify ships, on the deno binary of
+// the installed npm `deno` package), over a fixture build published as the site's dist/.
+
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeDistFixture, type DistFixtureOptions } from "./dist-fixture.ts";
+
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const require = createRequire(import.meta.url);
+
+/**
+ * Importing @netlify/dev loads zip-it-and-ship-it -> precinct -> @typescript-eslint/typescript-estree
+ * -> ts-api-utils, which npm hoisted to the top of node_modules, where `typescript` is this
+ * project's TypeScript 7: it has no compiler API, and the import throws. precinct carries its own
+ * TypeScript 5 for exactly this use; point ts-api-utils at it. Nothing here compiles TypeScript
+ * for the edge functions (Deno does), so the redirect only lets the module load.
+ */
+function letNetlifyDevLoad(): void {
+  const Module = require("node:module") as { _resolveFilename: (request: string, parent: { filename?: string } | undefined, ...rest: unknown[]) => string };
+  const typescript5 = require.resolve("typescript", { paths: [require.resolve("precinct")] });
+  const resolveFilename = Module._resolveFilename;
+  Module._resolveFilename = function (request, parent, ...rest) {
+    if (request === "typescript" && parent?.filename?.includes(`${"/"}node_modules${"/"}ts-api-utils${"/"}`)) return typescript5;
+    return resolveFilename.call(this, request, parent, ...rest);
+  };
+}
+
+export interface NetlifySite {
+  /** Runs a request through Netlify's request chain (edge functions, then static files). */
+  fetch(path: string, init?: RequestInit): Promise<{ response: Response; type: string }>;
+  stop(): Promise<void>;
+}
+
+export async function startNetlifySite(fixture: DistFixtureOptions = {}): Promise<NetlifySite> {
+  letNetlifyDevLoad();
+  const { NetlifyDev } = await import("@netlify/dev");
+  const project = mkdtempSync(join(tmpdir(), "netlify-site-"));
+  // The site: this repository's netlify.toml and edge functions (linked, so the functions import
+  // the real edge/ modules) and a fixture build as the published dist/.
+  cpSync(join(repoRoot, "netlify.toml"), join(project, "netlify.toml"));
+  symlinkSync(join(repoRoot, "netlify"), join(project, "netlify"));
+  symlinkSync(join(repoRoot, "edge"), join(project, "edge"));
+  await writeDistFixture(join(project, "dist"), fixture);
+
+  // NetlifyDev runs the `deno` found on PATH when its version fits: the npm package's binary.
+  process.env.PATH = `${join(repoRoot, "node_modules", ".bin")}:${process.env.PATH ?? ""}`;
+  const off = { enabled: false };
+  const dev = new NetlifyDev({
+    projectRoot: project,
+    aiGateway: off,
+    blobs: off,
+    database: off,
+    environmentVariables: off,
+    functions: off,
+    geolocation: off,
+    images: off,
+    edgeFunctions: { enabled: true },
+    staticFiles: { enabled: true },
+  });
+  await dev.start();
+  return {
+    async fetch(path, init) {
+      const result = await dev.handleAndIntrospect(new Request(`http://localhost:8888${path}`, init));
+      if (result === undefined) throw new Error(`nothing on the site answered ${path}`);
+      return result;
+    },
+    async stop() {
+      await dev.stop();
+      rmSync(project, { recursive: true, force: true });
+    },
+  };
+}
