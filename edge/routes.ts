@@ -50,7 +50,7 @@ export const META_FILE = "v1/meta.json";
 export const DUMP_FILE = "v1/dump.json";
 export const DUMP_GZIP_FILE = "v1/dump.json.gz";
 
-/** Topics are an open vocabulary: anything outside [a-z0-9_-] is hex-escaped to keep file names plain. */
+/** Topics are an open vocabulary: anything outside [a-z0-9-] is hex-escaped ("_" too, so "_none" stays free). */
 function encodeSegment(value: string): string {
   let out = "";
   for (const byte of new TextEncoder().encode(value)) {
@@ -84,36 +84,25 @@ const invalid = (message: string): Parsed => ({ ok: false, error: { status: 422,
 const missing = (message: string): Parsed => ({ ok: false, error: { status: 400, code: "bad_request", message } });
 const ok = (route: Route): Parsed => ({ ok: true, route });
 
-/** A parameter sent with an empty value counts as not sent. */
-function queryValue(query: URLSearchParams, name: string): string | null {
-  const value = query.get(name);
-  return value === null || value === "" ? null : value;
-}
-
-function integerParam(raw: string, name: string): { ok: true; value: number } | { ok: false; parsed: Parsed } {
-  // Spec: a non-numeric def_index, paint_index or seed is 422; a numeric one too long to be
-  // any item is simply unknown (404).
-  if (!/^[0-9]+$/.test(raw)) return { ok: false, parsed: invalid(`${name} must be a non-negative integer, got "${raw}"`) };
-  if (!DIGITS.test(raw)) return { ok: false, parsed: notFound(`no item has ${name} ${raw}`) };
-  return { ok: true, value: Number(raw) };
-}
+const NUMERIC = /^[0-9]+$/;
 
 /**
  * Parses a path under {base_url} (already stripped of "/v1", still percent-encoded) and its query
- * into a route or an error.
+ * into a route or an error. A query parameter counts as sent when it is present, even empty:
+ * `?topic=` is a topic no system carries, `?system=` names no system, and `?slug=` wins over
+ * `market_hash_name` and resolves to nothing.
  */
 export function parseRequest(pathname: string, query: URLSearchParams): Parsed {
   const unknownPath = notFound(`no endpoint at ${BASE_PATH}${pathname}`);
   if (!pathname.startsWith("/")) return unknownPath;
   const segments: string[] = [];
   for (const raw of pathname.slice(1).split("/")) {
-    let segment: string;
+    // A malformed escape stays as written: it then fails the pattern of whatever it stands for.
     try {
-      segment = decodeURIComponent(raw);
+      segments.push(decodeURIComponent(raw));
     } catch {
-      return unknownPath;
+      segments.push(raw);
     }
-    segments.push(segment);
   }
   const [head, ...rest] = segments;
 
@@ -124,7 +113,7 @@ export function parseRequest(pathname: string, query: URLSearchParams): Parsed {
   if (head === "guides" && rest.length === 1) {
     const platformId = rest[0]!;
     if (!PLATFORM_ID.test(platformId)) return notFound(`no guide has platform_id "${platformId}"`);
-    const system = queryValue(query, "system");
+    const system = query.get("system");
     if (system !== null && !PATH_SAFE_ID.test(system)) return notFound(`guide ${platformId} has no system "${system}"`);
     return ok({ name: "guide", platformId, system });
   }
@@ -134,25 +123,28 @@ export function parseRequest(pathname: string, query: URLSearchParams): Parsed {
     const shapeKnown =
       rest.length === 2 || (rest.length === 3 && tail === "patterns") || (rest.length === 4 && tail === "seeds");
     if (!shapeKnown) return unknownPath;
-    const def = integerParam(defRaw, "def_index");
-    if (!def.ok) return def.parsed;
-    const paint = integerParam(paintRaw, "paint_index");
-    if (!paint.ok) return paint.parsed;
-    if (rest.length === 2) {
-      return ok({ name: "item", defIndex: def.value, paintIndex: paint.value, topic: queryValue(query, "topic") });
+    // Spec: a non-numeric def_index, paint_index or seed, or a seed outside 0..1000, is 422; every
+    // parameter's syntax is checked before any identity is looked at.
+    for (const [name, raw] of [["def_index", defRaw], ["paint_index", paintRaw]] as const) {
+      if (!NUMERIC.test(raw)) return invalid(`${name} must be a non-negative integer, got "${raw}"`);
     }
-    if (rest.length === 3) return ok({ name: "patterns", defIndex: def.value, paintIndex: paint.value });
-    if (!/^[0-9]+$/.test(seedRaw!) || seedRaw!.length > 4 || Number(seedRaw) > MAX_SEED) {
+    if (seedRaw !== undefined && (!NUMERIC.test(seedRaw) || Number(seedRaw) > MAX_SEED)) {
       return invalid(`seed must be an integer from 0 to ${MAX_SEED}, got "${seedRaw}"`);
     }
-    return ok({ name: "seed", defIndex: def.value, paintIndex: paint.value, seed: Number(seedRaw) });
+    // Numeric but with more digits than any def or paint index: simply unknown.
+    if (!DIGITS.test(String(Number(defRaw))) || !DIGITS.test(String(Number(paintRaw)))) return notFound(`no item ${defRaw}/${paintRaw}`);
+    const defIndex = Number(defRaw);
+    const paintIndex = Number(paintRaw);
+    if (rest.length === 2) return ok({ name: "item", defIndex, paintIndex, topic: query.get("topic") });
+    if (rest.length === 3) return ok({ name: "patterns", defIndex, paintIndex });
+    return ok({ name: "seed", defIndex, paintIndex, seed: Number(seedRaw) });
   }
   return unknownPath;
 }
 
 function parseResolve(query: URLSearchParams): Parsed {
-  const slug = queryValue(query, "slug");
-  const marketHashName = queryValue(query, "market_hash_name");
+  const slug = query.get("slug");
+  const marketHashName = query.get("market_hash_name");
   // Rule 2: when both are sent, slug wins and market_hash_name is ignored (its length too).
   const [name, value] = slug !== null ? ["slug", slug] : ["market_hash_name", marketHashName];
   if (value === null) return missing("send slug or market_hash_name");

@@ -5,9 +5,10 @@ import { isoDate, localDateTime, nonNegativeInt, offsetDateTime, pathSafeId, pla
 
 const systemRef = pathSafeId.nullable();
 
-export const remarkSchema = z
-  .object({ quote: z.string().min(1), note: z.string().nullable(), system: systemRef.optional() })
-  .strict();
+/** Spec: top-level remarks and item claims are `{quote, note, system}`, `system` a system id or null. */
+export const remarkSchema = z.object({ quote: z.string().min(1), note: z.string().nullable(), system: systemRef }).strict();
+/** Inside a system the system is implied; the spec leaves the shape of a system's remarks open. */
+export const systemRemarkSchema = remarkSchema.partial({ system: true });
 
 export const calloutKinds = ["exclusion", "example", "mention", "common"] as const;
 export const calloutSchema = z
@@ -88,7 +89,7 @@ export const systemSchema = z
     topic: z.string().min(1).nullable(),
     definition: quoted.optional(),
     scale: scaleSchema,
-    remarks: z.array(remarkSchema),
+    remarks: z.array(systemRemarkSchema),
     levels: z.array(levelSchema).min(1),
     gradings: z.array(gradingSchema),
   })

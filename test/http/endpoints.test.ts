@@ -48,9 +48,9 @@ describe("GET /v1/items/{def_index}/{paint_index}", () => {
     const data = await expectData("/v1/items/7/44?topic=fade");
     expect(data.guides).toEqual([]);
   });
-  it("an empty topic parameter counts as no filter", async () => {
+  it("an empty topic is a topic no system carries: every guide is dropped", async () => {
     const data = await expectData("/v1/items/7/44?topic=");
-    expect(data.guides).toHaveLength(1);
+    expect(data.guides).toEqual([]);
   });
   it("an unknown def_index is 404 not_found", () => expectError("/v1/items/9999/44", 404, "not_found"));
   it("a paint_index the item does not have is 404 not_found", () => expectError("/v1/items/7/45", 404, "not_found"));
@@ -154,7 +154,15 @@ describe("GET /v1/resolve", () => {
     expect(data.items).toEqual([AK_CASE_HARDENED]);
   });
   it("neither parameter is 400 bad_request", () => expectError("/v1/resolve", 400, "bad_request"));
-  it("empty parameters count as not sent: 400 bad_request", () => expectError("/v1/resolve?slug=&market_hash_name=", 400, "bad_request"));
+  it("an empty slug is sent: it wins over market_hash_name and resolves to nothing, 404", () =>
+    expectError(`/v1/resolve?slug=&market_hash_name=${encodeURIComponent("★ Karambit | Doppler")}`, 404, "not_found"));
+  it("an empty system on a known guide is 404 not_found", () => expectError(`/v1/guides/${GUIDE_ID}?system=`, 404, "not_found"));
+  it("a seed written with leading zeros is the same seed", async () => {
+    expect((await expectData("/v1/items/7/44/seeds/00661")).seed).toBe(661);
+  });
+  it("a non-numeric seed is 422 even when the def_index is too long to be an item", () =>
+    expectError("/v1/items/99999999999/44/seeds/abc", 422, "bad_request"));
+  it("a malformed percent-escape in a numeric parameter is 422 bad_request", () => expectError("/v1/items/%FF/44", 422, "bad_request"));
   it("an unrelated parameter alone is 400 bad_request", () => expectError("/v1/resolve?name=karambit-doppler", 400, "bad_request"));
   it("a slug over 200 characters is 422 bad_request", () => expectError(`/v1/resolve?slug=${"a".repeat(201)}`, 422, "bad_request"));
   it("a market hash name over 200 characters is 422 bad_request", () =>

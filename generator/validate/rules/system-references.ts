@@ -1,4 +1,4 @@
-import type { Guide, Remark } from "../../schema/guide.ts";
+import type { Guide } from "../../schema/guide.ts";
 import { closestName } from "../did-you-mean.ts";
 import { finding, type Finding } from "../finding.ts";
 import { quotedList } from "./quoted-list.ts";
@@ -26,6 +26,6 @@ export function systemReferencesExist(guide: Guide): Finding[] {
   return findings;
 }
 
-function remarkReferences(path: string, remarks: readonly Remark[]) {
+function remarkReferences(path: string, remarks: readonly { system?: string | null }[]) {
   return remarks.map((remark, r) => ({ path: `${path}[${r}].system`, system: remark.system }));
 }

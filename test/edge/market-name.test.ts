@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { aliasKey, marketNameKey, marketNameStem } from "../../edge/market-name.ts";
+
+// Every Steam form of a name resolves to the same alias key as the item's slug.
+const forms: [string, string][] = [
+  ["AK-47 | Case Hardened (Field-Tested)", "ak-47-case-hardened"],
+  ["AK-47 | Case Hardened", "ak-47-case-hardened"],
+  ["StatTrak™ AK-47 | Case Hardened (Minimal Wear)", "ak-47-case-hardened"],
+  ["Souvenir AK-47 | Case Hardened (Battle-Scarred)", "ak-47-case-hardened"],
+  ["★ Karambit | Doppler (Factory New)", "karambit-doppler"],
+  ["★ StatTrak™ Karambit | Doppler (Factory New)", "karambit-doppler"],
+  ["★ Karambit | Doppler", "karambit-doppler"],
+  ["★ Karambit | Gamma Doppler (Minimal Wear)", "karambit-gamma-doppler"],
+  ["★ Sport Gloves | Slingshot (Well-Worn)", "sport-gloves-slingshot"],
+  ["Five-SeveN | Case Hardened (Well-Worn)", "five-seven-case-hardened"],
+  ["  ★   StatTrak™  M9 Bayonet |  Fade  (Factory New) ", "m9-bayonet-fade"],
+  ["StatTrak AK-47 | Case Hardened", "ak-47-case-hardened"],
+  ["Ｋａｒａｍｂｉｔ | Doppler", "karambit-doppler"],
+];
+
+describe("market hash names", () => {
+  it.each(forms)("%j resolves through the alias key %j", (name, key) => {
+    expect(marketNameKey(name)).toBe(key);
+  });
+
+  it("strips the star, StatTrak™, Souvenir and the wear, and keeps the stem as written", () => {
+    expect(marketNameStem("★ StatTrak™ Karambit | Doppler (Factory New)")).toBe("Karambit | Doppler");
+    expect(marketNameStem("Souvenir AWP | Pink DDPAT (Field-Tested)")).toBe("AWP | Pink DDPAT");
+  });
+
+  it("a wear-like suffix that is not a wear stays part of the name", () => {
+    expect(marketNameStem("AK-47 | Case Hardened (Phase 2)")).toBe("AK-47 | Case Hardened (Phase 2)");
+  });
+
+  it("Doppler and Gamma Doppler never meet at one key", () => {
+    expect(marketNameKey("★ Karambit | Doppler")).not.toBe(marketNameKey("★ Karambit | Gamma Doppler"));
+  });
+
+  it("non-ASCII letters survive in the key instead of being dropped", () => {
+    expect(aliasKey("Nova | Ружьё")).toBe("nova-ружьё");
+    expect(aliasKey("★")).toBe("");
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { fileFor, parseRequest, type Parsed } from "../../edge/routes.ts";
+
+const parse = (target: string): Parsed => {
+  const url = new URL(target, "http://localhost");
+  return parseRequest(url.pathname.replace(/^\/v1/, ""), url.searchParams);
+};
+const fileOf = (target: string, topics: string[] = []) => {
+  const parsed = parse(target);
+  if (!parsed.ok) throw new Error(`${target}: ${parsed.error.message}`);
+  return fileFor(parsed.route, { topics });
+};
+const errorOf = (target: string) => {
+  const parsed = parse(target);
+  return parsed.ok ? null : [parsed.error.status, parsed.error.code];
+};
+
+describe("the route table", () => {
+  it.each([
+    ["/v1/items/7/44", "v1/items/7/44.json"],
+    ["/v1/items/007/044", "v1/items/7/44.json"],
+    ["/v1/items/7/44/seeds/0", "v1/items/7/44/seeds/0.json"],
+    ["/v1/items/7/44/seeds/1000", "v1/items/7/44/seeds/1000.json"],
+    ["/v1/items/7/44/patterns", "v1/items/7/44/patterns.json"],
+    ["/v1/items/7/44?topic=anything", "v1/items/7/44/topics/_none.json"],
+    ["/v1/guides/900000001", "v1/guides/900000001.json"],
+    ["/v1/guides/900000001?system=blue_gem", "v1/guides/900000001/systems/blue_gem.json"],
+    ["/v1/resolve?slug=karambit-doppler", "v1/resolve/karambit-doppler.json"],
+    ["/v1/resolve?market_hash_name=%E2%98%85%20Karambit%20%7C%20Doppler%20(Factory%20New)", "v1/resolve/karambit-doppler.json"],
+    ["/v1/resolve?slug=ak-47-case-hardened&market_hash_name=x", "v1/resolve/ak-47-case-hardened.json"],
+    ["/v1/meta", "v1/meta.json"],
+    ["/v1/dump", "v1/dump.json"],
+  ])("%s is answered by %s", (target, file) => {
+    expect(fileOf(target)).toBe(file);
+  });
+
+  it("a topic in the vocabulary has its own file, hex-escaped outside [a-z0-9-]", () => {
+    expect(fileOf("/v1/items/7/44?topic=colour_blue", ["colour_blue"])).toBe("v1/items/7/44/topics/colour_5fblue.json");
+    expect(fileOf("/v1/items/7/44?topic=_none", ["_none"])).toBe("v1/items/7/44/topics/_5fnone.json");
+  });
+
+  it.each([
+    ["/v1/resolve", 400, "bad_request"],
+    ["/v1/resolve?market_hash_name=", 404, "not_found"],
+    [`/v1/resolve?slug=${"a".repeat(201)}`, 422, "bad_request"],
+    [`/v1/resolve?market_hash_name=${"★".repeat(201)}`, 422, "bad_request"],
+    [`/v1/resolve?slug=ak-47-case-hardened&market_hash_name=${"a".repeat(201)}`, null, null],
+    ["/v1/resolve?slug=AK-47-Case-Hardened", 404, "not_found"],
+    ["/v1/items/ak/44", 422, "bad_request"],
+    ["/v1/items/7/-44", 422, "bad_request"],
+    ["/v1/items/7/44/seeds/1001", 422, "bad_request"],
+    ["/v1/items/7/44/seeds/-1", 422, "bad_request"],
+    ["/v1/items/7/44/seeds/1.5", 422, "bad_request"],
+    ["/v1/items/12345678901/44", 404, "not_found"],
+    ["/v1/items/12345678901/44/seeds/x", 422, "bad_request"],
+    ["/v1/items/7/44/", 404, "not_found"],
+    ["/v1/items/7/44/seeds", 404, "not_found"],
+    ["/v1/items/7/44/other", 404, "not_found"],
+    ["/v1/guides/abc", 404, "not_found"],
+    ["/v1/guides/1?system=", 404, "not_found"],
+    ["/v1/guides/1?system=..%2F..%2Fmanifest", 404, "not_found"],
+    ["/v1/guides/%2e%2e", 404, "not_found"],
+    ["/v1/", 404, "not_found"],
+    ["/v1/unknown", 404, "not_found"],
+  ])("%s is %s %s", (target, status, code) => {
+    expect(errorOf(target)).toEqual(status === null ? null : [status, code]);
+  });
+
+  it("no request can name a path outside the route table's own shapes", () => {
+    const hostile = ["/v1/guides/..%2F..%2Fetc%2Fpasswd", "/v1/resolve?slug=..%2Fmanifest", "/v1/items/7/44?topic=..%2F..%2Fx", "/v1/guides/1%00"];
+    for (const target of hostile) {
+      const parsed = parse(target);
+      if (parsed.ok) expect(fileFor(parsed.route, { topics: [] })).toMatch(/^v1\/[a-z0-9_/.-]+\.json$/);
+      if (parsed.ok) expect(fileFor(parsed.route, { topics: [] })).not.toContain("..");
+    }
+  });
+});
