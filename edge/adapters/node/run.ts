@@ -68,6 +68,7 @@ function runPrimary(settings: ServerSettings, onListening?: (url: string) => voi
 /** What `npm start` and `npm run serve` print once listening. */
 export function banner(url: string, distDir: string, settings: ServerSettings): string {
   const limits = [settings.rateLimit ? "app rate limit on" : "app rate limit off", settings.burstLimit ? "burst limit on" : "burst limit off"];
+  if ((settings.rateLimit || settings.burstLimit) && settings.workers > 1) limits.push("limits counted per worker");
   return [
     `Serving ${distDir} at ${url} (${settings.workers} worker${settings.workers === 1 ? "" : "s"}, ${limits.join(", ")})`,
     "",

@@ -1,7 +1,9 @@
 // The local server's settings, from the environment and the command line. Both rate limits are
 // on unless switched off; the client IP comes from the socket unless TRUST_PROXY=1.
 //   PORT (8888)  HOST (127.0.0.1)  RATE_LIMIT=off  BURST_LIMIT=off  TRUST_PROXY=1
-//   WORKERS (one per core, at most 2; 1 runs in a single process)  --single: same as WORKERS=1
+//   WORKERS (default: 1 while a limit is on, else one per core, at most 2)  --single: same as WORKERS=1
+// Limits are counted in each process: with several workers a client could get several times the
+// spec's limit, so a server with a limit on runs one process unless WORKERS says otherwise.
 
 import { availableParallelism } from "node:os";
 
@@ -22,18 +24,13 @@ const ON = new Set(["1", "true", "yes", "on"]);
 export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): SettingsResult {
   const port = env.PORT === undefined || env.PORT === "" ? 8888 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) return { ok: false, message: `PORT must be 0..65535, got "${env.PORT}"` };
-  const defaultWorkers = Math.min(2, availableParallelism());
+  const rateLimit = !OFF.has((env.RATE_LIMIT ?? "").toLowerCase());
+  const burstLimit = !OFF.has((env.BURST_LIMIT ?? "").toLowerCase());
+  const defaultWorkers = rateLimit || burstLimit ? 1 : Math.min(2, availableParallelism());
   const workers = argv.includes("--single") ? 1 : env.WORKERS ? Number(env.WORKERS) : defaultWorkers;
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) return { ok: false, message: `WORKERS must be 1..64, got "${env.WORKERS}"` };
   return {
     ok: true,
-    settings: {
-      port,
-      host: env.HOST || "127.0.0.1",
-      rateLimit: !OFF.has((env.RATE_LIMIT ?? "").toLowerCase()),
-      burstLimit: !OFF.has((env.BURST_LIMIT ?? "").toLowerCase()),
-      trustProxy: ON.has((env.TRUST_PROXY ?? "").toLowerCase()),
-      workers,
-    },
+    settings: { port, host: env.HOST || "127.0.0.1", rateLimit, burstLimit, trustProxy: ON.has((env.TRUST_PROXY ?? "").toLowerCase()), workers },
   };
 }

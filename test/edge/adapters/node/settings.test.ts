@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { readSettings } from "../../../../edge/adapters/node/settings.ts";
 
@@ -19,6 +20,14 @@ describe("server settings", () => {
   it("TRUST_PROXY=1 trusts X-Forwarded-For", () => {
     const result = readSettings({ TRUST_PROXY: "1" }, []);
     expect(result.ok && result.settings.trustProxy).toBe(true);
+  });
+  it("with a limit on, one process counts every request of a client, so it is the default", () => {
+    const result = readSettings({}, []);
+    expect(result.ok && result.settings.workers).toBe(1);
+  });
+  it("with both limits off (benchmarks), one worker per core, at most 2", () => {
+    const result = readSettings({ RATE_LIMIT: "off", BURST_LIMIT: "off" }, []);
+    expect(result.ok && result.settings.workers).toBe(Math.min(2, availableParallelism()));
   });
   it("--single runs one process", () => {
     const result = readSettings({ WORKERS: "2" }, ["--single"]);
