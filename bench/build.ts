@@ -5,8 +5,10 @@
 //
 // Targets (the generator issue): full build <= 1.5x the baseline; no-change rebuild < 5 s;
 // one-grading rebuild < 10 s; peak RSS < 1 GB; churn < 1% of files. Each timed step runs in its own
-// child process so its peak RSS is its own. The disk is noisy: compare only figures of one run.
+// child process so its peak RSS is its own. The disk is noisy: compare only figures of one run
+// (`--rounds N` alternates baseline and full build N times, 2 by default, and compares medians).
 
+import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, promises as fs, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,7 +20,8 @@ import { fingerprint } from "../generator/emit/file-index.ts";
 import type { Guide } from "../generator/schema/guide.ts";
 import { loadDataset } from "../generator/validate/index.ts";
 import { datasetVersion, derivationCodeHash } from "../generator/version.ts";
-import { hasParent, reportToParent, runInChild } from "./lib/child.ts";
+import { hasParent, reportToParent, runInChild, type ChildRun } from "./lib/child.ts";
+import { median } from "./lib/stats.ts";
 import { formatBytes, formatCount, formatMs, formatTable, formatTargetCheck, passes, type TargetCheck } from "./lib/format.ts";
 import { BENCH_OUT, prepareScaleFixture } from "./lib/scale-fixture.ts";
 
@@ -30,7 +33,8 @@ interface BaselineReport {
   files: number;
   bytes: number;
   syncMs: number;
-  asyncMs: number;
+  /** Only in the first round: it has never beaten the synchronous loop here. */
+  asyncMs: number | null;
 }
 
 /** Child: one `npm run build` equivalent. */
@@ -45,7 +49,7 @@ async function buildWorker(datasetDir: string, outDir: string): Promise<void> {
  * files at the same paths, once with a synchronous loop and once with 64 concurrent async writes,
  * each into a fresh folder; the faster is the baseline ("as fast as Node can").
  */
-async function baselineWorker(datasetDir: string, outDir: string): Promise<void> {
+async function baselineWorker(datasetDir: string, outDir: string, withAsync: boolean): Promise<void> {
   const checked = await loadDataset(datasetDir);
   if (!checked.ok) throw new Error("the dataset is not valid");
   const files = [...buildFiles(checked.value, "baseline")].map((file) => ({
@@ -67,6 +71,8 @@ async function baselineWorker(datasetDir: string, outDir: string): Promise<void>
     writeFileSync(target, file.bytes);
   }
   const syncMs = performance.now() - started;
+  if (!withAsync) return reportToParent<BaselineReport>({ files: files.length, bytes, syncMs, asyncMs: null });
+  flushDisk();
 
   const asyncDir = path.join(outDir, "async");
   started = performance.now();
@@ -120,8 +126,18 @@ async function churn(before: string, after: string): Promise<{ changed: number; 
   return { changed, files: b.size };
 }
 
+/** Writes out every dirty page (sync(1)); where the command is missing, nothing. */
+function flushDisk(): void {
+  spawnSync("sync", { stdio: "ignore" });
+}
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { fresh: { type: "boolean" } } });
+  const { values } = parseArgs({ options: { fresh: { type: "boolean" }, rounds: { type: "string" } } });
+  const rounds = Number(values.rounds ?? 2);
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 9) {
+    process.stderr.write(`--rounds must be 1..9, got ${JSON.stringify(values.rounds)}\n`);
+    return 2;
+  }
   const prepared = await prepareScaleFixture(values.fresh === true);
   if ("error" in prepared) {
     process.stderr.write(`bench:build: cannot write the fixture: ${prepared.error}\n`);
@@ -132,23 +148,37 @@ async function main(): Promise<number> {
   // freeing it (ext4 is slow to reuse freshly freed inodes) more than the other.
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(WORK, { recursive: true });
-  const outDir = path.join(WORK, "dist");
   const changedDataset = path.join(WORK, "dataset-one-grading-changed");
 
-  process.stdout.write("baseline: writing the same files and bytes (sync loop, then 64 concurrent async writes)...\n");
-  const baseline = await runInChild<BaselineReport>(THIS_FILE, ["--baseline", prepared.dir, path.join(WORK, "baseline")]);
-  process.stdout.write("full build...\n");
-  const full = await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir]);
+  // The disk is noisy: baseline and full build alternate for a few rounds, each into a new folder
+  // (nothing is deleted in between, since ext4 is slow to reuse freshly freed inodes), and each
+  // step starts with the page cache's dirty data written out so that none pays for the one before.
+  const baselines: ChildRun<BaselineReport>[] = [];
+  const fulls: ChildRun<BuildReport>[] = [];
+  let outDir = "";
+  for (let round = 1; round <= rounds; round++) {
+    process.stdout.write(`round ${round}/${rounds}: baseline (same files and bytes${round === 1 ? "; sync loop, then 64 concurrent async writes" : ", sync loop"})...\n`);
+    flushDisk();
+    baselines.push(await runInChild<BaselineReport>(THIS_FILE, ["--baseline", prepared.dir, path.join(WORK, `baseline-${round}`), String(round === 1)]));
+    process.stdout.write(`round ${round}/${rounds}: full build...\n`);
+    outDir = path.join(WORK, `dist-${round}`);
+    flushDisk();
+    fulls.push(await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir]));
+  }
+  const full = fulls.at(-1)!;
   process.stdout.write("rebuild, nothing changed...\n");
+  flushDisk();
   const again = await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir]);
   const change = changeOneGrading(prepared.dir, changedDataset);
   process.stdout.write(`rebuild after one grading changed (${change})...\n`);
+  flushDisk();
   const changed = await runInChild<BuildReport>(THIS_FILE, ["--build", changedDataset, outDir]);
   process.stdout.write("deploy churn (deriving both builds in memory)...\n");
   const deploy = await churn(prepared.dir, changedDataset);
 
-  const baselineMs = Math.min(baseline.result.syncMs, baseline.result.asyncMs);
-  const fullMs = full.result.emit.committedAfterMs + (full.result.timings.check ?? 0) + (full.result.timings.version ?? 0);
+  const untilServing = (run: ChildRun<BuildReport>) => run.result.emit.committedAfterMs + (run.result.timings.check ?? 0) + (run.result.timings.version ?? 0);
+  const baselineMs = median(baselines.map(({ result }) => Math.min(result.syncMs, result.asyncMs ?? Infinity)));
+  const fullMs = median(fulls.map(untilServing));
   const row = (name: string, run: { result: BuildReport; wallMs: number; peakRssBytes: number }) => [
     name,
     formatMs(run.wallMs),
@@ -161,28 +191,29 @@ async function main(): Promise<number> {
     { name: "full build / baseline", measured: fullMs / baselineMs, limit: 1.5, format: (r) => `${r.toFixed(2)}x` },
     { name: "rebuild, nothing changed", measured: again.wallMs, limit: 5000, format: formatMs },
     { name: "rebuild, one grading changed", measured: changed.wallMs, limit: 10_000, format: formatMs },
-    { name: "peak RSS of a build", measured: Math.max(full.peakRssBytes, again.peakRssBytes, changed.peakRssBytes), limit: 1e9, format: formatBytes },
+    { name: "peak RSS of a build", measured: Math.max(...fulls.map((run) => run.peakRssBytes), again.peakRssBytes, changed.peakRssBytes), limit: 1e9, format: formatBytes },
     { name: "deploy churn", measured: (100 * deploy.changed) / deploy.files, limit: 1, format: (p) => `${p.toFixed(3)}%` },
   ];
   process.stdout.write(
     [
       "",
       `files ${formatCount(full.result.emit.files)}, bytes ${formatBytes(full.result.emit.bytes)} (dataset_version ${full.result.datasetVersion})`,
-      `baseline (same ${formatCount(baseline.result.files)} files, ${formatBytes(baseline.result.bytes)}): sync loop ${formatMs(baseline.result.syncMs)}, 64 async ${formatMs(baseline.result.asyncMs)}; baseline = ${formatMs(baselineMs)}`,
+      `baseline (same ${formatCount(baselines[0]!.result.files)} files, ${formatBytes(baselines[0]!.result.bytes)}): sync loop ${baselines.map((b) => formatMs(b.result.syncMs)).join(", ")}; 64 async ${formatMs(baselines[0]!.result.asyncMs!)}; median of the faster = ${formatMs(baselineMs)}`,
+      `full build until serving: ${fulls.map((run) => formatMs(untilServing(run))).join(", ")}; median ${formatMs(fullMs)}`,
       "",
       formatTable(["run", "wall (process)", "until serving", "written", "reused", "peak RSS"], [
-        row("full build", full),
+        ...fulls.map((run, index) => row(`full build ${index + 1}`, run)),
         row("rebuild, no change", again),
         row("rebuild, one grading", changed),
       ]),
       "",
-      `ratio full build / baseline: ${(fullMs / baselineMs).toFixed(2)} (check + version + derive + emit until the manifest commit, vs the faster baseline)`,
+      `ratio full build / baseline: ${(fullMs / baselineMs).toFixed(2)} (medians over ${rounds} rounds: check + version + derive + emit until the manifest commit, vs the faster baseline)`,
       `deploy churn after one grading: ${formatCount(deploy.changed)} of ${formatCount(deploy.files)} files differ (${((100 * deploy.changed) / deploy.files).toFixed(3)}%)`,
       ...checks.map(formatTargetCheck),
       "",
     ].join("\n"),
   );
-  rmSync(path.join(WORK, "baseline"), { recursive: true, force: true });
+  for (let round = 1; round <= rounds; round++) rmSync(path.join(WORK, `baseline-${round}`), { recursive: true, force: true });
   return checks.every(passes) ? 0 : 1;
 }
 
@@ -192,5 +223,5 @@ const fail = (error: unknown) => {
   process.exit(1);
 };
 if (mode === "--build" && hasParent()) buildWorker(rest[0]!, rest[1]!).catch(fail);
-else if (mode === "--baseline" && hasParent()) baselineWorker(rest[0]!, rest[1]!).catch(fail);
+else if (mode === "--baseline" && hasParent()) baselineWorker(rest[0]!, rest[1]!, rest[2] === "true").catch(fail);
 else main().then((code) => process.exit(code), fail);
