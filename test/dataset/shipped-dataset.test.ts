@@ -1,0 +1,43 @@
+// The dataset this repository ships: CI refuses a commit that breaks it, and every guide in it is
+// example data, marked as such wherever it appears (DEVELOPERS.md, "Honest data").
+
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { formatProblem } from "../../generator/dataset.ts";
+import { loadDataset } from "../../generator/validate/index.ts";
+
+const datasetDir = fileURLToPath(new URL("../../dataset", import.meta.url));
+
+describe("the shipped dataset", async () => {
+  const checked = await loadDataset(datasetDir);
+
+  it("passes every check of npm run check", () => {
+    expect(checked.ok ? [] : checked.problems.map(formatProblem)).toEqual([]);
+  });
+
+  it("has item identity for every pattern finish the issue lists, Doppler phases each their own pair", () => {
+    if (!checked.ok) return;
+    const pairs = checked.value.items.flatMap((item) => item.paints.map((paint) => `${item.def_index}/${paint.paint_index}`));
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(pairs.length).toBeGreaterThanOrEqual(370);
+    const karambitDoppler = checked.value.items.find((item) => item.slug === "karambit-doppler")!;
+    expect(karambitDoppler.paints.map((paint) => paint.paint_label).sort()).toEqual(
+      ["Black Pearl", "Phase 1", "Phase 2", "Phase 3", "Phase 4", "Ruby", "Sapphire"].sort(),
+    );
+  });
+
+  it("every guide is plainly example data: title, notes, url, permission and its capture say so", async () => {
+    if (!checked.ok) return;
+    const { readFile } = await import("node:fs/promises");
+    expect(checked.value.guides.length).toBeGreaterThanOrEqual(8);
+    for (const guide of checked.value.guides) {
+      expect(guide.title, guide.platform_id).toMatch(/^Example/);
+      expect(guide.notes, guide.platform_id).toMatch(/example/i);
+      expect(new URL(guide.url).hostname, guide.platform_id).toMatch(/^example\.(com|org|net)$/);
+      expect(guide.permission, guide.platform_id).toBe("unknown");
+      const capture = await readFile(path.join(datasetDir, "snapshots", guide.snapshot.path), "utf8");
+      expect(capture, guide.snapshot.path).toMatch(/EXAMPLE/i);
+    }
+  });
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { loadedAt, metaResponse } from "../../../generator/derive/meta.ts";
+import { pairsOf } from "../../../generator/derive/order.ts";
+import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+
+describe("meta", () => {
+  it("counts pairs, not item files, and every guide, system and grading", () => {
+    const meta = metaResponse(tinyDataset, pairsOf(tinyDataset.items), 2, "v1test");
+    expect(meta.counts).toEqual({ items: 4, guides: 3, aliases: 2, systems: 4, gradings: 6 });
+    expect(meta.dataset_version).toBe("v1test");
+  });
+
+  it("loaded_at is the newest capture time, with its offset, so rebuilding the same data gives the same body", () => {
+    expect(loadedAt(tinyDataset)).toBe("2025-01-03T12:00:00+02:00");
+  });
+});

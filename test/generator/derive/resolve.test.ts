@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { resolveResponses } from "../../../generator/derive/resolve.ts";
+import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+
+describe("resolve", () => {
+  it("a slug resolves to one item per paint index, every phase a candidate", () => {
+    const karambit = resolveResponses(tinyDataset.items).get("karambit-doppler")!;
+    expect(karambit.items.map((i) => [i.def_index, i.paint_index, i.paint_label])).toEqual([
+      [507, 415, "Ruby"],
+      [507, 418, "Phase 1"],
+      [507, 420, "Phase 3"],
+    ]);
+    expect(karambit.items[0]).toEqual({ def_index: 507, paint_index: 415, slug: "karambit-doppler", weapon: "Karambit", finish: "Doppler", paint_label: "Ruby" });
+  });
+});
