@@ -5,6 +5,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
+import { STORE_FOLDER } from "./store.ts";
 
 export const GENERATION_PREFIX = "g-";
 
@@ -45,7 +46,7 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
     throw error;
   }
   const foreign = entries.filter(
-    (name) => name !== MANIFEST_FILE && name !== "store" && !name.startsWith(GENERATION_PREFIX) && !name.startsWith(`${MANIFEST_FILE}.`),
+    (name) => name !== MANIFEST_FILE && name !== STORE_FOLDER && !name.startsWith(GENERATION_PREFIX) && !name.startsWith(`${MANIFEST_FILE}.`),
   );
   if (foreign.length > 0) {
     throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);

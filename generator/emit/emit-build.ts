@@ -8,7 +8,7 @@ import { existsSync, promises as fs, readFileSync, readlinkSync } from "node:fs"
 import path from "node:path";
 import type { Manifest } from "../../edge/routes.ts";
 import type { BuildFile } from "../derive/index.ts";
-import { assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
+import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { createFileWriter } from "./file-writer.ts";
 import { STORE_FOLDER, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
@@ -186,14 +186,14 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
   const keep = [manifest.generation, ...(serving && serving.generation !== manifest.generation ? [serving.generation] : [])];
   for (const name of await staleEntries(outDir, [...keep, ...keep.map(indexFileOf), STORE_FOLDER])) {
     await fs.rm(path.join(outDir, name), { recursive: true, force: true });
-    if (name.startsWith("g-") && !name.endsWith(".files.gz")) report.pruned.push(name);
+    if (name.startsWith(GENERATION_PREFIX) && !name.endsWith(".files.gz")) report.pruned.push(name);
   }
-  if (!plain) await pruneStore(outDir, storeDir, [index, ...keep.slice(1).map((g) => readGenerationIndex(path.join(outDir, indexFileOf(g))))]);
+  if (!plain) await pruneStore(storeDir, [index, ...keep.slice(1).map((g) => readGenerationIndex(path.join(outDir, indexFileOf(g))))]);
   return report;
 }
 
 /** Removes store folders no kept generation links to; keeps everything when a kept index is unreadable. */
-async function pruneStore(outDir: string, storeDir: string, indexes: (GenerationIndex | null)[]): Promise<void> {
+async function pruneStore(storeDir: string, indexes: (GenerationIndex | null)[]): Promise<void> {
   if (indexes.some((index) => index === null)) return;
   const used = new Set(indexes.flatMap((index) => [...index!.units.values()]));
   for (const name of await fs.readdir(storeDir)) {
