@@ -214,7 +214,9 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     if (route.name === "dump") {
       // The dump file is a whole envelope already, kept gzipped beside it.
       const gzip = acceptsGzip(request.acceptEncoding);
-      if (revalidating && ((gzip && (await present(current, DUMP_GZIP_FILE, false, context))) || (await present(current, DUMP_FILE, false, context)))) {
+      // The two files are written together: the small gzip one tells whether the build has a dump
+      // (where presence means reading, as on Netlify, never read ~30 MB to answer 304).
+      if (revalidating && ((await present(current, DUMP_GZIP_FILE, false, context)) || (await present(current, DUMP_FILE, false, context)))) {
         return { status: 304, headers: headers.dumpNotModified, body: null };
       }
       const encoded = gzip ? await read(current, DUMP_GZIP_FILE, false, context) : null;

@@ -26,7 +26,7 @@ export function parseManifest(bytes: Uint8Array | string): ManifestResult {
     // Versioning rule 4: the version is the value inside the ETag, so it must be a valid entity-tag body.
     return { ok: false, message: `${MANIFEST_FILE}: dataset_version must be printable ASCII without spaces or '"'` };
   }
-  if (typeof generation !== "string" || !GENERATION.test(generation) || generation === "." || generation === "..") {
+  if (typeof generation !== "string" || !GENERATION.test(generation)) {
     return { ok: false, message: `${MANIFEST_FILE}: generation must be a plain folder name, got ${JSON.stringify(generation)}` };
   }
   if (!Array.isArray(topics) || !topics.every((topic) => typeof topic === "string")) {

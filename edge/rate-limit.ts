@@ -22,7 +22,7 @@ export interface RateLimiter {
 
 export const APP_RATE_LIMIT = { limit: 1000, windowMs: 60_000 } as const;
 
-const ALLOWED: RateDecision = { allowed: true };
+export const ALLOWED: RateDecision = { allowed: true };
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const { limit, windowMs, now = Date.now, maxClients = 100_000 } = options;
@@ -48,6 +48,6 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 }
 
 /** Retry-After is whole seconds and at least 1 (a 0 would invite an immediate retry). */
-function blocked(remainingMs: number): RateDecision {
+export function blocked(remainingMs: number): RateDecision {
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(remainingMs / 1000)) };
 }

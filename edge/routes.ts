@@ -93,8 +93,8 @@ const NUMERIC = /^[0-9]+$/;
  * `market_hash_name` and resolves to nothing.
  */
 export function parseRequest(pathname: string, query: URLSearchParams): Parsed {
-  const unknownPath = notFound(`no endpoint at ${BASE_PATH}${pathname}`);
-  if (!pathname.startsWith("/")) return unknownPath;
+  const unknownPath = () => notFound(`no endpoint at ${BASE_PATH}${pathname}`);
+  if (!pathname.startsWith("/")) return unknownPath();
   const segments: string[] = [];
   for (const raw of pathname.slice(1).split("/")) {
     // A malformed escape stays as written: it then fails the pattern of whatever it stands for.
@@ -122,7 +122,7 @@ export function parseRequest(pathname: string, query: URLSearchParams): Parsed {
     const [defRaw, paintRaw, tail, seedRaw] = rest as [string, string, string?, string?];
     const shapeKnown =
       rest.length === 2 || (rest.length === 3 && tail === "patterns") || (rest.length === 4 && tail === "seeds");
-    if (!shapeKnown) return unknownPath;
+    if (!shapeKnown) return unknownPath();
     // Spec: a non-numeric def_index, paint_index or seed, or a seed outside 0..1000, is 422; every
     // parameter's syntax is checked before any identity is looked at.
     for (const [name, raw] of [["def_index", defRaw], ["paint_index", paintRaw]] as const) {
@@ -139,7 +139,7 @@ export function parseRequest(pathname: string, query: URLSearchParams): Parsed {
     if (rest.length === 3) return ok({ name: "patterns", defIndex, paintIndex });
     return ok({ name: "seed", defIndex, paintIndex, seed: Number(seedRaw) });
   }
-  return unknownPath;
+  return unknownPath();
 }
 
 function parseResolve(query: URLSearchParams): Parsed {

@@ -9,6 +9,8 @@ const files: Record<string, string> = {
   "g1/v1/meta.json": '{"dataset_version":"mem-1","counts":{}}',
   "g1/v1/items/7/44.json": '{"item":{"def_index":7},"guides":[]}',
   "g2/v1/meta.json": '{"dataset_version":"mem-2","counts":{}}',
+  "g1/v1/dump.json": '{"dataset_version":"mem-1","data":{"items":[],"guides":[]}}',
+  "g1/v1/dump.json.gz": "(gzip bytes)",
 };
 
 function memoryAssets() {
@@ -36,6 +38,13 @@ describe("web handler", () => {
     const response = await handler(get("/v1/meta"));
     expect((await response.json()).dataset_version).toBe("v\\1");
     expect(response.headers.get("etag")).toBe('"v\\1"');
+  });
+  it("revalidating the dump without gzip reads only the small gzip file, never the whole dump", async () => {
+    const { assets, reads } = memoryAssets();
+    const handler = createHandler({ manifest, assets, rateLimit: false, cache: false });
+    const response = await handler(get("/v1/dump", { "if-none-match": '"mem-1"', "accept-encoding": "identity" }));
+    expect(response.status).toBe(304);
+    expect(reads).toEqual(["g1/v1/dump.json.gz"]);
   });
   it("HEAD gets the headers of GET and no body", async () => {
     const handler = createHandler({ manifest, assets: memoryAssets().assets, rateLimit: false });

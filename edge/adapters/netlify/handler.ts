@@ -5,9 +5,9 @@
 // The manifest is fetched the same way, once per isolate: a deploy is immutable, and a new deploy
 // starts new isolates.
 
-import { createCore, type AssetSource } from "../../core.ts";
+import type { AssetSource } from "../../core.ts";
 import type { ByteCacheOptions } from "../../byte-cache.ts";
-import { toEdgeRequest, toResponse } from "../../handler.ts";
+import { createHandler } from "../../handler.ts";
 import { parseManifest } from "../../manifest.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
 import { MANIFEST_FILE, type Manifest } from "../../routes.ts";
@@ -53,7 +53,7 @@ export function createNetlifyHandler(options: NetlifyHandlerOptions = {}) {
   const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
   let manifest: Manifest | null = null;
   let loading: Promise<Manifest> | null = null;
-  const core = createCore<Scope>({
+  const handle = createHandler<Scope>({
     manifest: () => manifest,
     assets: fetchAsset,
     rateLimit: options.rateLimit,
@@ -80,7 +80,6 @@ export function createNetlifyHandler(options: NetlifyHandlerOptions = {}) {
         log("no build loaded:", error);
       }
     }
-    const result = await core.handle(toEdgeRequest(request, context.ip ?? ""), scope);
-    return toResponse(result, request.method);
+    return handle(request, { clientIp: context.ip ?? "", context: scope });
   };
 }

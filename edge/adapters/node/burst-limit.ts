@@ -3,6 +3,8 @@
 // it; the local server plays that part with this limiter. A blocked answer is the edge's, not the
 // API's: plain text, no CORS headers, so browser scripts see a network failure.
 
+import { ALLOWED, blocked, type RateDecision } from "../../rate-limit.ts";
+
 export interface BurstLimitOptions {
   limit: number;
   windowMs: number;
@@ -14,13 +16,9 @@ export interface BurstLimitOptions {
 
 export const EDGE_BURST_LIMIT = { limit: 170, windowMs: 10_000, blockMs: 10_000 } as const;
 
-export type BurstDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
 export interface BurstLimiter {
-  hit(client: string): BurstDecision;
+  hit(client: string): RateDecision;
 }
-
-const ALLOWED: BurstDecision = { allowed: true };
 
 export function createBurstLimiter(options: BurstLimitOptions): BurstLimiter {
   const { limit, windowMs, blockMs, now = Date.now, maxClients = 100_000 } = options;
@@ -38,7 +36,7 @@ export function createBurstLimiter(options: BurstLimitOptions): BurstLimiter {
       }
       const until = blockedUntil.get(client);
       if (until !== undefined) {
-        if (until > time) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((until - time) / 1000)) };
+        if (until > time) return blocked(until - time);
         blockedUntil.delete(client);
       }
       const count = (counts.get(client) ?? 0) + 1;
@@ -47,7 +45,7 @@ export function createBurstLimiter(options: BurstLimitOptions): BurstLimiter {
       if (count <= limit) return ALLOWED;
       if (blockedUntil.size < maxClients) blockedUntil.set(client, time + blockMs);
       counts.delete(client);
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(blockMs / 1000)) };
+      return blocked(blockMs);
     },
   };
 }

@@ -80,11 +80,9 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
         },
         undefined,
       )
-      .then(
-        (result) => write(response, result),
-        // The core answers every failure itself; this is only reached if writing failed.
-        () => response.destroy(),
-      );
+      .then((result) => write(response, result))
+      // The core answers every failure itself; only writing to the socket can still throw here.
+      .catch(() => response.destroy());
   };
 
   const server = createServer(
