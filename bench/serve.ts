@@ -24,8 +24,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { parseManifest } from "../edge/manifest.ts";
 import { MANIFEST_FILE, patternsFile, seedFile, type Manifest } from "../edge/routes.ts";
+import { createRandom } from "../generator/fixture/random.ts";
+import { formatTable } from "./lib/format.ts";
 
 const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 const TARGETS = { "200s": 0.4, "304s": 0.45 } as const;
@@ -62,23 +65,36 @@ interface Target {
 // ---- command line ----
 
 function readOptions(argv: readonly string[]): Options {
-  const value = (name: string) => {
-    const index = argv.indexOf(name);
-    return index === -1 ? undefined : argv[index + 1];
-  };
-  const number = (name: string, fallback: number, min: number, max: number) => {
-    const raw = value(name);
+  let values: { dist?: string; duration?: string; warmup?: string; connections?: string; load?: string; "no-nginx"?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        dist: { type: "string" },
+        duration: { type: "string" },
+        warmup: { type: "string" },
+        connections: { type: "string" },
+        load: { type: "string" },
+        "no-nginx": { type: "boolean" },
+      },
+    }));
+  } catch (error) {
+    fail(`${(error as Error).message}\nusage: npm run bench:serve [-- --dist DIR] [--duration S] [--warmup S] [--connections N] [--load wrk|autocannon] [--no-nginx]`);
+  }
+  const number = (name: "duration" | "warmup" | "connections", fallback: number, min: number, max: number) => {
+    const raw = values[name];
     const parsed = raw === undefined ? fallback : Number(raw);
-    if (!Number.isFinite(parsed) || parsed < min || parsed > max) fail(`${name} must be a number from ${min} to ${max}`);
+    if (!Number.isFinite(parsed) || parsed < min || parsed > max) fail(`--${name} must be a number from ${min} to ${max}`);
     return parsed;
   };
+  if (values.load !== undefined && values.load !== "wrk" && values.load !== "autocannon") fail(`--load must be wrk or autocannon, got "${values.load}"`);
   return {
-    dist: resolve(value("--dist") ?? join(repoRoot, "dist")),
-    durationSeconds: number("--duration", 10, 1, 120),
-    warmupSeconds: number("--warmup", 5, 0, 60),
-    connections: number("--connections", 50, 1, 1000),
-    load: value("--load") === "autocannon" ? "autocannon" : value("--load") === "wrk" ? "wrk" : null,
-    nginx: !argv.includes("--no-nginx"),
+    dist: resolve(values.dist ?? join(repoRoot, "dist")),
+    durationSeconds: number("duration", 10, 1, 120),
+    warmupSeconds: number("warmup", 5, 0, 60),
+    connections: number("connections", 50, 1, 1000),
+    load: values.load === "autocannon" || values.load === "wrk" ? values.load : null,
+    nginx: values["no-nginx"] !== true,
   };
 }
 
@@ -112,20 +128,14 @@ function itemsOf(dist: string, manifest: Manifest): Array<[number, number]> {
   return items;
 }
 
-/** A fixed pseudo-random mix (mulberry32), so runs are comparable: 80% seed lookups, 20% patterns. */
+/** A fixed pseudo-random mix, so runs are comparable: 80% seed lookups, 20% patterns. */
 function requestMix(items: Array<[number, number]>, count: number): Array<{ api: string; file: string }> {
-  let state = 0x5eed;
-  const random = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = createRandom(0x5eed);
   const mix: Array<{ api: string; file: string }> = [];
   for (let i = 0; i < count; i++) {
-    const [def, paint] = items[Math.floor(random() * items.length)]!;
-    if (random() < 0.8) {
-      const seed = Math.floor(random() * 1001);
+    const [def, paint] = random.pick(items);
+    if (random.chance(0.8)) {
+      const seed = random.int(0, 1000);
       mix.push({ api: `/v1/items/${def}/${paint}/seeds/${seed}`, file: seedFile(def, paint, seed) });
     } else {
       mix.push({ api: `/v1/items/${def}/${paint}/patterns`, file: patternsFile(def, paint) });
@@ -392,7 +402,7 @@ async function main(): Promise<void> {
   }
 
   let failed = false;
-  const rows: string[][] = [["server", "run", "req/s", "p50 ms", "p99 ms", "unexpected", "vs nginx", "verdict"]];
+  const rows: string[][] = [];
   for (const scenario of ["200s", "304s"] as Scenario[]) {
     const baseline = results.get(`nginx ${scenario}`);
     for (const name of ["api", "nginx"]) {
@@ -410,9 +420,8 @@ async function main(): Promise<void> {
       rows.push([name, scenario, result.requestsPerSecond.toFixed(0), result.p50Ms.toFixed(2), result.p99Ms.toFixed(2), String(result.unexpected), ratio, verdict]);
     }
   }
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   console.log("");
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd());
+  console.log(formatTable(["server", "run", "req/s", "p50 ms", "p99 ms", "unexpected", "vs nginx", "verdict"], rows));
   if (failed) process.exitCode = 1;
 }
 
