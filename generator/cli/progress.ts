@@ -1,20 +1,20 @@
 import type { EmitProgress } from "../emit/emit-build.ts";
 
 /**
- * Progress on a terminal (stage, files, rate, rewritten in place); on a pipe or in CI only the
- * stage names, so logs stay short.
+ * Progress on a terminal (stage, files, rate, rewritten in place); nothing on a pipe or in CI,
+ * where only the build's summary is printed.
  */
-export function progressPrinter(stream: NodeJS.WriteStream) {
-  const live = stream.isTTY === true && !process.env.CI;
+export function progressPrinter(stream: Pick<NodeJS.WriteStream, "write" | "isTTY">, live = stream.isTTY === true && !process.env.CI) {
   let stageStarted = performance.now();
   let lastDraw = 0;
   let drawn = false;
   return {
     stage(name: string) {
       stageStarted = performance.now();
+      if (!live) return;
       if (drawn) stream.write("\n");
-      drawn = false;
-      if (!live) stream.write(`${name}...\n`);
+      stream.write(`${name}...`);
+      drawn = true;
     },
     files({ stage, files }: EmitProgress) {
       if (!live) return;
