@@ -9,7 +9,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { formatProblem } from "../generator/dataset.ts";
+import { datasetCounts, formatProblem, type DatasetCounts } from "../generator/dataset.ts";
 import { hasParent, reportToParent, runInChild } from "./lib/child.ts";
 import { prepareScaleFixture } from "./lib/scale-fixture.ts";
 import { folderStats } from "./lib/files.ts";
@@ -21,14 +21,6 @@ const TARGET_MS = 3000;
 const SHOWN_PROBLEMS = 20;
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const THIS_FILE = fileURLToPath(import.meta.url);
-
-interface DatasetCounts {
-  itemFiles: number;
-  pairs: number;
-  guides: number;
-  systems: number;
-  gradings: number;
-}
 
 interface WorkerResult {
   coldMs: number;
@@ -51,14 +43,7 @@ async function worker(dir: string, warmRuns: number): Promise<void> {
         problems = { shown: value.problems.slice(0, SHOWN_PROBLEMS).map(formatProblem), count: value.problems.length };
         return false;
       }
-      const { items, guides } = value.value;
-      counts = {
-        itemFiles: items.length,
-        pairs: items.reduce((total, item) => total + item.paints.length, 0),
-        guides: guides.length,
-        systems: guides.reduce((total, guide) => total + guide.systems.length, 0),
-        gradings: guides.reduce((total, guide) => total + guide.systems.reduce((n, system) => n + system.gradings.length, 0), 0),
-      };
+      counts = datasetCounts(value.value);
       return true;
     },
   });
@@ -98,8 +83,10 @@ async function main(): Promise<number> {
     dir = prepared.dir;
     process.stdout.write(`${prepared.line}\n`);
   }
-  const onDisk = await folderStats(dir, ["items", "guides", "snapshots"]);
-  const parts = await Promise.all(["items", "guides", "snapshots"].map(async (folder) => `${folder} ${formatBytes((await folderStats(dir, [folder])).bytes)}`));
+  const folders = ["items", "guides", "snapshots"];
+  const stats = await Promise.all(folders.map((folder) => folderStats(dir, [folder])));
+  const onDisk = { files: stats.reduce((total, folder) => total + folder.files, 0), bytes: stats.reduce((total, folder) => total + folder.bytes, 0) };
+  const parts = folders.map((folder, index) => `${folder} ${formatBytes(stats[index]!.bytes)}`);
 
   process.stdout.write(`timing loadDataset over 1 cold + ${warmRuns} warm runs in a child process...\n`);
   const run = await runInChild<WorkerResult>(THIS_FILE, ["--worker", dir, String(warmRuns)], { nodeFlags: ["--expose-gc"], cwd: REPO });

@@ -7,6 +7,31 @@ export interface Dataset {
   guides: Guide[];
 }
 
+/** How much a dataset holds. `pairs` counts (def_index, paint_index) pairs, what the spec calls items. */
+export interface DatasetCounts {
+  itemFiles: number;
+  pairs: number;
+  guides: number;
+  systems: number;
+  gradings: number;
+}
+
+export function datasetCounts(dataset: Dataset): DatasetCounts {
+  let systems = 0;
+  let gradings = 0;
+  for (const guide of dataset.guides) {
+    systems += guide.systems.length;
+    for (const system of guide.systems) gradings += system.gradings.length;
+  }
+  return {
+    itemFiles: dataset.items.length,
+    pairs: dataset.items.reduce((sum, item) => sum + item.paints.length, 0),
+    guides: dataset.guides.length,
+    systems,
+    gradings,
+  };
+}
+
 /**
  * One mistake found in a dataset. Printed as `file: path: message (expected ...)`.
  * `file` is relative to the dataset folder; `path` is a JSON path such as `$.systems[0].gradings[3].seed`.

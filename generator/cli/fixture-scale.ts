@@ -3,6 +3,7 @@
 
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { datasetCounts } from "../dataset.ts";
 import { DEFAULT_FIXTURE_SEED, SPEC_SCALE, dumpEquivalent, scaleFixture } from "../fixture/scale.ts";
 import { writeFixture } from "../fixture/write.ts";
 
@@ -59,16 +60,15 @@ async function main(): Promise<number> {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const dumpBytes = Buffer.byteLength(dumpEquivalent(fixture));
   const guideFileBytes = sum(fixture.files, "guides/");
-  const pairs = fixture.items.reduce((total, item) => total + item.paints.length, 0);
-  const gradings = fixture.guides.reduce((total, guide) => total + guide.systems.reduce((n, system) => n + system.gradings.length, 0), 0);
+  const counts = datasetCounts(fixture);
   const shown = path.relative(process.cwd(), path.resolve(dir)) || ".";
   process.stdout.write(
     [
       `${written.replaced ? "replaced" : "wrote"} synthetic scale fixture (seed ${fixture.marker.seed}, version ${fixture.marker.version}) in ${shown} in ${seconds} s (generated in ${(generatedMs / 1000).toFixed(1)} s)`,
       `  ${written.files} files, ${mb(written.bytes)} on disk`,
-      `  items:     ${fixture.items.length} files, ${pairs} (def_index, paint_index) pairs, ${mb(sum(fixture.files, "items/"))}`,
-      `  guides:    ${fixture.guides.length} files, ${gradings.toLocaleString("en")} gradings, ${mb(guideFileBytes)} as written (indented)`,
-      `  snapshots: ${fixture.guides.length} captures, ${mb(sum(fixture.files, "snapshots/"))}`,
+      `  items:     ${counts.itemFiles} files, ${counts.pairs} (def_index, paint_index) pairs, ${mb(sum(fixture.files, "items/"))}`,
+      `  guides:    ${counts.guides} files, ${counts.gradings.toLocaleString("en")} gradings, ${mb(guideFileBytes)} as written (indented)`,
+      `  snapshots: ${counts.guides} captures, ${mb(sum(fixture.files, "snapshots/"))}`,
       `  dump-equivalent JSON {items, guides}: ${mb(dumpBytes)} (spec: about ${mb(SPEC_SCALE.dumpBytes)} at ${SPEC_SCALE.items} items, ${SPEC_SCALE.guides} guides)`,
       "",
     ].join("\n"),

@@ -87,7 +87,7 @@ export function* buildFiles(dataset: Dataset, datasetVersion: string): Generator
   const resolve = resolveResponses(dataset.items);
   for (const [key, response] of resolve) yield { path: resolveFile(key), body: json(response) };
 
-  yield { path: META_FILE, body: json(metaResponse(dataset, pairs, resolve.size, datasetVersion)) };
+  yield { path: META_FILE, body: json(metaResponse(dataset, resolve.size, datasetVersion)) };
 
   // The dump is built once per dataset_version, as a complete envelope, and served verbatim.
   const dump = Buffer.from(

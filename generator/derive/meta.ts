@@ -1,6 +1,5 @@
-import type { Dataset } from "../dataset.ts";
+import { datasetCounts, type Dataset } from "../dataset.ts";
 import type { MetaResponse } from "../schema/responses.ts";
-import type { Pair } from "./order.ts";
 
 /**
  * `loaded_at` must not be the build's wall-clock time, or two builds of the same data would differ
@@ -14,18 +13,18 @@ export function loadedAt(dataset: Dataset): string {
   return newest;
 }
 
-export function metaResponse(dataset: Dataset, pairs: readonly Pair[], aliases: number, datasetVersion: string): MetaResponse {
-  const systems = dataset.guides.flatMap((guide) => guide.systems);
+export function metaResponse(dataset: Dataset, aliases: number, datasetVersion: string): MetaResponse {
+  const { pairs, guides, systems, gradings } = datasetCounts(dataset);
   return {
     dataset_version: datasetVersion,
     loaded_at: loadedAt(dataset),
     counts: {
       // `items` counts (def_index, paint_index) pairs, not item files.
-      items: pairs.length,
-      guides: dataset.guides.length,
+      items: pairs,
+      guides,
       aliases,
-      systems: systems.length,
-      gradings: systems.reduce((sum, system) => sum + system.gradings.length, 0),
+      systems,
+      gradings,
     },
   };
 }

@@ -105,9 +105,10 @@ function candidateOf(item: PackageItem, names: PackageNames, wanted: ReadonlySet
 }
 
 /**
- * One paint per paint index, sorted by paint index. The label is the package's phase or gem name.
- * When one slug has several paints, each label must tell its paint apart from the others: a paint
- * without a name, or sharing its name with another paint of the slug, is labelled with its index too.
+ * One paint per paint index, sorted by paint index. A slug's only paint is labelled "" (the brief's item
+ * format), whatever the package calls it. Otherwise the label is the package's phase or gem name, and it
+ * must tell its paint apart from the others: a paint without a name, or sharing its name with another
+ * paint of the slug, is labelled with its index too.
  */
 function paintsOf(candidates: readonly Candidate[]): Paint[] {
   const byIndex = new Map<number, Candidate>();
@@ -115,7 +116,7 @@ function paintsOf(candidates: readonly Candidate[]): Paint[] {
     if (!byIndex.has(candidate.paintIndex)) byIndex.set(candidate.paintIndex, candidate);
   }
   const unique = [...byIndex.values()].sort((a, b) => a.paintIndex - b.paintIndex);
-  if (unique.length === 1) return [{ paint_index: unique[0]!.paintIndex, paint_label: unique[0]!.altName }];
+  if (unique.length === 1) return [{ paint_index: unique[0]!.paintIndex, paint_label: "" }];
 
   const labelCounts = new Map<string, number>();
   for (const c of unique) labelCounts.set(c.altName, (labelCounts.get(c.altName) ?? 0) + 1);

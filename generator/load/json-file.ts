@@ -3,9 +3,14 @@ import { parseJsonText } from "./json-text.ts";
 import type { RawJsonFile } from "./raw-dataset.ts";
 import { byteLineColumn, decodeUtf8 } from "./utf8.ts";
 
+/** The name of a dataset file without its folder and ".json": the slug or platform_id the file must hold. */
+export function fileStem(file: string): string {
+  return file.slice(file.lastIndexOf("/") + 1).replace(/\.json$/, "");
+}
+
 /** One dataset JSON file from its bytes: decoded as strict UTF-8, parsed, every problem kept. */
 export function readJsonBytes(file: string, bytes: Uint8Array): RawJsonFile {
-  const name = file.slice(file.lastIndexOf("/") + 1).replace(/\.json$/, "");
+  const name = fileStem(file);
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) {
     const { line, column } = byteLineColumn(bytes, decoded.offset);

@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import type { Checked, Problem } from "../dataset.ts";
-import { readJsonBytes } from "./json-file.ts";
+import { fileStem, readJsonBytes } from "./json-file.ts";
 import type { RawDataset, RawGuideFile, RawJsonFile } from "./raw-dataset.ts";
 import { captureLocation, isInside } from "./snapshot-path.ts";
 
@@ -48,7 +48,7 @@ async function readJsonFolder<T>(root: string, folder: keyof typeof FOLDERS, pro
       try {
         bytes = await readFile(path.join(root, folder, name));
       } catch (error) {
-        return then({ file, name: name.replace(/\.json$/, ""), parsed: null, problems: [{ file, path: "$", message: `cannot be read (${errorCode(error)})` }] });
+        return then({ file, name: fileStem(file), parsed: null, problems: [{ file, path: "$", message: `cannot be read (${errorCode(error)})` }] });
       }
       return then(readJsonBytes(file, bytes));
     }),
@@ -58,12 +58,15 @@ async function readJsonFolder<T>(root: string, folder: keyof typeof FOLDERS, pro
 /** Reads each capture once, however many guides name it. */
 function captureReader(snapshotsDir: string): (guide: RawJsonFile) => Promise<Checked<Uint8Array> | null> {
   const reads = new Map<string, Promise<Checked<Uint8Array>>>();
+  // The folder's own real location, for the symbolic-link check: resolved once, when a capture is first read.
+  let realFolder: Promise<string> | undefined;
+  const snapshotsFolder = () => (realFolder ??= realpath(snapshotsDir));
   return async (guide) => {
     const snapshotPath = snapshotPathOf(guide.parsed?.json);
     if (snapshotPath === undefined) return null;
     let read = reads.get(snapshotPath);
     if (read === undefined) {
-      read = readCapture(snapshotsDir, snapshotPath);
+      read = readCapture(snapshotsDir, snapshotsFolder, snapshotPath);
       reads.set(snapshotPath, read);
     }
     const result = await read;
@@ -72,7 +75,7 @@ function captureReader(snapshotsDir: string): (guide: RawJsonFile) => Promise<Ch
   };
 }
 
-async function readCapture(snapshotsDir: string, snapshotPath: string): Promise<Checked<Uint8Array>> {
+async function readCapture(snapshotsDir: string, realFolderOf: () => Promise<string>, snapshotPath: string): Promise<Checked<Uint8Array>> {
   const fail = (message: string, expected: string): Checked<Uint8Array> => ({
     ok: false,
     problems: [{ file: "", path: "$.snapshot.path", message, expected }],
@@ -82,7 +85,7 @@ async function readCapture(snapshotsDir: string, snapshotPath: string): Promise<
   const shown = `snapshots/${snapshotPath}`;
   try {
     // A symbolic link may not lead out of the snapshots folder either.
-    const [real, realFolder] = await Promise.all([realpath(location), realpath(snapshotsDir)]);
+    const [real, realFolder] = await Promise.all([realpath(location), realFolderOf()]);
     if (!isInside(realFolder, real)) return fail(`${shown} links to a file outside snapshots/`, "a capture file kept inside dataset/snapshots/");
     return { ok: true, value: await readFile(real) };
   } catch (error) {

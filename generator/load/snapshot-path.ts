@@ -12,5 +12,7 @@ export function captureLocation(snapshotsDir: string, snapshotPath: string): str
 
 export function isInside(folder: string, location: string): boolean {
   const relative = path.relative(folder, location);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  // A name may start with ".." ("..notes.txt"); only a ".." segment leaves the folder. On Windows a location on
+  // another drive comes back absolute.
+  return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }

@@ -1,4 +1,5 @@
 import type { JsonSchema } from "./json-schema.ts";
+import { excerpt } from "./finding.ts";
 
 // Words for the `(expected ...)` part of a problem, read off the JSON Schema the value failed, and for the
 // value itself. Written for someone editing the JSON by hand, not for someone reading JSON Schema.
@@ -83,10 +84,7 @@ export function allowedFields(schema: unknown): string[] {
 /** A value as a problem shows it: strings quoted (and cut short), containers by size. */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
-  if (typeof value === "string") {
-    const chars = [...value];
-    return chars.length > 60 ? JSON.stringify(`${chars.slice(0, 60).join("")}…`) : JSON.stringify(value);
-  }
+  if (typeof value === "string") return excerpt(value);
   if (typeof value === "number" || typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return value.length === 0 ? "an empty array" : `an array of ${value.length}`;
   if (typeof value === "object") return "an object";

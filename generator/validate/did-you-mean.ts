@@ -14,6 +14,12 @@ export function closestName(name: string, known: Iterable<string>): string | und
   return bestDistance <= limit ? best : undefined;
 }
 
+/** `; did you mean "x"?` to end a message about a misspelt name, or "" when no known name is close. */
+export function didYouMean(name: string, known: Iterable<string>): string {
+  const meant = closestName(name, known);
+  return meant === undefined ? "" : `; did you mean ${JSON.stringify(meant)}?`;
+}
+
 /** Levenshtein distance, counting a swap of two neighbouring letters as one edit. */
 export function editDistance(a: string, b: string): number {
   const rows = a.length + 1;

@@ -16,7 +16,7 @@ import { jsonSchemaOf, type JsonSchema } from "./json-schema.ts";
 export type ShapeResult<T> = { ok: true; value: T } | { ok: false; findings: Finding[] };
 export type ShapeCheck<T> = (json: unknown) => ShapeResult<T>;
 
-export function compileShape<T>(schema: z.ZodType<T>): ShapeCheck<T> {
+function compileShape<T>(schema: z.ZodType<T>): ShapeCheck<T> {
   // allErrors: a maintainer wants every mistake in one run. verbose: errors carry the schema they
   // failed, which is where the words for "expected" come from.
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
@@ -29,7 +29,7 @@ export const itemShape: ShapeCheck<ItemFile> = compileShape(itemFileSchema);
 export const guideShape: ShapeCheck<Guide> = compileShape(guideSchema);
 
 /** One problem per mistake: ajv's union noise resolved, one problem per wrong value, typos named. */
-export function shapeFindings(errors: readonly ErrorObject[], data: unknown): Finding[] {
+function shapeFindings(errors: readonly ErrorObject[], data: unknown): Finding[] {
   const kept = resolveUnions(errors);
   const valueErrors = new Map<string, ErrorObject>();
   const missing = new Map<string, ErrorObject>();

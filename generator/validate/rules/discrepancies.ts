@@ -1,6 +1,7 @@
 import type { Guide } from "../../schema/guide.ts";
 import { finding, type Finding } from "../finding.ts";
 import { quotedList } from "./quoted-list.ts";
+import { repeats } from "./repeats.ts";
 
 // Spec rule 6: contradictions inside a guide are kept and recorded in `discrepancies`.
 
@@ -63,15 +64,11 @@ export function duplicateSeedsAreRecorded(guide: Guide): Finding[] {
 
 /** Each seed listed twice, with the paths of its first two gradings. */
 function seedsListedTwice(guide: Guide): Map<number, { first: string; again: string }> {
+  const gradings = guide.systems.flatMap((system, s) => system.gradings.map((grading, g) => ({ seed: grading.seed, path: `$.systems[${s}].gradings[${g}]` })));
   const found = new Map<number, { first: string; again: string }>();
-  const firstAt = new Map<number, string>();
-  guide.systems.forEach((system, s) => {
-    system.gradings.forEach((grading, g) => {
-      const path = `$.systems[${s}].gradings[${g}]`;
-      const first = firstAt.get(grading.seed);
-      if (first === undefined) firstAt.set(grading.seed, path);
-      else if (!found.has(grading.seed)) found.set(grading.seed, { first, again: path });
-    });
-  });
+  for (const { index, first } of repeats(gradings, (grading) => grading.seed)) {
+    const { seed, path } = gradings[index]!;
+    if (!found.has(seed)) found.set(seed, { first: gradings[first]!.path, again: path });
+  }
   return found;
 }

@@ -1,37 +1,24 @@
 import type { Guide } from "../../schema/guide.ts";
-import { closestName } from "../did-you-mean.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { finding, type Finding } from "../finding.ts";
 import { quotedList } from "./quoted-list.ts";
+import { repeats } from "./repeats.ts";
 
 // Spec rule 1: guide -> system -> level -> seeds. Systems and levels are found by id and key (the guide
 // endpoint's ?system=, a grading's `level`), so those must name exactly one thing.
 
 export function systemIdsAreUnique(guide: Guide): Finding[] {
-  const firstAt = new Map<string, number>();
-  const findings: Finding[] = [];
-  guide.systems.forEach((system, s) => {
-    const first = firstAt.get(system.id);
-    if (first === undefined) firstAt.set(system.id, s);
-    else findings.push(finding(`$.systems[${s}].id`, `system id ${JSON.stringify(system.id)} is already used by $.systems[${first}]`, "a system id used once in the guide"));
-  });
-  return findings;
+  return repeats(guide.systems, (system) => system.id).map(({ index: s, first }) =>
+    finding(`$.systems[${s}].id`, `system id ${JSON.stringify(guide.systems[s]!.id)} is already used by $.systems[${first}]`, "a system id used once in the guide"),
+  );
 }
 
 export function levelKeysAreUnique(guide: Guide): Finding[] {
-  const findings: Finding[] = [];
-  guide.systems.forEach((system, s) => {
-    const firstAt = new Map<string, number>();
-    system.levels.forEach((level, l) => {
-      const first = firstAt.get(level.key);
-      if (first === undefined) firstAt.set(level.key, l);
-      else {
-        findings.push(
-          finding(`$.systems[${s}].levels[${l}].key`, `level key ${JSON.stringify(level.key)} is already used by $.systems[${s}].levels[${first}]`, "a level key used once in its system"),
-        );
-      }
-    });
-  });
-  return findings;
+  return guide.systems.flatMap((system, s) =>
+    repeats(system.levels, (level) => level.key).map(({ index: l, first }) =>
+      finding(`$.systems[${s}].levels[${l}].key`, `level key ${JSON.stringify(system.levels[l]!.key)} is already used by $.systems[${s}].levels[${first}]`, "a level key used once in its system"),
+    ),
+  );
 }
 
 /** A grading points at its level by key, and only at a level of its own system. */
@@ -42,10 +29,12 @@ export function gradingLevelsExist(guide: Guide): Finding[] {
     const known = new Set(keys);
     system.gradings.forEach((grading, g) => {
       if (known.has(grading.level)) return;
-      const meant = closestName(grading.level, keys);
-      const hint = meant === undefined ? "" : `; did you mean ${JSON.stringify(meant)}?`;
       findings.push(
-        finding(`$.systems[${s}].gradings[${g}].level`, `${JSON.stringify(grading.level)} is not a level key of system ${JSON.stringify(system.id)}${hint}`, `one of ${quotedList(keys)}`),
+        finding(
+          `$.systems[${s}].gradings[${g}].level`,
+          `${JSON.stringify(grading.level)} is not a level key of system ${JSON.stringify(system.id)}${didYouMean(grading.level, keys)}`,
+          `one of ${quotedList(keys)}`,
+        ),
       );
     });
   });

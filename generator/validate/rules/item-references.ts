@@ -1,5 +1,5 @@
 import type { Guide } from "../../schema/guide.ts";
-import { closestName } from "../did-you-mean.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { finding, type Finding } from "../finding.ts";
 import type { GuideContext } from "./context.ts";
 import { quotedList } from "./quoted-list.ts";
@@ -14,8 +14,7 @@ export function systemItemsAreKnown(guide: Guide, context: GuideContext): Findin
     if (context.uncheckedSlugs.has(system.item)) return;
     const item = context.items.get(system.item);
     if (item === undefined) {
-      const meant = closestName(system.item, context.items.keys());
-      const hint = meant === undefined ? "" : `; did you mean ${JSON.stringify(meant)}?`;
+      const hint = didYouMean(system.item, context.items.keys());
       findings.push(finding(`$.systems[${s}].item`, `${JSON.stringify(system.item)} is not the slug of any item file${hint}`, "the slug of an item in items/"));
       return;
     }

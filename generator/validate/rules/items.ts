@@ -2,6 +2,7 @@ import type { Problem } from "../../dataset.ts";
 import { aliasKey } from "../../../edge/market-name.ts";
 import type { ItemFile } from "../../schema/item.ts";
 import { finding, type Finding } from "../finding.ts";
+import { repeats } from "./repeats.ts";
 
 // Item identity (spec rule 5): `(def_index, paint_index)` is the canonical item key; a slug is an alias.
 
@@ -13,33 +14,25 @@ export function slugIsAliasOfMarketName(item: ItemFile): Finding[] {
 }
 
 export function paintIndexesAreUnique(item: ItemFile): Finding[] {
-  const firstAt = new Map<number, number>();
-  const findings: Finding[] = [];
-  item.paints.forEach((paint, i) => {
-    const first = firstAt.get(paint.paint_index);
-    if (first === undefined) firstAt.set(paint.paint_index, i);
-    else findings.push(finding(`$.paints[${i}].paint_index`, `${paint.paint_index} is already listed at $.paints[${first}]`, "each paint index once per item"));
-  });
-  return findings;
+  return repeats(item.paints, (paint) => paint.paint_index).map(({ index: i, first }) =>
+    finding(`$.paints[${i}].paint_index`, `${item.paints[i]!.paint_index} is already listed at $.paints[${first}]`, "each paint index once per item"),
+  );
 }
 
 /** A pair names one item: two item files claiming it would make /items/{def}/{paint} ambiguous. */
 export function itemPairsAreUnique(items: readonly { file: string; item: ItemFile }[]): Problem[] {
-  const owner = new Map<string, string>();
+  const paints = items.flatMap(({ file, item }) => item.paints.map((paint, i) => ({ file, def: item.def_index, paint: paint.paint_index, i })));
   const problems: Problem[] = [];
-  for (const { file, item } of items) {
-    item.paints.forEach((paint, i) => {
-      const pair = `${item.def_index}/${paint.paint_index}`;
-      const other = owner.get(pair);
-      if (other === undefined) owner.set(pair, file);
-      else if (other !== file) {
-        problems.push({
-          file,
-          path: `$.paints[${i}].paint_index`,
-          message: `(def_index ${item.def_index}, paint_index ${paint.paint_index}) is already the item of ${other}`,
-          expected: "a (def_index, paint_index) pair no other item file uses",
-        });
-      }
+  for (const { index, first } of repeats(paints, ({ def, paint }) => `${def}/${paint}`)) {
+    const { file, def, paint, i } = paints[index]!;
+    const other = paints[first]!.file;
+    // A pair listed twice in one file is paintIndexesAreUnique's finding.
+    if (other === file) continue;
+    problems.push({
+      file,
+      path: `$.paints[${i}].paint_index`,
+      message: `(def_index ${def}, paint_index ${paint}) is already the item of ${other}`,
+      expected: "a (def_index, paint_index) pair no other item file uses",
     });
   }
   return problems;

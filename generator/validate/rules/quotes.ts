@@ -2,7 +2,7 @@ import { decodeHTML } from "entities";
 import type { ReadableCapture } from "../capture.ts";
 import { excerpt, finding, type Finding } from "../finding.ts";
 import { childPath } from "../json-path.ts";
-import { indexText, type QuoteIndex } from "../quote-index.ts";
+import { indexText } from "../quote-index.ts";
 
 // Spec, full guide document: `snapshot` is "the capture the guide was transcribed from; every quote exists
 // verbatim in it". Verbatim means in the capture's readable text (capture-text.ts), character for character.
@@ -19,56 +19,60 @@ export interface QuoteSite {
 const QUOTE_KEYS = new Set(["quote", "quote_a", "quote_b", "ordered_quote", "permission_quote"]);
 
 /**
- * Every quote of a guide document, with its JSON path, in document order. Reads the parsed JSON as it
- * is, so the quotes of a document with shape mistakes elsewhere are checked in the same run. An empty
- * `permission_quote` means the guide states no reuse terms: there is nothing to find.
+ * Calls `visit` with every quote of a guide document, in document order. Reads the parsed JSON as it is,
+ * so the quotes of a document with shape mistakes elsewhere are checked in the same run. An empty
+ * `permission_quote` means the guide states no reuse terms: there is nothing to find. `path()` gives the
+ * quote's JSON path while `visit` runs; it is worked out only when asked for, since thousands of gradings
+ * are walked on every check and paths are only needed for a missing quote.
  */
-export function quoteSites(document: unknown): QuoteSite[] {
-  const sites: QuoteSite[] = [];
-  const walk = (value: unknown, path: string): void => {
+function forEachQuote(document: unknown, visit: (quote: string, path: () => string) => void): void {
+  const keys: (string | number)[] = [];
+  const path = () => keys.reduce<string>(childPath, "$");
+  const walk = (value: unknown): void => {
     if (value === null || typeof value !== "object") return;
     if (Array.isArray(value)) {
-      value.forEach((entry, index) => walk(entry, `${path}[${index}]`));
+      for (let index = 0; index < value.length; index++) {
+        keys.push(index);
+        walk(value[index]);
+        keys.pop();
+      }
       return;
     }
     for (const [key, field] of Object.entries(value)) {
+      keys.push(key);
       if (QUOTE_KEYS.has(key) && typeof field === "string") {
-        if (field !== "") sites.push({ path: childPath(path, key), quote: field });
-      } else walk(field, childPath(path, key));
+        if (field !== "") visit(field, path);
+      } else walk(field);
+      keys.pop();
     }
   };
-  walk(document, "$");
+  walk(document);
+}
+
+/** Every quote of a guide document, with its JSON path, in document order. */
+export function quoteSites(document: unknown): QuoteSite[] {
+  const sites: QuoteSite[] = [];
+  forEachQuote(document, (quote, path) => sites.push({ path: path(), quote }));
   return sites;
+}
+
+/** The distinct quotes of a guide document, in the order they first occur. */
+export function distinctQuotes(document: unknown): Set<string> {
+  const quotes = new Set<string>();
+  forEachQuote(document, (quote) => quotes.add(quote));
+  return quotes;
 }
 
 export function quotesOccurInCapture(document: unknown, capture: ReadableCapture, shownPath: string): Finding[] {
   // Thousands of gradings repeat a few hundred distinct quotes: each is looked up once, and JSON paths
   // are only worked out when some quote is missing.
-  const quotes = new Set<string>();
-  collectQuotes(document, quotes);
   const missing = new Set<string>();
-  for (const quote of quotes) if (!capture.index.contains(quote)) missing.add(quote);
+  for (const quote of distinctQuotes(document)) if (!capture.index.contains(quote)) missing.add(quote);
   if (missing.size === 0) return [];
   const hints = spacingHints(capture.text);
   return quoteSites(document)
     .filter((site) => missing.has(site.quote))
     .map(({ path, quote }) => finding(path, `not found in ${shownPath}: ${excerpt(quote)}${hints.why(quote)}`, "text copied verbatim from the capture's readable text"));
-}
-
-/** The quotes of quoteSites(), without their paths. */
-function collectQuotes(value: unknown, into: Set<string>): void {
-  if (value === null || typeof value !== "object") return;
-  if (Array.isArray(value)) {
-    for (const entry of value) collectQuotes(entry, into);
-    return;
-  }
-  const record = value as Record<string, unknown>;
-  for (const key in record) {
-    const field = record[key];
-    if (QUOTE_KEYS.has(key) && typeof field === "string") {
-      if (field !== "") into.add(field);
-    } else collectQuotes(field, into);
-  }
 }
 
 /**
@@ -77,13 +81,12 @@ function collectQuotes(value: unknown, into: Set<string>): void {
  * character it stands for. Built only if some quote is missing.
  */
 function spacingHints(text: string): { why(quote: string): string } {
-  let loose: QuoteIndex | undefined;
+  const loose = indexText(looseSpacing(text));
   return {
     why(quote) {
-      if (/&(#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(quote) && (loose ??= indexText(looseSpacing(text))).contains(looseSpacing(decodeHTML(quote)))) {
+      if (/&(#[0-9]+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i.test(quote) && loose.contains(looseSpacing(decodeHTML(quote)))) {
         return " (it holds an HTML entity such as &amp;; write the character itself)";
       }
-      loose ??= indexText(looseSpacing(text));
       if (loose.contains(looseSpacing(quote))) return " (the words are there with different spacing: copy spaces, no-break spaces and line breaks exactly)";
       return "";
     },

@@ -1,5 +1,5 @@
 import type { Guide } from "../../schema/guide.ts";
-import { closestName } from "../did-you-mean.ts";
+import { didYouMean } from "../did-you-mean.ts";
 import { finding, type Finding } from "../finding.ts";
 import { quotedList } from "./quoted-list.ts";
 
@@ -19,9 +19,7 @@ export function systemReferencesExist(guide: Guide): Finding[] {
   const findings: Finding[] = [];
   for (const { path, system } of references) {
     if (system === null || system === undefined || known.has(system)) continue;
-    const meant = closestName(system, ids);
-    const hint = meant === undefined ? "" : `; did you mean ${JSON.stringify(meant)}?`;
-    findings.push(finding(path, `${JSON.stringify(system)} is not a system of this guide${hint}`, `null or one of ${quotedList(ids)}`));
+    findings.push(finding(path, `${JSON.stringify(system)} is not a system of this guide${didYouMean(system, ids)}`, `null or one of ${quotedList(ids)}`));
   }
   return findings;
 }

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadedAt, metaResponse } from "../../../generator/derive/meta.ts";
-import { pairsOf } from "../../../generator/derive/order.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 describe("meta", () => {
   it("counts pairs, not item files, and every guide, system and grading", () => {
-    const meta = metaResponse(tinyDataset, pairsOf(tinyDataset.items), 2, "v1test");
+    const meta = metaResponse(tinyDataset, 2, "v1test");
     expect(meta.counts).toEqual({ items: 4, guides: 3, aliases: 2, systems: 4, gradings: 6 });
     expect(meta.dataset_version).toBe("v1test");
   });

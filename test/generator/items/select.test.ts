@@ -65,6 +65,15 @@ describe("selectPatternItems", () => {
     expect(bySlug.get("hydra-gloves-case-hardened")).toMatchObject({ star: true, def_index: 5035, weapon: "Hydra Gloves" });
   });
 
+  it("leaves a slug's only paint unlabelled even when the package names it", () => {
+    const items = select(
+      [{ id: 40, type: "melee", def: 503, index: 418, altName: "Phase 1" }],
+      { "40": { name: "Classic Knife | Doppler" } },
+      ["Doppler"],
+    );
+    expect(items[0]!.paints).toEqual([{ paint_index: 418, paint_label: "" }]);
+  });
+
   it("gives every item a shape the item-file schema accepts", () => {
     for (const item of select()) expect(itemFileSchema.safeParse(item).success).toBe(true);
   });

@@ -70,6 +70,11 @@ describe("readDatasetDir", () => {
     expect(raw.guides[0]!.capture).toBeNull();
   });
 
+  it("reads a capture whose file name starts with two dots", async () => {
+    await files({ "items/a.json": "{}", "guides/1.json": guideJson("..notes.txt"), "snapshots/..notes.txt": "notes" });
+    expect((await readDatasetDir(dir)).guides[0]!.capture).toEqual({ ok: true, value: Buffer.from("notes") });
+  });
+
   it("reports a capture that does not exist", async () => {
     await files({ "items/a.json": "{}", "guides/1.json": guideJson("g/missing.html"), "snapshots/other.html": "" });
     expect((await readDatasetDir(dir)).guides[0]!.capture).toEqual({

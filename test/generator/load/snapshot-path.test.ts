@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { captureLocation } from "../../../generator/load/snapshot-path.ts";
+import { captureLocation, isInside } from "../../../generator/load/snapshot-path.ts";
 
 const snapshots = path.resolve("/data/dataset/snapshots");
 
@@ -14,5 +14,19 @@ describe("captureLocation", () => {
     for (const escaping of ["../guides/1.json", "a/../../x.html", "/etc/passwd", "C:\\x.html", "", ".", "a/.."]) {
       expect(captureLocation(snapshots, escaping), escaping).toBeNull();
     }
+  });
+
+  it("accepts a capture whose name starts with two dots", () => {
+    expect(captureLocation(snapshots, "..notes.txt")).toBe(path.join(snapshots, "..notes.txt"));
+    expect(captureLocation(snapshots, "examples/..a.html")).toBe(path.join(snapshots, "examples", "..a.html"));
+  });
+});
+
+describe("isInside", () => {
+  it("says a file named with leading dots is inside the folder and its parent is not", () => {
+    expect(isInside(snapshots, path.join(snapshots, "..notes.txt"))).toBe(true);
+    expect(isInside(snapshots, path.dirname(snapshots))).toBe(false);
+    expect(isInside(snapshots, path.join(path.dirname(snapshots), "x.html"))).toBe(false);
+    expect(isInside(snapshots, snapshots)).toBe(false);
   });
 });

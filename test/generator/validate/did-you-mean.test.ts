@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closestName, editDistance } from "../../../generator/validate/did-you-mean.ts";
+import { closestName, didYouMean, editDistance } from "../../../generator/validate/did-you-mean.ts";
 
 describe("closestName", () => {
   it("suggests the known name a typo most likely meant", () => {
@@ -11,6 +11,11 @@ describe("closestName", () => {
   it("suggests nothing when no known name is close", () => {
     expect(closestName("colour", ["levels", "gradings"])).toBeUndefined();
     expect(closestName("ab", ["cd"])).toBeUndefined();
+  });
+
+  it("ends a message with the name meant, or with nothing when no known name is close", () => {
+    expect(didYouMean("blu", ["pink", "blue"])).toBe('; did you mean "blue"?');
+    expect(didYouMean("colour", ["levels", "gradings"])).toBe("");
   });
 
   it("counts a swap of neighbouring letters as one edit", () => {

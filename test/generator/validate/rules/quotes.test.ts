@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prepareCapture, type ReadableCapture } from "../../../../generator/validate/capture.ts";
-import { quoteSites, quotesOccurInCapture } from "../../../../generator/validate/rules/quotes.ts";
+import { distinctQuotes, quoteSites, quotesOccurInCapture } from "../../../../generator/validate/rules/quotes.ts";
 import { CAPTURE_HTML, CAPTURE_PATH, sampleGuide } from "../../../fixtures/validate/sample-dataset.ts";
 
 function sampleCapture(html = CAPTURE_HTML): ReadableCapture {
@@ -11,6 +11,15 @@ function sampleCapture(html = CAPTURE_HTML): ReadableCapture {
 
 const check = (guide = sampleGuide(), capture = sampleCapture()) => quotesOccurInCapture(guide, capture, `snapshots/${CAPTURE_PATH}`);
 const EXPECTED = "text copied verbatim from the capture's readable text";
+
+describe("distinctQuotes", () => {
+  it("holds each quote of the document once, in the order quoteSites first meets it", () => {
+    const guide = sampleGuide();
+    const sites = quoteSites(guide).map((site) => site.quote);
+    expect([...distinctQuotes(guide)]).toEqual([...new Set(sites)]);
+    expect(sites.length).toBeGreaterThan(distinctQuotes(guide).size);
+  });
+});
 
 describe("quoteSites", () => {
   it("collects every quote of the document, with its JSON path, in document order", () => {

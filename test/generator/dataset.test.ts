@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { datasetCounts } from "../../generator/dataset.ts";
+import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
+
+describe("datasetCounts", () => {
+  it("counts item files and their (def_index, paint_index) pairs apart, and every guide, system and grading", () => {
+    expect(datasetCounts(tinyDataset)).toEqual({ itemFiles: 2, pairs: 4, guides: 3, systems: 4, gradings: 6 });
+  });
+
+  it("counts nothing in an empty dataset", () => {
+    expect(datasetCounts({ items: [], guides: [] })).toEqual({ itemFiles: 0, pairs: 0, guides: 0, systems: 0, gradings: 0 });
+  });
+});
