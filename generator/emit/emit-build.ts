@@ -4,14 +4,14 @@
 // - incremental: a unit whose contents are already stored is linked, not written, and any other
 //   file whose bytes equal the serving generation's is hard-linked from it.
 
-import { existsSync, promises as fs, readFileSync, readlinkSync } from "node:fs";
+import { existsSync, promises as fs, readlinkSync } from "node:fs";
 import path from "node:path";
 import type { Manifest } from "../../edge/routes.ts";
 import type { BuildFile } from "../derive/index.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { createFileWriter } from "./file-writer.ts";
-import { STORE_FOLDER, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
+import { STORE_FOLDER, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
 
 export interface EmitProgress {
   stage: "write" | "verify" | "prune";
@@ -207,15 +207,6 @@ async function exists(target: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-function readOrNull(target: string): Buffer | null {
-  try {
-    return readFileSync(target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return null;
-    throw error;
   }
 }
 

@@ -48,14 +48,20 @@ export function repairUnitOperations(storeDir: string, name: string, files: read
   const operations: FileOperation[] = [];
   for (const file of files) {
     const full = path.join(storeDir, name, file.relative);
-    let existing: Buffer | null;
-    try {
-      existing = readFileSync(full);
-    } catch {
-      existing = null;
-    }
+    const existing = readOrNull(full);
     if (existing !== null && existing.equals(file.bytes)) continue;
     operations.push(["mkdir", path.dirname(full)], ["write", `${full}.${process.pid}.tmp`, file.bytes], ["rename", `${full}.${process.pid}.tmp`, full]);
   }
   return operations;
+}
+
+/** A file's bytes, or null when it is not there; any other failure (permissions, I/O) is thrown. */
+export function readOrNull(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw error;
+  }
 }
