@@ -13,6 +13,8 @@ export interface Capture {
 }
 
 export interface ReadableCapture {
+  /** The capture's source as decoded UTF-8 (the HTML itself for an HTML capture). */
+  source: string;
   text: string;
   index: QuoteIndex;
 }
@@ -33,5 +35,5 @@ export function prepareCapture(snapshotPath: string, bytes: Uint8Array): Capture
     };
   }
   const text = captureText(kind, decoded.text);
-  return { shownPath, sha256, readable: { text, index: indexText(text) } };
+  return { shownPath, sha256, readable: { source: decoded.text, text, index: indexText(text) } };
 }
