@@ -1,15 +1,20 @@
-import { decodeHTML } from "entities";
+import { Parser } from "htmlparser2";
 
-// The readable text of a capture: what every quote in a guide must occur in, verbatim (brief, "Dataset
-// format"). A `.txt` capture is its own text. For an HTML capture:
-// - `<script>` and `<style>` elements (with their content), comments, doctypes and processing instructions
-//   are dropped;
-// - every `<br>` and every opening or closing tag of a block element (BLOCK_TAGS) becomes one "\n";
+// The readable text of a capture: what every quote in a guide must occur in, verbatim (spec: "every quote
+// exists verbatim in it"). A `.txt` capture is its own text. An HTML capture is tokenized as a browser
+// tokenizes it (htmlparser2: quoted and unquoted attribute values, raw-text `<script>`/`<style>`, RCDATA
+// `<title>`/`<textarea>` whose content is text even when it looks like a tag, implied end tags, entities):
+// - `<script>` and `<style>` content, comments, doctypes and processing instructions are dropped;
+// - every `<br>` and every opening or closing tag of a block element (BLOCK_TAGS) written in the page
+//   becomes one "\n" (end tags a browser implies, as in `<li>a<li>b`, add nothing);
 // - every other tag is dropped, leaving its content in place;
 // - character references are decoded as an HTML parser does in text (named, decimal, hexadecimal, and the
 //   legacy names written without ';'), so "&amp;" reads "&" and "&nbsp;" reads U+00A0 (not a space);
 // - line ends are normalized to "\n", as an HTML parser does before anything else;
 // - whitespace is otherwise kept exactly as written, never collapsed: a quote's odd spacing must survive.
+//
+// Beside the text, every element is kept with the span of text it holds, so that rules and tools can tell
+// a guide's body from its comment thread or sidebar (regions.ts) and read a page's structure (transcribe/).
 
 const BLOCK_TAGS = new Set([
   "br",
@@ -36,7 +41,27 @@ const BLOCK_TAGS = new Set([
   "pre",
 ]);
 
+/** Elements whose content is not text a reader sees. */
+const HIDDEN_CONTENT = new Set(["script", "style"]);
+
 export type CaptureKind = "html" | "txt";
+
+/** One element of an HTML capture and the span of readable text it holds: `text.slice(start, end)`. */
+export interface TextElement {
+  /** Lowercase tag name. */
+  tag: string;
+  attributes: Readonly<Record<string, string>>;
+  start: number;
+  end: number;
+  /** How many elements enclose it. */
+  depth: number;
+}
+
+export interface CaptureText {
+  text: string;
+  /** Elements in document order (by opening tag); empty for a `.txt` capture. */
+  elements: TextElement[];
+}
 
 /** The kind of a capture by its file name, or null for a kind the dataset does not use. */
 export function captureKind(fileName: string): CaptureKind | null {
@@ -46,29 +71,53 @@ export function captureKind(fileName: string): CaptureKind | null {
   return null;
 }
 
-export function captureText(kind: CaptureKind, decoded: string): string {
-  return kind === "html" ? htmlReadableText(decoded) : decoded;
+export function readCapture(kind: CaptureKind, decoded: string): CaptureText {
+  return kind === "html" ? readHtml(decoded) : { text: decoded, elements: [] };
 }
 
-// One token at a time: a comment, a raw-text element with its content (script/style), a tag (attribute
-// values may hold '>' inside quotes), or a doctype/processing instruction. Everything between tokens is text.
-const TOKEN =
-  /<!--[\s\S]*?(?:-->|$)|<(script|style)\b(?:[^>"']|"[^"]*"|'[^']*')*>[\s\S]*?(?:<\/\1\s*>|$)|<\/?([A-Za-z][A-Za-z0-9-]*)(?:[^>"']|"[^"]*"|'[^']*')*>|<[!?][^>]*>/gi;
+export function captureText(kind: CaptureKind, decoded: string): string {
+  return readCapture(kind, decoded).text;
+}
 
 export function htmlReadableText(html: string): string {
-  const source = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
-  const parts: string[] = [];
-  let textStart = 0;
-  for (const token of source.matchAll(TOKEN)) {
-    if (token.index > textStart) parts.push(decodeText(source.slice(textStart, token.index)));
-    textStart = token.index + token[0].length;
-    const tagName = token[2];
-    if (tagName !== undefined && BLOCK_TAGS.has(tagName.toLowerCase())) parts.push("\n");
-  }
-  if (textStart < source.length) parts.push(decodeText(source.slice(textStart)));
-  return parts.join("");
+  return readHtml(html).text;
 }
 
-function decodeText(text: string): string {
-  return text.includes("&") ? decodeHTML(text) : text;
+export function readHtml(html: string): CaptureText {
+  const source = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
+  const parts: string[] = [];
+  let length = 0;
+  const elements: TextElement[] = [];
+  const open: TextElement[] = [];
+  let hidden = 0;
+  const write = (text: string) => {
+    parts.push(text);
+    length += text.length;
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attributes, isImplied) {
+        const element: TextElement = { tag: name, attributes, start: length, end: length, depth: open.length };
+        open.push(element);
+        elements.push(element);
+        if (HIDDEN_CONTENT.has(name)) hidden++;
+        if (!isImplied && hidden === 0 && BLOCK_TAGS.has(name)) write("\n");
+        element.start = length;
+      },
+      onclosetag(name, isImplied) {
+        const element = open.pop();
+        if (element !== undefined) element.end = length;
+        if (HIDDEN_CONTENT.has(name)) hidden--;
+        // `<br>` is void: its one "\n" was written when it opened.
+        if (!isImplied && hidden === 0 && BLOCK_TAGS.has(name) && name !== "br") write("\n");
+      },
+      ontext(text) {
+        if (hidden === 0) write(text);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(source);
+  for (const element of open) element.end = length;
+  return { text: parts.join(""), elements };
 }

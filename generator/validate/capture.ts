@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { decodeUtf8 } from "../load/utf8.ts";
-import { captureKind, captureText } from "./capture-text.ts";
+import { captureKind, readCapture, type TextElement } from "./capture-text.ts";
 import { indexText, type QuoteIndex } from "./quote-index.ts";
+import { nonGuideRegions, type Region } from "./regions.ts";
 
 /** A capture as the checks read it: hashed once, its readable text extracted and indexed once. */
 export interface Capture {
@@ -17,6 +18,10 @@ export interface ReadableCapture {
   source: string;
   text: string;
   index: QuoteIndex;
+  /** The page's elements with their text spans (HTML captures; empty for text captures). */
+  elements: TextElement[];
+  /** Spans of the text that are not the guide (comment thread, sidebar, guide index, ...), sorted. */
+  regions: Region[];
 }
 
 export function prepareCapture(snapshotPath: string, bytes: Uint8Array): Capture {
@@ -34,6 +39,6 @@ export function prepareCapture(snapshotPath: string, bytes: Uint8Array): Capture
       readable: { problem: `capture ${shownPath} is not valid UTF-8 (bad byte at offset ${decoded.offset})`, expected: "a capture saved as UTF-8" },
     };
   }
-  const text = captureText(kind, decoded.text);
-  return { shownPath, sha256, readable: { source: decoded.text, text, index: indexText(text) } };
+  const { text, elements } = readCapture(kind, decoded.text);
+  return { shownPath, sha256, readable: { source: decoded.text, text, index: indexText(text), elements, regions: nonGuideRegions(elements) } };
 }

@@ -13,6 +13,7 @@ import { gradingLevelsExist, imageOnlyLevelsHaveNoGradings, levelKeysAreUnique, 
 import { systemItemsAreKnown } from "./rules/item-references.ts";
 import { itemPairsAreUnique, paintIndexesAreUnique, slugIsAliasOfMarketName } from "./rules/items.ts";
 import { positionsCountFromZero } from "./rules/positions.ts";
+import { quotesComeFromTheGuide } from "./rules/quote-regions.ts";
 import { quotesOccurInCapture } from "./rules/quotes.ts";
 import { snapshotMatchesCapture } from "./rules/snapshot.ts";
 import { systemReferencesExist } from "./rules/system-references.ts";
@@ -101,7 +102,10 @@ function captureFindings(document: unknown, file: RawGuideFile, captures: Map<st
   // A sha256 of the wrong shape is reported by shape validation.
   const sha256 = typeof snapshot.sha256 === "string" && /^[0-9a-f]{64}$/.test(snapshot.sha256) ? snapshot.sha256 : capture.sha256;
   const findings = snapshotMatchesCapture({ sha256 }, capture);
-  if (!("problem" in capture.readable)) findings.push(...quotesOccurInCapture(document, capture.readable, capture.shownPath));
+  if (!("problem" in capture.readable)) {
+    findings.push(...quotesOccurInCapture(document, capture.readable, capture.shownPath));
+    findings.push(...quotesComeFromTheGuide(document, capture.readable, capture.shownPath));
+  }
   return findings;
 }
 

@@ -16,19 +16,27 @@ const SHORT_GRAM = 3;
 export interface QuoteIndex {
   /** Whether the quote occurs verbatim in the text. */
   contains(quote: string): boolean;
+  /** Where the quote occurs verbatim in the text: every start offset, ascending. */
+  occurrences(quote: string): number[];
 }
 
 export function indexText(text: string): QuoteIndex {
   const long = gramTable(text, LONG_GRAM);
   // Built on the first short quote only: many guides quote whole lines.
   let short: QuoteIndex | undefined;
+  const tableFor = (quote: string): QuoteIndex | null =>
+    quote.length >= LONG_GRAM ? long : quote.length >= SHORT_GRAM ? (short ??= gramTable(text, SHORT_GRAM)) : null;
   return {
-    contains: (quote) => {
-      if (quote.length >= LONG_GRAM) return long.contains(quote);
-      if (quote.length >= SHORT_GRAM) return (short ??= gramTable(text, SHORT_GRAM)).contains(quote);
-      return text.includes(quote);
-    },
+    contains: (quote) => tableFor(quote)?.contains(quote) ?? text.includes(quote),
+    occurrences: (quote) => tableFor(quote)?.occurrences(quote) ?? scan(text, quote),
   };
+}
+
+function scan(text: string, quote: string): number[] {
+  const starts: number[] = [];
+  if (quote === "") return starts;
+  for (let at = text.indexOf(quote); at !== -1; at = text.indexOf(quote, at + 1)) starts.push(at);
+  return starts;
 }
 
 function gramTable(text: string, gram: number): QuoteIndex {
@@ -54,7 +62,8 @@ function gramTable(text: string, gram: number): QuoteIndex {
     rolling = (rolling - Math.imul(text.charCodeAt(i), drop)) | 0;
   }
 
-  const contains = (quote: string): boolean => {
+  // Calls `found` with each start of the quote in the text, newest first, until it returns true.
+  const search = (quote: string, found: (start: number) => boolean): boolean => {
     let bestOffset = 0;
     let bestBucket = -1;
     let bestSize = Number.MAX_SAFE_INTEGER;
@@ -76,11 +85,21 @@ function gramTable(text: string, gram: number): QuoteIndex {
     }
     for (let link = first[bestBucket]!; link !== 0; link = next[link - 1]!) {
       const start = link - 1 - bestOffset;
-      if (start >= 0 && text.startsWith(quote, start)) return true;
+      if (start >= 0 && text.startsWith(quote, start) && found(start)) return true;
     }
     return false;
   };
-  return { contains };
+  return {
+    contains: (quote) => search(quote, () => true),
+    occurrences: (quote) => {
+      const starts: number[] = [];
+      search(quote, (start) => {
+        starts.push(start);
+        return false;
+      });
+      return starts.reverse();
+    },
+  };
 }
 
 // Polynomial rolling hash modulo 2^32, spread over the buckets by Fibonacci hashing (top bits of h * 2^32/phi).

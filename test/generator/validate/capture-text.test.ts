@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { captureKind, captureText, htmlReadableText } from "../../../generator/validate/capture-text.ts";
+import { captureKind, captureText, htmlReadableText, readHtml } from "../../../generator/validate/capture-text.ts";
 
 describe("htmlReadableText", () => {
   it("decodes named, decimal and hexadecimal character references", () => {
@@ -40,6 +40,35 @@ describe("htmlReadableText", () => {
 
   it("reads CRLF and CR line ends as LF, as an HTML parser does", () => {
     expect(htmlReadableText("a\r\nb\rc")).toBe("a\nb\nc");
+  });
+});
+
+describe("htmlReadableText reads markup as a browser tokenizer does", () => {
+  it("keeps an apostrophe inside an unquoted attribute value inside the tag", () => {
+    expect(htmlReadableText("<a title=don't href=x>Tier 1</a>")).toBe("Tier 1");
+    expect(htmlReadableText(`<a title="it's" data-x='say "hi"' href=/g?a=1&b=2>Tier 2</a>: 92`)).toBe("Tier 2: 92");
+  });
+
+  it("reads the content of <title> and <textarea> as text (RCDATA): a tag inside is text, entities are decoded", () => {
+    expect(htmlReadableText("<title>Tier <b>1</b> &amp; more</title><textarea><p>661</p></textarea>")).toBe("Tier <b>1</b> & more<p>661</p>");
+  });
+
+  it("reads an unclosed element to the end of the page and adds nothing for end tags a browser implies", () => {
+    expect(htmlReadableText("<ul><li>661<li>151</ul><p>unclosed <b>bold")).toBe("\n\n661\n151\n\nunclosed bold");
+  });
+
+  it("decodes entities split around inline tags and in CRLF text", () => {
+    expect(htmlReadableText("<b>Fire&nbsp;&amp;</b>&#32;Ice:\r\n 32,&#x20;92")).toBe("Fire\u00a0& Ice:\n 32, 92");
+  });
+
+  it("keeps every element with the span of text it holds", () => {
+    const { text, elements } = readHtml('<div class="subSection"><div class="subSectionTitle">Tier 1</div><div class="subSectionDesc">661, 151</div></div>');
+    const spans = elements.map((element) => [element.tag, element.attributes.class, text.slice(element.start, element.end)]);
+    expect(spans).toEqual([
+      ["div", "subSection", "\nTier 1\n\n661, 151\n"],
+      ["div", "subSectionTitle", "Tier 1"],
+      ["div", "subSectionDesc", "661, 151"],
+    ]);
   });
 });
 

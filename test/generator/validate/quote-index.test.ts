@@ -40,3 +40,15 @@ describe("indexText", () => {
     expect(indexText("").contains("a")).toBe(false);
   });
 });
+
+describe("occurrences", () => {
+  it("lists every start of a quote, ascending, for long, short and one-character quotes", async () => {
+    
+    const text = "Tier 1: 661, 151\nTier 1: 661, 151\nx 661";
+    const index = indexText(text);
+    expect(index.occurrences("Tier 1: 661, 151")).toEqual([0, 17]);
+    expect(index.occurrences("661")).toEqual([8, 25, 36]);
+    expect(index.occurrences("\n")).toEqual([16, 33]);
+    expect(index.occurrences("Tier 2")).toEqual([]);
+  });
+});
