@@ -93,7 +93,7 @@ describe("checkDataset", () => {
 
   it("reports a guide's sha256 that does not match its capture", () => {
     const lines = problemLines(rawDataset({ captures: { [CAPTURE_PATH]: "<p>another page</p>" } }));
-    expect(lines[0]).toMatch(/^guides\/3000000001\.json: \$\.snapshot\.sha256: does not match the bytes of snapshots\/3000000001\/page\.html \(expected "[0-9a-f]{64}", the capture's sha256\)$/);
+    expect(lines[0]).toMatch(/^guides\/3000000001\.json: \$\.snapshot\.sha256: does not match the bytes of snapshots\/3000000001\/page\.html: a capture never changes .* restore it with `git checkout -- dataset\/snapshots\/3000000001\/page\.html` \(expected "[0-9a-f]{64}", the capture's sha256, .*\)$/);
   });
 
   it("reports two item files claiming the same (def_index, paint_index) pair", () => {

@@ -10,10 +10,14 @@ describe("snapshotMatchesCapture", () => {
     expect(snapshotMatchesCapture(sampleGuide().snapshot, prepareCapture(CAPTURE_PATH, bytes(CAPTURE_HTML)))).toEqual([]);
   });
 
-  it("reports a sha256 of other bytes, with the right one", () => {
+  it("reports a sha256 of other bytes: captures never change, how to restore one, and the bytes' sha256", () => {
     const edited = `${CAPTURE_HTML} `;
     expect(snapshotMatchesCapture(sampleGuide().snapshot, prepareCapture(CAPTURE_PATH, bytes(edited)))).toEqual([
-      { path: "$.snapshot.sha256", message: `does not match the bytes of snapshots/${CAPTURE_PATH}`, expected: `"${sha256(edited)}", the capture's sha256` },
+      {
+        path: "$.snapshot.sha256",
+        message: `does not match the bytes of snapshots/${CAPTURE_PATH}: a capture never changes once a guide is transcribed from it; if it was edited or re-saved, restore it with \`git checkout -- dataset/snapshots/${CAPTURE_PATH}\``,
+        expected: `"${sha256(edited)}", the capture's sha256, only for a capture that is new or really retrieved again`,
+      },
     ]);
   });
 
