@@ -6,7 +6,7 @@ import type { ItemFile } from "../schema/item.ts";
 import { prepareCapture, type Capture } from "./capture.ts";
 import { inFile, type Finding } from "./finding.ts";
 import type { GuideContext } from "./rules/context.ts";
-import { discrepancyPlacesExist, duplicateSeedsAreRecorded } from "./rules/discrepancies.ts";
+import { discrepancyPlacesExist, duplicateSeedPlacesAreExact, duplicateSeedsAreRecorded } from "./rules/discrepancies.ts";
 import { guideFileNameIsPlatformId, itemFileNameIsSlug } from "./rules/file-names.ts";
 import { equivalenceIsSymmetric, rankScopeNeedsRank } from "./rules/gradings.ts";
 import { gradingLevelsExist, imageOnlyLevelsHaveNoGradings, levelKeysAreUnique, systemIdsAreUnique } from "./rules/guide-structure.ts";
@@ -38,6 +38,7 @@ const GUIDE_RULES: ((guide: Guide, context: GuideContext) => Finding[])[] = [
   systemReferencesExist,
   discrepancyPlacesExist,
   duplicateSeedsAreRecorded,
+  duplicateSeedPlacesAreExact,
 ];
 
 /**

@@ -62,6 +62,55 @@ export function duplicateSeedsAreRecorded(guide: Guide): Finding[] {
   return findings;
 }
 
+/**
+ * Spec, Discrepancy: `where` locates the discrepancy. For a `duplicate_seed` that is every level the seed is
+ * graded in, and nothing else (in any order), so a reader can go from the discrepancy to each listing. A
+ * `where` entry naming no level of the guide is reported by discrepancyPlacesExist, not again here.
+ */
+export function duplicateSeedPlacesAreExact(guide: Guide): Finding[] {
+  const placesOf = gradedPlaces(guide);
+  const levels = new Set(guide.systems.flatMap((system) => system.levels.map((level) => place(system.id, level.key))));
+  const findings: Finding[] = [];
+  guide.discrepancies.forEach((discrepancy, d) => {
+    if (discrepancy.kind !== "duplicate_seed" || discrepancy.seed === undefined) return;
+    const graded = placesOf.get(discrepancy.seed);
+    // A seed listed once is reported by duplicateSeedsAreRecorded.
+    if (graded === undefined || graded.length < 2) return;
+    const gradedIn = [...new Set(graded)];
+    const expected = `exactly the levels seed ${discrepancy.seed} is graded in: ${JSON.stringify(gradedIn)}`;
+    if (discrepancy.where === undefined) {
+      findings.push(finding(`$.discrepancies[${d}].where`, `is missing: a "duplicate_seed" names the levels its seed is listed in`, expected));
+      return;
+    }
+    const named = new Set(discrepancy.where);
+    const left = gradedIn.filter((entry) => !named.has(entry));
+    const extra = [...named].filter((entry) => levels.has(entry) && !gradedIn.includes(entry));
+    const wrong = [
+      ...(left.length > 0 ? [`leaves out ${quotedList(left)}, where seed ${discrepancy.seed} is graded`] : []),
+      ...(extra.length > 0 ? [`names ${quotedList(extra)}, where seed ${discrepancy.seed} is not graded`] : []),
+    ];
+    if (wrong.length > 0) findings.push(finding(`$.discrepancies[${d}].where`, wrong.join("; "), expected));
+  });
+  return findings;
+}
+
+/** Each seed's places, `<system id>:<level key>`, once per grading, in document order. */
+function gradedPlaces(guide: Guide): Map<number, string[]> {
+  const places = new Map<number, string[]>();
+  for (const system of guide.systems) {
+    for (const grading of system.gradings) {
+      const list = places.get(grading.seed);
+      if (list === undefined) places.set(grading.seed, [place(system.id, grading.level)]);
+      else list.push(place(system.id, grading.level));
+    }
+  }
+  return places;
+}
+
+function place(systemId: string, levelKey: string): string {
+  return `${systemId}:${levelKey}`;
+}
+
 /** Each seed listed twice, with the paths of its first two gradings. */
 function seedsListedTwice(guide: Guide): Map<number, { first: string; again: string }> {
   const gradings = guide.systems.flatMap((system, s) => system.gradings.map((grading, g) => ({ seed: grading.seed, path: `$.systems[${s}].gradings[${g}]` })));

@@ -96,6 +96,14 @@ describe("checkDataset", () => {
     expect(lines[0]).toMatch(/^guides\/3000000001\.json: \$\.snapshot\.sha256: does not match the bytes of snapshots\/3000000001\/page\.html: a capture never changes .* restore it with `git checkout -- dataset\/snapshots\/3000000001\/page\.html` \(expected "[0-9a-f]{64}", the capture's sha256, .*\)$/);
   });
 
+  it("reports a duplicate_seed whose where names a level the seed is not graded in", () => {
+    const guide = sampleGuide();
+    guide.discrepancies[0]!.where = ["pink:t2", "blue:members"];
+    expect(problemLines(rawDataset({ guides: [guide] }))).toEqual([
+      'guides/3000000001.json: $.discrepancies[0].where: leaves out "pink:t1", where seed 661 is graded; names "pink:t2", where seed 661 is not graded (expected exactly the levels seed 661 is graded in: ["pink:t1","blue:members"])',
+    ]);
+  });
+
   it("reports two item files claiming the same (def_index, paint_index) pair", () => {
     const items = sampleItems();
     const copy = { ...items[1]!, slug: "karambit-doppler-copy", market_name: "Karambit | Doppler Copy" };
