@@ -10,6 +10,7 @@ import { discrepancyPlacesExist, duplicateSeedPlacesAreExact, duplicateSeedsAreR
 import { guideFileNameIsPlatformId, itemFileNameIsSlug } from "./rules/file-names.ts";
 import { equivalenceIsSymmetric, rankScopeNeedsRank } from "./rules/gradings.ts";
 import { gradingLevelsExist, imageOnlyLevelsHaveNoGradings, levelKeysAreUnique, systemIdsAreUnique } from "./rules/guide-structure.ts";
+import { imagesOccurInCapture } from "./rules/images.ts";
 import { systemItemsAreKnown } from "./rules/item-references.ts";
 import { itemPairsAreUnique, paintIndexesAreUnique, slugIsAliasOfMarketName } from "./rules/items.ts";
 import { positionsCountFromZero } from "./rules/positions.ts";
@@ -105,6 +106,7 @@ function captureFindings(document: unknown, file: RawGuideFile, captures: Map<st
   const findings = snapshotMatchesCapture({ sha256 }, capture);
   if (!("problem" in capture.readable)) {
     findings.push(...quotesOccurInCapture(document, capture.readable, capture.shownPath));
+    findings.push(...imagesOccurInCapture(document, capture.readable, capture.shownPath));
     findings.push(...quotesComeFromTheGuide(document, capture.readable, capture.shownPath));
   }
   return findings;

@@ -104,6 +104,14 @@ describe("checkDataset", () => {
     ]);
   });
 
+  it("reports a level image that is not a file name of the capture", () => {
+    const guide = sampleGuide();
+    guide.systems[0]!.levels[2]!.images = ["t4.jpg"];
+    expect(problemLines(rawDataset({ guides: [guide] }))).toEqual([
+      `guides/3000000001.json: $.systems[0].levels[2].images[0]: image "t4.jpg" is not a file name in snapshots/${CAPTURE_PATH}; did you mean "t3.jpg"? (expected the file name of an image the page shows, as its source writes it (the last part of an img src or link))`,
+    ]);
+  });
+
   it("reports two item files claiming the same (def_index, paint_index) pair", () => {
     const items = sampleItems();
     const copy = { ...items[1]!, slug: "karambit-doppler-copy", market_name: "Karambit | Doppler Copy" };
