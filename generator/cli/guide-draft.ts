@@ -1,0 +1,167 @@
+// `npm run guide:draft -- --capture PATH --item SLUG --platform-id ID [--dataset DIR] [--out FILE]
+// [--retrieved-at ISO] [--force]`: reads a saved guide page as `npm run check` reads it and writes a full
+// guide document drafted from its lists (generator/transcribe/draft.ts), then prints what it drafted and the
+// numbers it did not transcribe. A capture outside the dataset is first copied, unmodified, to
+// snapshots/<platform_id>/<file name>. Exit 0 when written, 1 on a problem with the inputs, 2 on usage.
+
+import { createHash } from "node:crypto";
+import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { isInside } from "../load/snapshot-path.ts";
+import { decodeUtf8 } from "../load/utf8.ts";
+import { draftGuide } from "../transcribe/draft.ts";
+import { prepareCapture } from "../validate/capture.ts";
+import { itemShape } from "../validate/shape.ts";
+
+const USAGE =
+  "usage: npm run guide:draft -- --capture PATH --item SLUG --platform-id ID [--dataset DIR] [--out FILE] [--retrieved-at ISO] [--force]";
+const DEFAULT_DATASET = fileURLToPath(new URL("../../dataset/", import.meta.url));
+
+export interface CliIo {
+  cwd: string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** The local time zone's offset of a date in minutes east of UTC (injected so tests do not depend on the machine). */
+  offsetMinutes?: (date: Date) => number;
+}
+
+class InputError extends Error {}
+
+export async function runGuideDraft(args: string[], io: CliIo): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        capture: { type: "string" },
+        item: { type: "string" },
+        "platform-id": { type: "string" },
+        dataset: { type: "string" },
+        out: { type: "string" },
+        "retrieved-at": { type: "string" },
+        force: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    io.stderr(`guide:draft: ${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  const missing = ["capture", "item", "platform-id"].filter((name) => typeof values[name] !== "string" || values[name] === "");
+  if (missing.length > 0) {
+    io.stderr(`guide:draft: missing ${missing.map((name) => `--${name}`).join(", ")}\n${USAGE}\n`);
+    return 2;
+  }
+  const platformId = values["platform-id"] as string;
+  if (!/^[0-9]+$/.test(platformId)) {
+    io.stderr(`guide:draft: --platform-id must be the guide's id on its platform, digits only (got ${JSON.stringify(platformId)})\n`);
+    return 2;
+  }
+  const retrievedAt = values["retrieved-at"] as string | undefined;
+  if (retrievedAt !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/.test(retrievedAt)) {
+    io.stderr(`guide:draft: --retrieved-at must be a timestamp with its offset, like 2024-03-02T09:30:00+01:00 (got ${JSON.stringify(retrievedAt)})\n`);
+    return 2;
+  }
+
+  try {
+    const dataset = values.dataset === undefined ? DEFAULT_DATASET : path.resolve(io.cwd, values.dataset as string);
+    const snapshots = path.join(dataset, "snapshots");
+    const itemFile = path.join(dataset, "items", `${values.item as string}.json`);
+    const item = await readItem(itemFile, values.item as string);
+    const out = values.out === undefined ? path.join(dataset, "guides", `${platformId}.json`) : path.resolve(io.cwd, values.out as string);
+    if (!values.force && (await exists(out))) throw new InputError(`${out} exists; pass --force to overwrite it`);
+
+    let capturePath = path.resolve(io.cwd, values.capture as string);
+    const captureStat = await stat(capturePath).catch(() => null);
+    if (captureStat === null || !captureStat.isFile()) throw new InputError(`${values.capture as string} is not a file`);
+    if (!isInside(snapshots, capturePath)) {
+      const copy = path.join(snapshots, platformId, path.basename(capturePath));
+      if (await exists(copy)) {
+        const same = Buffer.compare(await readFile(copy), await readFile(capturePath)) === 0;
+        if (!same) throw new InputError(`${copy} exists with other bytes; a capture never changes (move it away, or draft from it)`);
+      } else {
+        await mkdir(path.dirname(copy), { recursive: true });
+        await copyFile(capturePath, copy);
+        io.stdout(`copied the capture to ${path.relative(io.cwd, copy)}\n`);
+      }
+      capturePath = copy;
+    }
+    const snapshotPath = path.relative(snapshots, capturePath).split(path.sep).join("/");
+    const bytes = await readFile(capturePath);
+    const capture = prepareCapture(snapshotPath, bytes);
+    if ("problem" in capture.readable) throw new InputError(capture.readable.problem);
+    if (!decodeUtf8(bytes).ok) throw new InputError(`${capturePath} is not UTF-8`);
+
+    const retrieved = retrievedAt ?? withOffset(captureStat.mtime, io.offsetMinutes ?? ((date) => -date.getTimezoneOffset()));
+    const started = performance.now();
+    const draft = draftGuide({
+      capture: capture.readable,
+      platformId,
+      item,
+      snapshot: { path: snapshotPath, retrieved_at: retrieved, sha256: createHash("sha256").update(bytes).digest("hex") },
+    });
+    const took = performance.now() - started;
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(out, `${JSON.stringify(draft.guide, null, 2)}\n`);
+
+    io.stdout(`wrote ${path.relative(io.cwd, out) || out} (drafted in ${took.toFixed(0)} ms)\n`);
+    io.stdout(`${draft.summary.join("\n")}\n`);
+    io.stdout(`\n${draft.untranscribed.length} number${draft.untranscribed.length === 1 ? "" : "s"} of the guide's text not transcribed as seeds:\n`);
+    for (const found of draft.untranscribed) io.stdout(`  line ${found.line}: ${found.value}   ${JSON.stringify(found.context.length > 100 ? `${found.context.slice(0, 100)}…` : found.context)}\n`);
+    io.stdout(`\nNext: review the draft against the page (npm run capture:text -- ${path.relative(io.cwd, capturePath)}), replace every DRAFT-TODO, then npm run check.\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof InputError) {
+      io.stderr(`guide:draft: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function readItem(file: string, slug: string) {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    throw new InputError(`no item ${JSON.stringify(slug)}: ${file} does not exist (item files are written by npm run items:sync)`);
+  }
+  const shape = itemShape(JSON.parse(text));
+  if (!shape.ok) throw new InputError(`${file} is not a valid item file; run npm run check`);
+  return shape.value;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => null)) !== null;
+}
+
+/** A local timestamp with its offset, as `snapshot.retrieved_at` is written. */
+export function withOffset(date: Date, offsetMinutes: number): string {
+  const local = new Date(date.getTime() + offsetMinutes * 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const absolute = Math.abs(offsetMinutes);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${local.toISOString().slice(0, 19)}${sign}${two(Math.floor(absolute / 60))}:${two(absolute % 60)}`;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  runGuideDraft(process.argv.slice(2), {
+    cwd: process.env.INIT_CWD ?? process.cwd(),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`guide:draft: failed unexpectedly: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

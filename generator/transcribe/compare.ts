@@ -1,0 +1,49 @@
+// How close a draft is to a careful transcription: recall and precision of its (level label, seed) pairs,
+// each pair counted as often as it is listed. Used by the draft tests and their report.
+
+interface SystemLike {
+  levels: readonly { key: string; label: string }[];
+  gradings: readonly { seed: number; level: string }[];
+}
+
+export interface Agreement {
+  expected: number;
+  drafted: number;
+  matched: number;
+  recall: number;
+  precision: number;
+}
+
+export function levelSeedPairs(systems: readonly SystemLike[]): string[] {
+  return systems.flatMap((system) => {
+    const labels = new Map(system.levels.map((level) => [level.key, level.label]));
+    return system.gradings.map((grading) => `${normalizeLabel(labels.get(grading.level) ?? "")}\u0000${grading.seed}`);
+  });
+}
+
+/** Labels compare without case, outer punctuation and spacing differences (`Tier 1:` = `tier 1`). */
+function normalizeLabel(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, " ").replace(/^[\s#:.-]+|[\s:.-]+$/g, "");
+}
+
+export function agreement(expected: readonly SystemLike[], drafted: readonly SystemLike[]): Agreement {
+  const want = new Map<string, number>();
+  for (const pair of levelSeedPairs(expected)) want.set(pair, (want.get(pair) ?? 0) + 1);
+  const got = levelSeedPairs(drafted);
+  let matched = 0;
+  for (const pair of got) {
+    const left = want.get(pair) ?? 0;
+    if (left > 0) {
+      matched++;
+      want.set(pair, left - 1);
+    }
+  }
+  const expectedCount = levelSeedPairs(expected).length;
+  return {
+    expected: expectedCount,
+    drafted: got.length,
+    matched,
+    recall: expectedCount === 0 ? 1 : matched / expectedCount,
+    precision: got.length === 0 ? (expectedCount === 0 ? 1 : 0) : matched / got.length,
+  };
+}

@@ -1,0 +1,396 @@
+import type { ItemFile } from "../schema/item.ts";
+import type { ReadableCapture } from "../validate/capture.ts";
+import { readAttribution } from "./attribution.ts";
+import { bodyLines, type BodyLine } from "./lines.ts";
+import { PLACEHOLDER } from "./placeholder.ts";
+import { readListLine, type ListLine, type ListedSeed } from "./read-lists.ts";
+import { CALLOUT_LABELS, LEVEL_LABELS } from "./shapes.ts";
+import { untranscribedNumbers, type UntranscribedNumber } from "./untranscribed.ts";
+
+// guide:draft's pure core: a capture's readable text and structure in, a full guide document out, with what
+// it could not decide left as placeholders (placeholder.ts) that `npm run check` names. It walks the guide's
+// lines in page order: a heading (or a label written before a list) opens a level or a callout, list lines
+// add seeds to it, a heading naming one of the item's paints (a Doppler phase) opens a new system, and a
+// level label met again opens a new system too. Levels are then grouped into systems by their labels'
+// scale kind: a run of tier, band or ranked labels is one system; named groups are one system each.
+
+export interface DraftInput {
+  capture: ReadableCapture;
+  platformId: string;
+  item: ItemFile;
+  snapshot: { path: string; sha256: string; retrieved_at: string };
+}
+
+export interface Draft {
+  guide: Record<string, unknown>;
+  summary: string[];
+  untranscribed: UntranscribedNumber[];
+}
+
+type CalloutKind = (typeof CALLOUT_LABELS)[number]["kind"];
+
+interface Listed {
+  seed: ListedSeed;
+  line: BodyLine;
+  rank: number | null;
+}
+
+interface Block {
+  label: string;
+  callout: CalloutKind | null;
+  /** A run of ranked lines: each its own level of a rank scale. */
+  rankedLevel: boolean;
+  context: number;
+  listed: Listed[];
+}
+
+interface Context {
+  /** The heading that named it (a phase heading), or null. */
+  heading: string | null;
+  paintIndexes: number[] | null;
+}
+
+export function draftGuide(input: DraftInput): Draft {
+  const attribution = readAttribution(input.capture, input.platformId, input.snapshot.retrieved_at);
+  const lines = bodyLines(input.capture, attribution.skip);
+  const { blocks, contexts } = readBlocks(lines, input.item);
+  const systems = buildSystems(blocks, contexts, input.item, attribution.title);
+  const levelOfBlock = new Map<Block, { system: string; level: string }>();
+  for (const system of systems) for (const [block, level] of system.levels) levelOfBlock.set(block, { system: system.id, level: level.key });
+
+  const callouts = blocks
+    .filter((block) => block.callout !== null)
+    .map((block) => ({
+      kind: block.callout!,
+      label: block.label,
+      quote: spanQuote(input.capture.text, block.listed.map((listed) => listed.line)),
+      system: systems.find((system) => system.context === block.context)?.id ?? null,
+    }));
+
+  const discrepancies = duplicateSeeds(systems);
+  const guide = {
+    schema: "1.0",
+    platform_id: input.platformId,
+    title: attribution.title ?? PLACEHOLDER.title,
+    authors: attribution.authors.length > 0 ? attribution.authors : [PLACEHOLDER.authors],
+    url: attribution.url ?? PLACEHOLDER.url,
+    updated: attribution.updated ?? attribution.posted ?? PLACEHOLDER.updated,
+    permission: "unknown",
+    collaborators: Math.max(0, attribution.authors.length - 1),
+    posted: attribution.posted ?? PLACEHOLDER.posted,
+    snapshot: input.snapshot,
+    permission_quote: PLACEHOLDER.permissionQuote,
+    incomplete: null,
+    complete: null,
+    notes: PLACEHOLDER.notes,
+    related_guides: attribution.relatedGuides,
+    remarks: [],
+    item_claims: [],
+    callouts,
+    discrepancies,
+    systems: systems.map((system) => system.document),
+  };
+  const untranscribed = untranscribedNumbers(input.capture, guide.systems, { skip: attribution.skip });
+  return { guide, summary: summarize(guide.systems, callouts, discrepancies), untranscribed };
+}
+
+function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block[]; contexts: Context[] } {
+  const blocks: Block[] = [];
+  const contexts: Context[] = [{ heading: null, paintIndexes: null }];
+  let heading: string | null = null;
+  let current: Block | null = null;
+  const labelsInContext = new Set<string>();
+  const open = (label: string, rankedLevel: boolean): Block => {
+    const callout = rankedLevel ? null : calloutKind(label);
+    if (callout === null && !rankedLevel) {
+      const key = label.toLowerCase();
+      if (labelsInContext.has(key)) newContext(null, null);
+      labelsInContext.add(key);
+    }
+    const block: Block = { label, callout, rankedLevel, context: contexts.length - 1, listed: [] };
+    blocks.push(block);
+    return block;
+  };
+  const newContext = (name: string | null, paintIndexes: number[] | null) => {
+    contexts.push({ heading: name, paintIndexes });
+    labelsInContext.clear();
+  };
+
+  for (const line of lines) {
+    const list = line.heading && readListLine(line.text) === null ? null : readListLine(line.text);
+    if (list === null) {
+      if (!looksLikeHeading(line)) continue;
+      const label = line.text.replace(/\s*[:：]$/u, "");
+      const paints = paintsNamed(label, item);
+      if (paints !== null) {
+        newContext(label, paints);
+        heading = null;
+      } else heading = label;
+      current = null;
+      continue;
+    }
+    current = addList(list, line);
+  }
+  return { blocks, contexts };
+
+  function addList(list: ListLine, line: BodyLine): Block {
+    const under = current ?? (heading !== null ? open(heading, false) : null);
+    if (list.rank !== null) {
+      // Ranks written inside a tier's own list rank within that level (spec: rank_scope "level").
+      if (under !== null && under.callout === null && !under.rankedLevel && levelKind(under.label) !== null) {
+        under.listed.push(...list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
+        current = under;
+        return under;
+      }
+      const block = open(list.label!, true);
+      block.listed.push(...list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
+      if (under !== null && under.listed.length === 0) blocks.splice(blocks.indexOf(under), 1);
+      current = null;
+      return block;
+    }
+    let block: Block;
+    if (list.label !== null && (under === null || list.label.toLowerCase() !== under.label.toLowerCase())) {
+      if (under !== null && under.listed.length === 0 && under.callout !== null && calloutKind(list.label) === null) {
+        // A callout heading followed by a sentence that ends in its list: the heading names the callout.
+        block = under;
+      } else {
+        if (under !== null && under.listed.length === 0) blocks.splice(blocks.indexOf(under), 1);
+        block = open(list.label, false);
+      }
+    } else block = under ?? open(list.label ?? "Seeds", false);
+    block.listed.push(...list.seeds.map((seed) => ({ seed, line, rank: null })));
+    current = block;
+    return block;
+  }
+}
+
+function looksLikeHeading(line: BodyLine): boolean {
+  if (line.text.length > 80) return false;
+  if (line.heading || line.cell) return true;
+  // A short plain line ending in ':' (`Tier A:`), or one that is a level label by itself (`Tier 1`).
+  const label = line.text.replace(/\s*[:：]$/u, "");
+  return (line.text.endsWith(":") && label.length <= 40) || levelKind(label) !== null;
+}
+
+function calloutKind(label: string): CalloutKind | null {
+  return CALLOUT_LABELS.find(({ pattern }) => pattern.test(label))?.kind ?? null;
+}
+
+function levelKind(label: string): "tier" | "band" | null {
+  const kind = LEVEL_LABELS.find(({ pattern }) => pattern.test(label.trim()))?.kind;
+  return kind === "tier" || kind === "band" ? kind : null;
+}
+
+/** The item's paints a heading names (`Phase 2`, `Ruby`), for a slug with several paints. */
+function paintsNamed(label: string, item: ItemFile): number[] | null {
+  if (item.paints.length < 2) return null;
+  const lower = label.toLowerCase();
+  const named = item.paints.filter((paint) => paint.paint_label !== "" && new RegExp(`(^|[^\\p{L}\\d])${escape(paint.paint_label.toLowerCase())}($|[^\\p{L}\\d])`, "u").test(lower));
+  return named.length > 0 ? named.map((paint) => paint.paint_index) : null;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+interface DraftLevel {
+  key: string;
+  label: string;
+  images: string[];
+  ordered: boolean | string;
+  ordered_quote: string | null;
+}
+
+interface DraftSystem {
+  id: string;
+  context: number;
+  levels: [Block, DraftLevel][];
+  document: {
+    id: string;
+    label: string;
+    item: string;
+    paint_indexes: number[] | null;
+    alias: null;
+    topic: null;
+    scale: { kind: string; best: number | null; worst: number | null };
+    remarks: [];
+    levels: DraftLevel[];
+    gradings: DraftGrading[];
+  };
+}
+
+interface DraftGrading {
+  seed: number;
+  level: string;
+  quote: string;
+  evidence: "text";
+  position: number;
+  rank?: number;
+  rank_scope?: "level";
+  value?: { name: string; value: number };
+  note?: { quote: string };
+}
+
+function buildSystems(blocks: readonly Block[], contexts: readonly Context[], item: ItemFile, title: string | null): DraftSystem[] {
+  const systems: DraftSystem[] = [];
+  const ids = new Set<string>();
+  const uniqueId = (label: string) => {
+    const base = slugId(label) || "system";
+    let id = base;
+    for (let n = 2; ids.has(id); n++) id = `${base}_${n}`;
+    ids.add(id);
+    return id;
+  };
+  contexts.forEach((context, index) => {
+    const levels = blocks.filter((block) => block.context === index && block.callout === null && block.listed.length > 0);
+    if (levels.length === 0) return;
+    const scaled = levels.filter((block) => block.rankedLevel || levelKind(block.label) !== null);
+    const groups = scaled.length * 2 >= levels.length ? [] : levels;
+    const ranked = scaled.length > 0 && groups.length === 0 ? levels : [];
+    const paintIndexes = context.paintIndexes;
+    const nameOf = (fallback: string) => (context.heading === null ? fallback : `${context.heading}`);
+    if (ranked.length > 0) {
+      const kinds = ranked.map((block) => (block.rankedLevel ? "rank" : levelKind(block.label)));
+      const kind = kinds.every((k) => k === "rank") ? "rank" : kinds.includes("band") && kinds.every((k) => k === "band") ? "band" : "tier";
+      const label = nameOf(title ?? item.market_name);
+      const system = newSystem(uniqueId(context.heading ?? label), index, label, kind, item, paintIndexes);
+      for (const block of orderLevels(ranked, kind)) addLevel(system, block);
+      system.document.scale = { kind, ...bounds(kind, system.levels.map(([block]) => block)) };
+      systems.push(system);
+    }
+    for (const block of groups) {
+      const label = block.label;
+      const system = newSystem(uniqueId(label), index, context.heading === null ? label : `${label} (${context.heading})`, "group", item, paintIndexes);
+      addLevel(system, block, "in");
+      systems.push(system);
+    }
+  });
+  return systems;
+}
+
+function newSystem(id: string, context: number, label: string, kind: string, item: ItemFile, paintIndexes: number[] | null): DraftSystem {
+  return {
+    id,
+    context,
+    levels: [],
+    document: {
+      id,
+      label,
+      item: item.slug,
+      paint_indexes: paintIndexes,
+      alias: null,
+      topic: null,
+      scale: { kind, best: null, worst: null },
+      remarks: [],
+      levels: [],
+      gradings: [],
+    },
+  };
+}
+
+/** Levels best first: as the page lists them, except numbered tiers and bands, put in their own order. */
+function orderLevels(blocks: readonly Block[], kind: string): Block[] {
+  const numbers = blocks.map((block) => leadingNumber(block.label));
+  if ((kind !== "tier" && kind !== "band") || numbers.some((n) => n === null)) return [...blocks];
+  const direction = kind === "tier" ? 1 : -1;
+  return blocks.map((block, i) => ({ block, n: numbers[i]! })).sort((a, b) => direction * (a.n - b.n)).map(({ block }) => block);
+}
+
+function leadingNumber(label: string): number | null {
+  const match = /\d+(?:\.\d+)?/.exec(label);
+  return match === null ? null : Number(match[0]);
+}
+
+function bounds(kind: string, blocks: readonly Block[]): { best: number | null; worst: number | null } {
+  if (kind === "rank") return { best: 1, worst: Math.max(...blocks.flatMap((block) => block.listed.map((listed) => listed.rank ?? 0))) };
+  const numbers = blocks.map((block) => leadingNumber(block.label));
+  if (numbers.some((n) => n === null) || numbers.length === 0) return { best: null, worst: null };
+  return { best: numbers[0]!, worst: numbers[numbers.length - 1]! };
+}
+
+function addLevel(system: DraftSystem, block: Block, fixedKey?: string): void {
+  const keys = new Set(system.document.levels.map((level) => level.key));
+  let key = fixedKey ?? (slugId(block.label) || "level");
+  for (let n = 2; keys.has(key); n++) key = `${slugId(block.label) || "level"}_${n}`;
+  const ranksInside = !block.rankedLevel && block.listed.some((listed) => listed.rank !== null);
+  const level: DraftLevel = {
+    key,
+    label: block.label,
+    images: [],
+    ordered: ranksInside ? true : block.listed.length < 2 ? false : PLACEHOLDER.ordered,
+    ordered_quote: null,
+  };
+  system.levels.push([block, level]);
+  system.document.levels.push(level);
+  block.listed.forEach((listed, position) => {
+    const grading: DraftGrading = { seed: listed.seed.seed, level: key, quote: listed.line.text, evidence: "text", position };
+    if (listed.rank !== null) {
+      grading.rank = listed.rank;
+      if (ranksInside) grading.rank_scope = "level";
+    }
+    if (listed.seed.value !== undefined) grading.value = { name: measurementName(listed.seed.value.word), value: listed.seed.value.percent };
+    if (listed.seed.note !== undefined) grading.note = { quote: listed.seed.note };
+    system.document.gradings.push(grading);
+  });
+}
+
+function measurementName(word: string | null): string {
+  return `${word === null ? "fade" : slugId(word)}_pct`;
+}
+
+/** A system id or level key from a label: lowercase letters, digits, `_` (spec: system ids are path-safe). */
+function slugId(label: string): string {
+  return label
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/%/g, "pct")
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 48);
+}
+
+/** The text from the first line to the last, as the page writes it (a quote may span lines). */
+function spanQuote(text: string, lines: readonly BodyLine[]): string {
+  return text.slice(lines[0]!.start, lines[lines.length - 1]!.end);
+}
+
+/** Spec rule 6: a seed listed twice keeps both gradings and is recorded as a `duplicate_seed`. */
+function duplicateSeeds(systems: readonly DraftSystem[]): Record<string, unknown>[] {
+  const bySeed = new Map<number, { where: string; quote: string }[]>();
+  for (const system of systems) {
+    for (const grading of system.document.gradings) {
+      const list = bySeed.get(grading.seed) ?? [];
+      list.push({ where: `${system.id}:${grading.level}`, quote: grading.quote });
+      bySeed.set(grading.seed, list);
+    }
+  }
+  const discrepancies: Record<string, unknown>[] = [];
+  for (const [seed, listed] of bySeed) {
+    if (listed.length < 2) continue;
+    const where = [...new Set(listed.map((entry) => entry.where))];
+    discrepancies.push({
+      kind: "duplicate_seed",
+      seed,
+      where,
+      note: `Seed ${seed} is listed ${listed.length} times (${where.join(", ")}); every grading is kept.`,
+      quote_a: listed[0]!.quote,
+      quote_b: listed[1]!.quote,
+    });
+  }
+  return discrepancies;
+}
+
+function summarize(systems: readonly DraftSystem["document"][], callouts: readonly { kind: string; label: string }[], discrepancies: readonly Record<string, unknown>[]): string[] {
+  const lines: string[] = [];
+  for (const system of systems) {
+    const gradings = system.gradings.length;
+    lines.push(`system ${system.id} (${system.scale.kind}, ${system.levels.length} level${system.levels.length === 1 ? "" : "s"}, ${gradings} grading${gradings === 1 ? "" : "s"}${system.paint_indexes === null ? "" : `, paints ${system.paint_indexes.join(", ")}`}): ${JSON.stringify(system.label)}`);
+    for (const level of system.levels) {
+      const seeds = system.gradings.filter((grading) => grading.level === level.key).map((grading) => grading.seed);
+      lines.push(`  ${level.label}: ${seeds.length} seed${seeds.length === 1 ? "" : "s"} (${seeds.join(", ")})`);
+    }
+  }
+  for (const callout of callouts) lines.push(`callout ${callout.kind}: ${JSON.stringify(callout.label)}`);
+  for (const discrepancy of discrepancies) lines.push(`duplicate seed ${String(discrepancy.seed)}: ${(discrepancy.where as string[]).join(", ")}`);
+  return lines;
+}

@@ -1,0 +1,75 @@
+// Which digits in a guide's readable text are numbers that could be seeds. A maintainer reviews every such
+// number that the guide does not grade (`npm run guide:numbers`, `unassigned_review.count`), and the draft
+// reads seeds only from them. dataset/README.md ("Which numbers count") states the same rules for people.
+//
+// A token is a maximal run of ASCII digits. It counts unless one of NOT_A_SEED says what else it is, read
+// from the characters around it. Runs joined into one number (a decimal, a thousands-grouped count, a
+// time, a date) are one token.
+
+export interface NumberToken {
+  /** The token as written (`661`, `12,481`, `99.4`). */
+  text: string;
+  start: number;
+  end: number;
+  /** The integer value for a token that counts; NaN otherwise. */
+  value: number;
+  /** Why the token is not a seed candidate, or null when it counts. */
+  not: string | null;
+}
+
+const MONTH = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+
+/** Runs of digits read as one token, tried in order at each digit. */
+const JOINED: readonly { not: string | null; pattern: RegExp }[] = [
+  // 2024-03-01, 01/03/2024, 1.3.2024
+  { not: "date", pattern: /^(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{4}|\d{4}\/\d{1,2}\/\d{1,2})(?!\d)/ },
+  // 2:05pm, 14:05
+  { not: "time", pattern: /^\d{1,2}:\d{2}(?::\d{2})?(?!\d)/ },
+  // 0.07, 99.4
+  { not: "decimal", pattern: /^\d+\.\d+/ },
+  // 12,481 views, $1,200: a thousands-grouped count (a comma list of seeds is read as seeds, below)
+  { not: "grouped count", pattern: /^\d{1,3}(?:,\d{3})+(?=\s*[A-Za-z%$€£])(?!\s*(?:and|or|&)\b)/ },
+];
+
+/** What makes a single run of digits something other than a seed, judged by its neighbours. */
+const NOT_A_SEED: readonly { not: string; before?: RegExp; after?: RegExp }[] = [
+  { not: "percentage", after: /^\s?%/ },
+  { not: "part of a name", before: /[A-Za-z]-?$/ }, // AK-47, M9, P250, M4A1-S, P1
+  { not: "part of a name", before: /\d-$/, after: /^-?[A-Za-z]/ }, // 1-2x
+  { not: "ordinal or unit", after: /^[A-Za-z]/ }, // 1st, 2x, 10k, 5m
+  { not: "price", before: /[$€£¥₽]\s?$/ },
+  { not: "price", after: /^\s?(?:[$€£¥₽]|usd\b|eur\b|keys?\b|cents?\b|dollars?\b)/i },
+  { not: "date", before: new RegExp(`\\b${MONTH}\\.?,?\\s+$`, "i") },
+  { not: "date", after: new RegExp(`^(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`, "i") },
+  { not: "count", after: /^\s+(?:views?|visitors?|ratings?|favou?rites?|comments?|subscribers?|stars?|votes?|likes?|awards?|people|times|days?|hours?|minutes?|weeks?|months?|years?|screenshots?|images?|pictures?|seeds|patterns|skins|items)\b/i },
+  { not: "version", before: /\bv(?:er(?:sion)?)?\.?\s?$/i },
+];
+
+/** Every run of digits in `text`, in order, each counted or told apart. */
+export function numberTokens(text: string): NumberToken[] {
+  const tokens: NumberToken[] = [];
+  const digits = /\d+/g;
+  for (let match = digits.exec(text); match !== null; match = digits.exec(text)) {
+    const start = match.index;
+    const rest = text.slice(start, start + 40);
+    const joined = JOINED.find(({ pattern }) => pattern.test(rest));
+    if (joined !== undefined) {
+      const written = joined.pattern.exec(rest)![0];
+      tokens.push({ text: written, start, end: start + written.length, value: Number.NaN, not: joined.not });
+      digits.lastIndex = start + written.length;
+      continue;
+    }
+    const end = start + match[0].length;
+    const before = text.slice(Math.max(0, start - 12), start);
+    const after = text.slice(end, end + 24);
+    const rule = NOT_A_SEED.find((candidate) => (candidate.before === undefined || candidate.before.test(before)) && (candidate.after === undefined || candidate.after.test(after)));
+    const not = rule?.not ?? (match[0].length > 4 ? "too long" : null);
+    tokens.push({ text: match[0], start, end, value: not === null ? Number(match[0]) : Number.NaN, not });
+  }
+  return tokens;
+}
+
+/** The tokens that count and lie in 0..1000: the numbers that could be seeds. */
+export function seedCandidates(text: string): NumberToken[] {
+  return numberTokens(text).filter((token) => token.not === null && token.value <= 1000);
+}
