@@ -98,7 +98,8 @@ export async function runGuideDraft(args: string[], io: CliIo): Promise<number> 
     if ("problem" in capture.readable) throw new InputError(capture.readable.problem);
     if (!decodeUtf8(bytes).ok) throw new InputError(`${capturePath} is not UTF-8`);
 
-    const retrieved = retrievedAt ?? withOffset(captureStat.mtime, io.offsetMinutes ?? ((date) => -date.getTimezoneOffset()));
+    const offsetOf = io.offsetMinutes ?? ((date: Date) => -date.getTimezoneOffset());
+    const retrieved = retrievedAt ?? withOffset(captureStat.mtime, offsetOf(captureStat.mtime));
     const started = performance.now();
     const draft = draftGuide({
       capture: capture.readable,

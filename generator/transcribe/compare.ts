@@ -1,3 +1,5 @@
+import { LEVEL_LABELS } from "./shapes.ts";
+
 // How close a draft is to a careful transcription: recall and precision of its (level label, seed) pairs,
 // each pair counted as often as it is listed. Used by the draft tests and their report.
 
@@ -21,9 +23,15 @@ export function levelSeedPairs(systems: readonly SystemLike[]): string[] {
   });
 }
 
-/** Labels compare without case, outer punctuation and spacing differences (`Tier 1:` = `tier 1`). */
+/**
+ * Labels compare without case, outer punctuation and spacing differences (`Tier 1:` = `tier 1`), and a
+ * level label with the author's description after it compares as the label alone (`Tier 1 – three webs`
+ * = `Tier 1`, `100% Fade` = `100%`): the same level either way.
+ */
 function normalizeLabel(label: string): string {
-  return label.toLowerCase().replace(/\s+/g, " ").replace(/^[\s#:.-]+|[\s:.-]+$/g, "");
+  const trimmed = label.trim();
+  const core = LEVEL_LABELS.map(({ pattern }) => pattern.exec(trimmed)?.groups?.core).find((found) => found !== undefined) ?? trimmed;
+  return core.toLowerCase().replace(/\s+/g, " ").replace(/^[\s#:.-]+|[\s:.-]+$/g, "");
 }
 
 export function agreement(expected: readonly SystemLike[], drafted: readonly SystemLike[]): Agreement {

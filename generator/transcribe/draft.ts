@@ -37,6 +37,8 @@ interface Listed {
 
 interface Block {
   label: string;
+  /** Misread numbers in its lists, with the line (an `unparseable` discrepancy each). */
+  unreadable: { word: string; line: BodyLine }[];
   callout: CalloutKind | null;
   /** A run of ranked lines: each its own level of a rank scale. */
   rankedLevel: boolean;
@@ -67,7 +69,7 @@ export function draftGuide(input: DraftInput): Draft {
       system: systems.find((system) => system.context === block.context)?.id ?? null,
     }));
 
-  const discrepancies = duplicateSeeds(systems);
+  const discrepancies = [...duplicateSeeds(systems), ...unparseable(blocks, levelOfBlock)];
   const guide = {
     schema: "1.0",
     platform_id: input.platformId,
@@ -103,11 +105,11 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
   const open = (label: string, rankedLevel: boolean): Block => {
     const callout = rankedLevel ? null : calloutKind(label);
     if (callout === null && !rankedLevel) {
-      const key = label.toLowerCase();
+      const key = coreLabel(label).toLowerCase();
       if (labelsInContext.has(key)) newContext(null, null);
       labelsInContext.add(key);
     }
-    const block: Block = { label, callout, rankedLevel, context: contexts.length - 1, listed: [] };
+    const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context: contexts.length - 1, listed: [] };
     blocks.push(block);
     return block;
   };
@@ -130,6 +132,7 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
       continue;
     }
     current = addList(list, line);
+    current.unreadable.push(...list.unreadable.map((word) => ({ word, line })));
   }
   return { blocks, contexts };
 
@@ -149,7 +152,7 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
       return block;
     }
     let block: Block;
-    if (list.label !== null && (under === null || list.label.toLowerCase() !== under.label.toLowerCase())) {
+    if (list.label !== null && (under === null || coreLabel(list.label).toLowerCase() !== under.label.toLowerCase())) {
       if (under !== null && under.listed.length === 0 && under.callout !== null && calloutKind(list.label) === null) {
         // A callout heading followed by a sentence that ends in its list: the heading names the callout.
         block = under;
@@ -170,6 +173,15 @@ function looksLikeHeading(line: BodyLine): boolean {
   // A short plain line ending in ':' (`Tier A:`), or one that is a level label by itself (`Tier 1`).
   const label = line.text.replace(/\s*[:：]$/u, "");
   return (line.text.endsWith(":") && label.length <= 40) || levelKind(label) !== null;
+}
+
+/** A level label as the author wrote it, without the description that follows it on the page. */
+function coreLabel(label: string): string {
+  for (const { pattern } of LEVEL_LABELS) {
+    const core = pattern.exec(label.trim())?.groups?.core;
+    if (core !== undefined) return core;
+  }
+  return label;
 }
 
 function calloutKind(label: string): CalloutKind | null {
@@ -245,13 +257,17 @@ function buildSystems(blocks: readonly Block[], contexts: readonly Context[], it
     const levels = blocks.filter((block) => block.context === index && block.callout === null && block.listed.length > 0);
     if (levels.length === 0) return;
     const scaled = levels.filter((block) => block.rankedLevel || levelKind(block.label) !== null);
-    const groups = scaled.length * 2 >= levels.length ? [] : levels;
-    const ranked = scaled.length > 0 && groups.length === 0 ? levels : [];
+    // Named levels under a heading that opened a system (a phase) are that system's sublevels; named
+    // levels anywhere else are the properties of a group guide, one system each.
+    const named = scaled.length * 2 < levels.length;
+    const sublevels = named && context.heading !== null;
+    const groups = named && !sublevels ? levels : [];
+    const ranked = (scaled.length > 0 || sublevels) && groups.length === 0 ? levels : [];
     const paintIndexes = context.paintIndexes;
     const nameOf = (fallback: string) => (context.heading === null ? fallback : `${context.heading}`);
     if (ranked.length > 0) {
       const kinds = ranked.map((block) => (block.rankedLevel ? "rank" : levelKind(block.label)));
-      const kind = kinds.every((k) => k === "rank") ? "rank" : kinds.includes("band") && kinds.every((k) => k === "band") ? "band" : "tier";
+      const kind = sublevels ? "sublevel" : kinds.every((k) => k === "rank") ? "rank" : kinds.includes("band") && kinds.every((k) => k === "band") ? "band" : "tier";
       const label = nameOf(title ?? item.market_name);
       const system = newSystem(uniqueId(context.heading ?? label), index, label, kind, item, paintIndexes);
       for (const block of orderLevels(ranked, kind)) addLevel(system, block);
@@ -380,6 +396,21 @@ function duplicateSeeds(systems: readonly DraftSystem[]): Record<string, unknown
   return discrepancies;
 }
 
+/** Spec, Discrepancy `unparseable`: a quoted span that cannot be read as seed numbers. */
+function unparseable(blocks: readonly Block[], levels: ReadonlyMap<Block, { system: string; level: string }>): Record<string, unknown>[] {
+  return blocks.flatMap((block) =>
+    block.unreadable.map(({ word, line }) => {
+      const place = levels.get(block);
+      return {
+        kind: "unparseable",
+        ...(place === undefined ? {} : { where: [`${place.system}:${place.level}`] }),
+        note: `${JSON.stringify(word)} in this list cannot be read as a seed number; it is not graded.`,
+        quote_a: line.text,
+      };
+    }),
+  );
+}
+
 function summarize(systems: readonly DraftSystem["document"][], callouts: readonly { kind: string; label: string }[], discrepancies: readonly Record<string, unknown>[]): string[] {
   const lines: string[] = [];
   for (const system of systems) {
@@ -391,6 +422,8 @@ function summarize(systems: readonly DraftSystem["document"][], callouts: readon
     }
   }
   for (const callout of callouts) lines.push(`callout ${callout.kind}: ${JSON.stringify(callout.label)}`);
-  for (const discrepancy of discrepancies) lines.push(`duplicate seed ${String(discrepancy.seed)}: ${(discrepancy.where as string[]).join(", ")}`);
+  for (const discrepancy of discrepancies) {
+    lines.push(discrepancy.kind === "duplicate_seed" ? `duplicate seed ${String(discrepancy.seed)}: ${(discrepancy.where as string[]).join(", ")}` : `unparseable: ${String(discrepancy.note)}`);
+  }
   return lines;
 }

@@ -1,5 +1,5 @@
 import { seedCandidates } from "./numbers.ts";
-import { LABEL_END, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE } from "./shapes.ts";
+import { LABEL_END, LEVEL_LABELS, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE, UNREADABLE_NUMBER } from "./shapes.ts";
 
 /** A seed as a list line writes it, with what is written beside it. */
 export interface ListedSeed {
@@ -17,37 +17,50 @@ export interface ListLine {
   /** The rank of a ranked line (`#1 - 661`, `P1: 661`, `1. 661`). */
   rank: number | null;
   seeds: ListedSeed[];
+  /** Tokens in the list that look like seeds but are not numbers (`4O7`). */
+  unreadable: string[];
 }
 
 /** Reads one trimmed line as a list of seeds, or null when it is prose, a heading, or holds no seed. */
 export function readListLine(line: string): ListLine | null {
+  // `90–94% Fade` is a band's label, not seed 90 measured at 94%.
+  if (LEVEL_LABELS.some(({ kind, pattern }) => kind === "band" && pattern.test(line))) return null;
   const ranked = RANKED_LINE.exec(line);
   if (ranked !== null) {
     const groups = ranked.groups!;
     const rank = Number(groups.a ?? groups.b ?? groups.c ?? groups.d);
-    const seeds = readSeeds(line, ranked[0].length);
-    if (seeds !== null && seeds.length > 0) return { label: groups.label!.replace(/[.)]$/, ""), rank, seeds };
+    const read = readSeeds(line, ranked[0].length);
+    if (read !== null) return { label: groups.label!.replace(/[.)]$/, ""), rank, ...read };
   }
   const labelled = LABEL_END.exec(line);
   if (labelled !== null && /[\p{L}%#]/u.test(labelled.groups!.label!)) {
-    const seeds = readSeeds(line, labelled[0].length);
-    if (seeds !== null && seeds.length > 0) return { label: labelled.groups!.label!, rank: null, seeds };
+    const read = readSeeds(line, labelled[0].length);
+    if (read !== null) return { label: labelled.groups!.label!, rank: null, ...read };
   }
-  const seeds = readSeeds(line, 0);
-  return seeds !== null && seeds.length > 0 ? { label: null, rank: null, seeds } : null;
+  const read = readSeeds(line, 0);
+  return read === null ? null : { label: null, rank: null, ...read };
 }
 
 /**
  * The seeds of `line` from `from` on, when everything there is seeds, their measurements and notes, and
  * separators (commas, dashes, slashes, spaces, `and`); null when anything else is written (prose).
  */
-function readSeeds(line: string, from: number): ListedSeed[] | null {
+function readSeeds(line: string, from: number): { seeds: ListedSeed[]; unreadable: string[] } | null {
   const rest = line.slice(from);
   const seeds: ListedSeed[] = [];
+  const unreadable: string[] = [];
   let cursor = 0;
+  const isFiller = (gap: string): boolean => {
+    if (LIST_FILLER.test(gap)) return true;
+    // One misread number between separators keeps the list a list (it is reported, not graded).
+    const word = /^(?<before>[^\p{L}\d]*)(?<word>[\p{L}\d]+)(?<after>[^\p{L}\d]*)$/u.exec(gap)?.groups;
+    if (word === undefined || !UNREADABLE_NUMBER.test(word.word!) || !LIST_FILLER.test(word.before!) || !LIST_FILLER.test(word.after!)) return false;
+    unreadable.push(word.word!);
+    return true;
+  };
   for (const token of seedCandidates(rest)) {
     if (token.start < cursor) continue;
-    if (!LIST_FILLER.test(rest.slice(cursor, token.start))) return null;
+    if (!isFiller(rest.slice(cursor, token.start))) return null;
     const listed: ListedSeed = { seed: token.value, at: from + token.start };
     cursor = token.end;
     const after = rest.slice(cursor);
@@ -66,5 +79,6 @@ function readSeeds(line: string, from: number): ListedSeed[] | null {
     seeds.push(listed);
   }
   // A list may end with a full stop or an ellipsis.
-  return LIST_FILLER.test(rest.slice(cursor).replace(/(?:\.{1,3}|…)$/u, "")) ? seeds : null;
+  if (seeds.length === 0 || !isFiller(rest.slice(cursor).replace(/(?:\.{1,3}|…)$/u, ""))) return null;
+  return { seeds, unreadable };
 }

@@ -5,22 +5,29 @@
 
 import type { Callout, Scale } from "../schema/guide.ts";
 
-/** Level labels, tried in order; the first that matches a label gives the scale kind it suggests. */
+/**
+ * Level labels, tried in order; the first that matches a label gives the scale kind it suggests, and its
+ * `core` group is the level's label as the author wrote it (`Tier 1` of `Tier 1 (12 seeds):`, `100%` of
+ * `100% Fade`); what follows the core is the author's description of the level.
+ */
 export const LEVEL_LABELS: readonly { kind: Scale["kind"]; pattern: RegExp }[] = [
   // 100%, 99 %, 90–94%, 100% Fade, 95-99% fade
-  { kind: "band", pattern: /^\d{1,3}(?:\.\d+)?\s?%?\s?(?:[-–—]|to)?\s?\d{0,3}(?:\.\d+)?\s?%(?:\s+[\p{L} ]{0,20})?$/u },
-  // Tier 1, Tier S, Tier A+, S Tier, S-Tier, T1, Grade B, Rank 2, Class 3, Level 1, Top 5
-  { kind: "tier", pattern: /^(?:tier|tear|grade|class|level|rank|category|cat\.?)\s*[-#:]?\s*(?:\d{1,3}|[SABCDEFZ][+-]?|[IVX]{1,4})(?:\s*[-–—:(].{0,30})?$/iu },
-  { kind: "tier", pattern: /^(?:[SABCDEFZ][+-]?|\d{1,2})\s*[- ]?\s*tier(?:\s*[-–—:(].{0,30})?$/iu },
-  { kind: "tier", pattern: /^T\d{1,2}$/u },
+  { kind: "band", pattern: /^(?<core>\d{1,3}(?:\.\d+)?\s?%?\s?(?:[-–—]|to)?\s?\d{0,3}(?:\.\d+)?\s?%)(?:\s+[\p{L} ]{0,20})?$/u },
+  // Tier 1, Tier S, Tier A+, S Tier, S-Tier, Grade B, Rank 2, Class 3, Level 1
+  { kind: "tier", pattern: /^(?<core>(?:tier|tear|grade|class|level|rank|category|cat\.?)\s*[-#:]?\s*(?:\d{1,3}|[SABCDEFZ][+-]?|[IVX]{1,4}))(?:\s*[-–—:(,].{0,40})?$/iu },
+  { kind: "tier", pattern: /^(?<core>(?:[SABCDEFZ][+-]?|\d{1,2})\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
+  { kind: "tier", pattern: /^(?<core>T\d{1,2})$/u },
 ];
+
+/** A number misread or mistyped in a list (`4O7`, `1l2`): kept out of the seeds and recorded as unparseable. */
+export const UNREADABLE_NUMBER = /^(?=[0-9OolIS]*\d)(?=[0-9OolIS]*[OolIS])[0-9OolIS]{2,4}(?![\p{L}\d])/u;
 
 /** Ranked lines: `#1 - 661`, `#1 — 661 (note)`, `P1: 661`, `1. 661`, `1) 661`, `No. 1: 661`. */
 export const RANKED_LINE = /^(?<label>#\s?(?<a>\d{1,3})|P(?<b>\d{1,3})|(?:No\.?|Nr\.?|Rank)\s?(?<c>\d{1,3})|(?<d>\d{1,3})[.)])\s*(?:[-–—:=.)]\s*)?(?=\d)/iu;
 
 /** Headings and labels that name a callout rather than a level (spec: callouts are outside the scale). */
 export const CALLOUT_LABELS: readonly { kind: Callout["kind"]; pattern: RegExp }[] = [
-  { kind: "mention", pattern: /honou?rable|\bmentions?\b|runners?[- ]up|almost made|close calls?|notable|worth a (?:look|mention)|bubble/iu },
+  { kind: "mention", pattern: /honou?rable|\bmentions?\b|runners?[- ]up|almost made|close calls?|close to\b.*\bnot quite|not quite|notable|worth a (?:look|mention)|bubble/iu },
   {
     kind: "exclusion",
     pattern:
