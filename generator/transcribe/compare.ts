@@ -1,4 +1,4 @@
-import { LEVEL_LABELS } from "./shapes.ts";
+import { coreLabel } from "./shapes.ts";
 
 // How close a draft is to a careful transcription: recall and precision of its (level label, seed) pairs,
 // each pair counted as often as it is listed. Used by the draft tests and their report.
@@ -29,9 +29,7 @@ export function levelSeedPairs(systems: readonly SystemLike[]): string[] {
  * = `Tier 1`, `100% Fade` = `100%`): the same level either way.
  */
 function normalizeLabel(label: string): string {
-  const trimmed = label.trim();
-  const core = LEVEL_LABELS.map(({ pattern }) => pattern.exec(trimmed)?.groups?.core).find((found) => found !== undefined) ?? trimmed;
-  return core.toLowerCase().replace(/\s+/g, " ").replace(/^[\s#:.-]+|[\s:.-]+$/g, "");
+  return coreLabel(label).toLowerCase().replace(/\s+/g, " ").replace(/^[\s#:.-]+|[\s:.-]+$/g, "");
 }
 
 export function agreement(expected: readonly SystemLike[], drafted: readonly SystemLike[]): Agreement {

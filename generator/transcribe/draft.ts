@@ -4,7 +4,7 @@ import { readAttribution } from "./attribution.ts";
 import { bodyLines, type BodyLine } from "./lines.ts";
 import { PLACEHOLDER } from "./placeholder.ts";
 import { readListLine, type ListLine, type ListedSeed } from "./read-lists.ts";
-import { CALLOUT_LABELS, LEVEL_LABELS } from "./shapes.ts";
+import { CALLOUT_LABELS, coreLabel, LEVEL_LABELS } from "./shapes.ts";
 import { untranscribedNumbers, type UntranscribedNumber } from "./untranscribed.ts";
 
 // guide:draft's pure core: a capture's readable text and structure in, a full guide document out, with what
@@ -173,15 +173,6 @@ function looksLikeHeading(line: BodyLine): boolean {
   // A short plain line ending in ':' (`Tier A:`), or one that is a level label by itself (`Tier 1`).
   const label = line.text.replace(/\s*[:：]$/u, "");
   return (line.text.endsWith(":") && label.length <= 40) || levelKind(label) !== null;
-}
-
-/** A level label as the author wrote it, without the description that follows it on the page. */
-function coreLabel(label: string): string {
-  for (const { pattern } of LEVEL_LABELS) {
-    const core = pattern.exec(label.trim())?.groups?.core;
-    if (core !== undefined) return core;
-  }
-  return label;
 }
 
 function calloutKind(label: string): CalloutKind | null {

@@ -19,6 +19,16 @@ export const LEVEL_LABELS: readonly { kind: Scale["kind"]; pattern: RegExp }[] =
   { kind: "tier", pattern: /^(?<core>T\d{1,2})$/u },
 ];
 
+/** A level label as the author wrote it, without the description that follows it on the page. */
+export function coreLabel(label: string): string {
+  const trimmed = label.trim();
+  for (const { pattern } of LEVEL_LABELS) {
+    const core = pattern.exec(trimmed)?.groups?.core;
+    if (core !== undefined) return core;
+  }
+  return label;
+}
+
 /** A number misread or mistyped in a list (`4O7`, `1l2`): kept out of the seeds and recorded as unparseable. */
 export const UNREADABLE_NUMBER = /^(?=[0-9OolIS]*\d)(?=[0-9OolIS]*[OolIS])[0-9OolIS]{2,4}(?![\p{L}\d])/u;
 

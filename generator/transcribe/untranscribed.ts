@@ -3,13 +3,15 @@ import type { TextElement } from "../validate/capture-text.ts";
 import { regionHolding } from "../validate/regions.ts";
 import { bodyLines } from "./lines.ts";
 import { seedCandidates } from "./numbers.ts";
+import { coreLabel } from "./shapes.ts";
 
 // The numbers a transcription has not accounted for: every number of the guide's text that could be a seed
 // (numbers.ts) except those the guide's gradings were read from. What `guide:numbers` lists, what the draft
 // prints, and what `unassigned_review.count` counts. A number is accounted for when it is
 //   - the seed of a grading, inside an occurrence of that grading's quote;
 //   - the rank of a grading, inside an occurrence of that grading's quote;
-//   - part of a level's or a system's label where the page writes it (the `1` of `Tier 1`).
+//   - part of a level's or a system's label where the page writes it (the `1` of `Tier 1`, also where the
+//     page writes the label without the description that follows it).
 // Numbers in the page's comment thread, sidebar and other non-guide regions are not the guide's, and are
 // not listed.
 
@@ -45,7 +47,7 @@ export function untranscribedNumbers(capture: ReadableCapture, systems: readonly
     }
   }
   for (const [quote, values] of byQuote) accountIn(quote, (value) => values.has(value));
-  const labels = new Set(systems.flatMap((system) => [system.label, ...system.levels.map((level) => level.label)]));
+  const labels = new Set(systems.flatMap((system) => [system.label, ...system.levels.flatMap((level) => [level.label, coreLabel(level.label)])]));
   for (const label of labels) if (label !== "") accountIn(label, () => true);
 
   const found: UntranscribedNumber[] = [];

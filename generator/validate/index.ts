@@ -13,11 +13,13 @@ import { gradingLevelsExist, imageOnlyLevelsHaveNoGradings, levelKeysAreUnique, 
 import { imagesOccurInCapture } from "./rules/images.ts";
 import { systemItemsAreKnown } from "./rules/item-references.ts";
 import { itemPairsAreUnique, paintIndexesAreUnique, slugIsAliasOfMarketName } from "./rules/items.ts";
+import { placeholdersAreDecided } from "./rules/placeholders.ts";
 import { positionsCountFromZero } from "./rules/positions.ts";
 import { quotesComeFromTheGuide } from "./rules/quote-regions.ts";
 import { quotesOccurInCapture } from "./rules/quotes.ts";
 import { snapshotMatchesCapture } from "./rules/snapshot.ts";
 import { systemReferencesExist } from "./rules/system-references.ts";
+import { unassignedReviewCountsTheNumbers } from "./rules/unassigned-review.ts";
 import { guideShape, itemShape } from "./shape.ts";
 
 /** Load a dataset folder and check it: what `npm run build`, `npm run check` and the benchmarks call. */
@@ -83,8 +85,8 @@ export function checkDataset(raw: RawDataset): Checked<Dataset> {
     }
     // The capture's hash and every quote are checked even when the guide has shape mistakes elsewhere:
     // each quote stands alone, and quotes are most of a transcription's work.
-    if (file.parsed !== null && !badPath) findings.push(...captureFindings(file.parsed.json, file, captures));
-    problems.push(...inFile(file.file, findings));
+    if (file.parsed !== null && !badPath) findings.push(...captureFindings(file.parsed.json, shape?.ok ? shape.value : null, file, captures));
+    problems.push(...inFile(file.file, file.parsed === null ? findings : placeholdersAreDecided(file.parsed.json, findings)));
   }
   guides.sort((a, b) => compare(a.platform_id, b.platform_id));
 
@@ -92,7 +94,7 @@ export function checkDataset(raw: RawDataset): Checked<Dataset> {
   return { ok: true, value: { items: items.map(({ item }) => item), guides } };
 }
 
-function captureFindings(document: unknown, file: RawGuideFile, captures: Map<string, Capture>): Finding[] {
+function captureFindings(document: unknown, guide: Guide | null, file: RawGuideFile, captures: Map<string, Capture>): Finding[] {
   // A capture that could not be read was reported with the guide's loading problems.
   if (file.capture === null || !file.capture.ok) return [];
   const snapshot = (document as { snapshot: { path: string; sha256?: unknown } }).snapshot;
@@ -108,6 +110,7 @@ function captureFindings(document: unknown, file: RawGuideFile, captures: Map<st
     findings.push(...quotesOccurInCapture(document, capture.readable, capture.shownPath));
     findings.push(...imagesOccurInCapture(document, capture.readable, capture.shownPath));
     findings.push(...quotesComeFromTheGuide(document, capture.readable, capture.shownPath));
+    if (guide !== null) findings.push(...unassignedReviewCountsTheNumbers(guide, capture.readable));
   }
   return findings;
 }

@@ -1,0 +1,25 @@
+import type { Guide } from "../../schema/guide.ts";
+import { readAttribution } from "../../transcribe/attribution.ts";
+import { untranscribedNumbers } from "../../transcribe/untranscribed.ts";
+import type { ReadableCapture } from "../capture.ts";
+import { finding, type Finding } from "../finding.ts";
+
+/**
+ * Spec, full guide document: `unassigned_review` records "that every number in the capture not transcribed as
+ * a seed was reviewed". Its `count` is how many such numbers there were, counted as `npm run guide:numbers`
+ * counts them (transcribe/untranscribed.ts): a count that differs means the review saw another capture or
+ * another transcription, and must be done again.
+ */
+export function unassignedReviewCountsTheNumbers(guide: Guide, capture: ReadableCapture): Finding[] {
+  if (guide.unassigned_review === undefined) return [];
+  const { skip } = readAttribution(capture, guide.platform_id, guide.snapshot.retrieved_at);
+  const count = untranscribedNumbers(capture, guide.systems, { skip }).length;
+  if (count === guide.unassigned_review.count) return [];
+  return [
+    finding(
+      "$.unassigned_review.count",
+      `is ${guide.unassigned_review.count}, but the capture has ${count} number${count === 1 ? "" : "s"} not transcribed as seeds`,
+      `${count}: review them with npm run guide:numbers -- ${guide.platform_id}, then record the review with --record NAME`,
+    ),
+  ];
+}
