@@ -1,0 +1,100 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { ItemFile } from "../../../generator/schema/item.ts";
+import { agreement } from "../../../generator/transcribe/compare.ts";
+import { draftGuide } from "../../../generator/transcribe/draft.ts";
+import { placeholderSites } from "../../../generator/transcribe/placeholder.ts";
+import { prepareCapture, type ReadableCapture } from "../../../generator/validate/capture.ts";
+import { quotesOccurInCapture } from "../../../generator/validate/rules/quotes.ts";
+import { SHAPES } from "../../fixtures/transcribe/pages.ts";
+
+const DATASET = new URL("../../../dataset/", import.meta.url);
+const item = (slug: string): ItemFile => JSON.parse(readFileSync(new URL(`items/${slug}.json`, DATASET), "utf8")) as ItemFile;
+
+function readable(path: string, bytes: Uint8Array): ReadableCapture {
+  const { readable } = prepareCapture(path, bytes);
+  if ("problem" in readable) throw new Error(readable.problem);
+  return readable;
+}
+
+interface DraftedSystem {
+  levels: { key: string; label: string }[];
+  gradings: { seed: number; level: string; quote: string }[];
+  paint_indexes: number[] | null;
+}
+
+/** Quote problems other than the placeholder `permission_quote` (which check names as a placeholder instead). */
+function quoteMisses(guide: Record<string, unknown>, capture: ReadableCapture, path: string) {
+  return quotesOccurInCapture(guide, capture, path).filter((found) => found.path !== "$.permission_quote");
+}
+
+function pairs(systems: DraftedSystem[]): string[] {
+  return systems.flatMap((system) => system.gradings.map((grading) => `${system.levels.find((level) => level.key === grading.level)!.label}|${grading.seed}`));
+}
+
+describe("guide:draft reads each page shape", () => {
+  for (const shape of SHAPES) {
+    it(`drafts ${shape.name}: every listed seed at its level, in page order, quoted verbatim`, () => {
+      const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
+      const { guide } = draftGuide({ capture, platformId: "990000001", item: item(shape.item), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+      const systems = guide.systems as DraftedSystem[];
+      expect(pairs(systems)).toEqual(shape.expected);
+      expect(quoteMisses(guide, capture, "snapshots/test/page.html")).toEqual([]);
+      if (shape.systems !== undefined) expect(systems).toHaveLength(shape.systems);
+      if (shape.callouts !== undefined) expect((guide.callouts as { kind: string }[]).map((callout) => callout.kind)).toEqual(shape.callouts);
+      // What a draft cannot know stays a placeholder for `npm run check` to name.
+      expect(placeholderSites(guide).map((site) => site.path)).toEqual(expect.arrayContaining(["$.permission_quote", "$.notes"]));
+    });
+  }
+
+  it("reads Steam's attribution and leaves out the sidebar, view counts, comments and scripts", () => {
+    const shape = SHAPES[0]!;
+    const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
+    const { guide, untranscribed } = draftGuide({ capture, platformId: "990000001", item: item(shape.item), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    expect(guide).toMatchObject({
+      title: "Test Guide: AK-47 Blue Gem Tiers",
+      authors: ["Test Author One"],
+      posted: "2023-11-04T14:05:00",
+      updated: "2024-03-01T18:20:00",
+      url: "https://example.com/sharedfiles/filedetails/?id=990000001",
+    });
+    // 1,204 is a count, $120 a price, 0.07 a float, AK-47 a name, 3 months a duration; the callouts' seeds remain.
+    expect(untranscribed.map((found) => found.value)).toEqual([32, 92, 179, 4, 28, 71]);
+  });
+
+  it("keeps a seed listed twice as two gradings and records a duplicate_seed naming both levels", () => {
+    const html = `<h2>Tier 1</h2><p>661, 151</p><h2>Tier 2</h2><p>77, 661</p>`;
+    const capture = readable("test/page.html", new TextEncoder().encode(html));
+    const { guide } = draftGuide({ capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const systemId = (guide.systems as { id: string }[])[0]!.id;
+    expect(guide.discrepancies).toEqual([
+      { kind: "duplicate_seed", seed: 661, where: [`${systemId}:tier_1`, `${systemId}:tier_2`], note: expect.any(String), quote_a: "661, 151", quote_b: "77, 661" },
+    ]);
+  });
+
+  it("narrows a phase's system to that phase's paint", () => {
+    const shape = SHAPES.find((candidate) => candidate.item === "karambit-doppler")!;
+    const doppler = item("karambit-doppler");
+    const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
+    const { guide } = draftGuide({ capture, platformId: "990000001", item: doppler, snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const paintOf = (label: string) => [doppler.paints.find((paint) => paint.paint_label === label)!.paint_index];
+    expect((guide.systems as DraftedSystem[]).map((system) => system.paint_indexes)).toEqual([paintOf("Phase 2"), paintOf("Phase 4")]);
+  });
+});
+
+describe("guide:draft on the shipped example captures", () => {
+  const ids = ["900000001", "900000002", "900000003", "900000004", "900000005", "900000006", "900000007", "900000008"];
+  for (const id of ids) {
+    it(`agrees with the hand transcription of example ${id} on at least 95% of its text-listed (level, seed) pairs`, () => {
+      const transcribed = JSON.parse(readFileSync(new URL(`guides/${id}.json`, DATASET), "utf8"));
+      const capture = readable(transcribed.snapshot.path, readFileSync(new URL(`snapshots/${transcribed.snapshot.path}`, DATASET)));
+      const { guide } = draftGuide({ capture, platformId: id, item: item(transcribed.systems[0].item), snapshot: transcribed.snapshot });
+      // The draft reads text lists; gradings read off captions or images are the maintainer's to add.
+      const textOnly = (transcribed.systems as DraftedSystem[]).map((system) => ({ ...system, gradings: system.gradings.filter((grading) => (grading as { evidence?: string }).evidence === "text") }));
+      const result = agreement(textOnly, guide.systems as DraftedSystem[]);
+      expect(result.recall).toBeGreaterThanOrEqual(0.95);
+      expect(result.precision).toBeGreaterThanOrEqual(0.95);
+      expect(quoteMisses(guide, capture, transcribed.snapshot.path)).toEqual([]);
+    });
+  }
+});
