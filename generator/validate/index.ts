@@ -17,6 +17,7 @@ import { placeholdersAreDecided } from "./rules/placeholders.ts";
 import { positionsCountFromZero } from "./rules/positions.ts";
 import { quotesComeFromTheGuide } from "./rules/quote-regions.ts";
 import { quotesOccurInCapture } from "./rules/quotes.ts";
+import { seedsOccurInTheirQuotes, sharedQuotesKeepTheirOrder } from "./rules/seeds-in-quotes.ts";
 import { snapshotMatchesCapture } from "./rules/snapshot.ts";
 import { systemReferencesExist } from "./rules/system-references.ts";
 import { unassignedReviewCountsTheNumbers } from "./rules/unassigned-review.ts";

@@ -1,0 +1,69 @@
+import type { Guide } from "../../schema/guide.ts";
+import { seedCandidates } from "../../transcribe/numbers.ts";
+import { finding, type Finding } from "../finding.ts";
+
+// A grading's quote is "the exact span of the guide the seed was read from" (spec, Grading): the seed is
+// written in it. Read as numbers (transcribe/numbers.ts: `661` is in `Tier 1: 661, 151`; `47` is not in
+// `AK-47`), this catches a seed mistyped into another seed (868 -> 886) that a verbatim quote check misses.
+// Gradings read off an image have no text to hold the seed, and are not checked.
+
+export function seedsOccurInTheirQuotes(guide: Guide): Finding[] {
+  const findings: Finding[] = [];
+  const numbersOf = memoNumbers();
+  guide.systems.forEach((system, s) => {
+    system.gradings.forEach((grading, g) => {
+      if (grading.evidence === "image") return;
+      if (!numbersOf(grading.quote).includes(grading.seed)) {
+        findings.push(finding(`$.systems[${s}].gradings[${g}].seed`, `is ${grading.seed}, which its quote does not write as a number: ${JSON.stringify(grading.quote.length > 80 ? `${grading.quote.slice(0, 80)}…` : grading.quote)}`, "the seed as the quote writes it"));
+      }
+    });
+  });
+  return findings;
+}
+
+/**
+ * Gradings that share one quote (one list line) take its seeds in the order it writes them: within each
+ * level, a later grading's seed is written after an earlier one's. A skipped seed, two swapped seeds, or
+ * positions renumbered after a deletion break that order.
+ */
+export function sharedQuotesKeepTheirOrder(guide: Guide): Finding[] {
+  const findings: Finding[] = [];
+  const numbersOf = memoNumbers();
+  guide.systems.forEach((system, s) => {
+    const reading = new Map<string, { next: number; used: number[] }>();
+    system.gradings.forEach((grading, g) => {
+      if (grading.evidence === "image") return;
+      const key = `${grading.level}\u0000${grading.quote}`;
+      const seeds = numbersOf(grading.quote);
+      const state = reading.get(key) ?? { next: 0, used: [] };
+      reading.set(key, state);
+      const at = seeds.indexOf(grading.seed, state.next);
+      if (at === -1) {
+        if (seeds.includes(grading.seed)) {
+          const before = state.used.length === 0 ? "" : ` after ${state.used[state.used.length - 1]}`;
+          findings.push(finding(`$.systems[${s}].gradings[${g}].seed`, `is ${grading.seed}, which its quote writes before the seed graded just before it${before}: the gradings sharing this quote are not in its order`, `gradings in the order the quote lists their seeds: ${seeds.join(", ")}`));
+        }
+        return;
+      }
+      const skipped = seeds.slice(state.next, at).filter((seed) => !system.gradings.some((other) => other.quote === grading.quote && other.seed === seed && other.level === grading.level));
+      if (skipped.length > 0 && state.used.length > 0) {
+        findings.push(finding(`$.systems[${s}].gradings[${g}].seed`, `is ${grading.seed}, but its quote lists ${skipped.join(", ")} before it, which no grading of this level takes from this quote`, `a grading for every seed the quote lists, in its order: ${seeds.join(", ")}`));
+      }
+      state.next = at + 1;
+      state.used.push(grading.seed);
+    });
+  });
+  return findings;
+}
+
+function memoNumbers(): (quote: string) => number[] {
+  const memo = new Map<string, number[]>();
+  return (quote) => {
+    let numbers = memo.get(quote);
+    if (numbers === undefined) {
+      numbers = seedCandidates(quote).map((token) => token.value);
+      memo.set(quote, numbers);
+    }
+    return numbers;
+  };
+}
