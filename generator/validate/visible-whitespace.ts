@@ -10,14 +10,16 @@ export interface WhitespaceMarker {
   marker: string;
   /** What the marker stands for, as the legend says it. */
   name: string;
+  /** The same in a word or two, for a one-line message. */
+  short: string;
 }
 
 export const MARKERS: readonly WhitespaceMarker[] = [
-  { character: " ", marker: "·", name: "a space at the start or end of a line, or one of two or more spaces in a row (a single space between words is shown as a space)" },
-  { character: "\t", marker: "→", name: "a tab" },
-  { character: "\u00a0", marker: "⍽", name: "a no-break space (U+00A0, &nbsp; in HTML)" },
-  { character: "\r", marker: "␍", name: "a carriage return" },
-  { character: "\n", marker: "⏎", name: "a line break, where a span of several lines is shown on one line" },
+  { character: " ", marker: "·", name: "a space at the start or end of a line, or one of two or more spaces in a row (a single space between words is shown as a space)", short: "space" },
+  { character: "\t", marker: "→", name: "a tab", short: "tab" },
+  { character: "\u00a0", marker: "⍽", name: "a no-break space (U+00A0, &nbsp; in HTML)", short: "no-break space" },
+  { character: "\r", marker: "␍", name: "a carriage return", short: "carriage return" },
+  { character: "\n", marker: "⏎", name: "a line break, where a span of several lines is shown on one line", short: "line break" },
 ];
 
 const CODE_POINT_NAME = "any other invisible or unusual character (other spaces, zero-width characters, controls, and the marker characters themselves when the text holds them), by its code point";
@@ -47,6 +49,13 @@ export function numberedLines(text: string): string[] {
   const lines = text.split("\n");
   const width = String(lines.length).length;
   return lines.map((line, index) => `${String(index + 1).padStart(width)} | ${visibleLine(line)}`);
+}
+
+/** What the markers used in a shown text mean, in one short line ("· space, ⏎ line break"), or "". */
+export function shortLegend(shown: string): string {
+  return MARKERS.filter(({ marker }) => shown.includes(marker))
+    .map(({ marker, short }) => `${marker} ${short}`)
+    .join(", ");
 }
 
 /** What each marker means, one a line. */

@@ -2,7 +2,9 @@ import { decodeHTML } from "entities";
 import type { ReadableCapture } from "../capture.ts";
 import { excerpt, finding, type Finding } from "../finding.ts";
 import { childPath } from "../json-path.ts";
+import { nearestSpan } from "../nearest-span.ts";
 import { indexText } from "../quote-index.ts";
+import { shortLegend, visibleSpan } from "../visible-whitespace.ts";
 
 // Spec, full guide document: `snapshot` is "the capture the guide was transcribed from; every quote exists
 // verbatim in it". Verbatim means in the capture's readable text (capture-text.ts), character for character.
@@ -70,9 +72,53 @@ export function quotesOccurInCapture(document: unknown, capture: ReadableCapture
   for (const quote of distinctQuotes(document)) if (!capture.index.contains(quote)) missing.add(quote);
   if (missing.size === 0) return [];
   const hints = spacingHints(capture.text);
+  const nearest = nearestText(capture);
+  const messages = new Map([...missing].map((quote) => [quote, `not found in ${shownPath}: ${excerpt(quote)}${hints.why(quote)}${nearest(quote)}`]));
   return quoteSites(document)
     .filter((site) => missing.has(site.quote))
-    .map(({ path, quote }) => finding(path, `not found in ${shownPath}: ${excerpt(quote)}${hints.why(quote)}`, "text copied verbatim from the capture's readable text"));
+    .map(({ path, quote }) => finding(path, messages.get(quote)!, "text copied verbatim from the capture's readable text"));
+}
+
+/**
+ * What the capture says where it is most like a missed quote, whitespace made visible, so the difference
+ * can be seen in the message. A guide checked against the wrong capture misses every quote: past
+ * NEAREST_LIMIT missed quotes the rest get no span, which keeps such a check fast.
+ */
+function nearestText(capture: ReadableCapture): (quote: string) => string {
+  let lineStarts: number[] | undefined;
+  let looked = 0;
+  return (quote) => {
+    if (looked++ >= NEAREST_LIMIT) return "";
+    const span = nearestSpan(capture.text, capture.index, quote);
+    if (span === null) return "";
+    lineStarts ??= linesOf(capture.text);
+    const shown = [...visibleSpan(capture.text.slice(span.start, span.end))];
+    const cut = shown.length > NEAREST_SHOWN ? `${shown.slice(0, NEAREST_SHOWN).join("")}…` : shown.join("");
+    const markers = shortLegend(cut);
+    return `; nearest text, line ${lineAt(lineStarts, span.start)}: ${JSON.stringify(cut)}${markers === "" ? "" : ` (${markers})`}`;
+  };
+}
+
+const NEAREST_LIMIT = 200;
+const NEAREST_SHOWN = 160;
+
+/** Offsets where each line of the text starts. */
+function linesOf(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) starts.push(at + 1);
+  return starts;
+}
+
+/** The 1-based line holding an offset, by binary search. */
+function lineAt(lineStarts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (lineStarts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low + 1;
 }
 
 /**

@@ -42,7 +42,7 @@ describe("checkDataset", () => {
     guide.systems[0]!.gradings[3]!.quote = "Seed 556";
     expect(problemLines(rawDataset({ guides: [guide] }))).toEqual([
       "guides/3000000001.json: $.systems[0].gradings[0].seed: is 1001 (expected an integer from 0 to 1000)",
-      `guides/3000000001.json: $.systems[0].gradings[3].quote: not found in snapshots/${CAPTURE_PATH}: "Seed 556" (expected text copied verbatim from the capture's readable text)`,
+      `guides/3000000001.json: $.systems[0].gradings[3].quote: not found in snapshots/${CAPTURE_PATH}: "Seed 556"; nearest text, line 48: "Seed 555" (expected text copied verbatim from the capture's readable text)`,
     ]);
   });
 

@@ -74,17 +74,17 @@ describe("quotesOccurInCapture", () => {
     expect(check()).toEqual([]);
   });
 
-  it("reports a quote that is not in the capture, by path and with its start", () => {
+  it("reports a quote that is not in the capture, by path, with its start and the nearest text of the capture", () => {
     const guide = sampleGuide();
     guide.systems[0]!.gradings[3]!.quote = "Seed 556";
     guide.related_guides[0]!.quote = "See my Phase 4 guide for the blue ones, and my other guides about every finish there is";
     expect(check(guide)).toEqual([
       {
         path: "$.related_guides[0].quote",
-        message: `not found in snapshots/${CAPTURE_PATH}: "See my Phase 4 guide for the blue ones, and my other guides …"`,
+        message: `not found in snapshots/${CAPTURE_PATH}: "See my Phase 4 guide for the blue ones, and my other guides …"; nearest text, line 23: "See my Phase 4 guide for the blue ones"`,
         expected: EXPECTED,
       },
-      { path: "$.systems[0].gradings[3].quote", message: `not found in snapshots/${CAPTURE_PATH}: "Seed 556"`, expected: EXPECTED },
+      { path: "$.systems[0].gradings[3].quote", message: `not found in snapshots/${CAPTURE_PATH}: "Seed 556"; nearest text, line 48: "Seed 555"`, expected: EXPECTED },
     ]);
   });
 
@@ -99,7 +99,7 @@ describe("quotesOccurInCapture", () => {
     const guide = sampleGuide();
     guide.systems[0]!.gradings[2]!.quote = "Tier 2: 42, 7";
     expect(check(guide)[0]?.message).toBe(
-      `not found in snapshots/${CAPTURE_PATH}: "Tier 2: 42, 7" (the words are there with different spacing: copy spaces, no-break spaces and line breaks exactly)`,
+      `not found in snapshots/${CAPTURE_PATH}: "Tier 2: 42, 7" (the words are there with different spacing: copy spaces, no-break spaces and line breaks exactly); nearest text, line 55: "Tier 2:··42,··7" (· space)`,
     );
   });
 
@@ -107,8 +107,22 @@ describe("quotesOccurInCapture", () => {
     const guide = sampleGuide();
     guide.systems[0]!.gradings[1]!.note = { quote: "Seed 661 &amp; 321 are the same pattern." };
     expect(check(guide)[0]?.message).toBe(
-      `not found in snapshots/${CAPTURE_PATH}: "Seed 661 &amp; 321 are the same pattern." (it holds an HTML entity such as &amp;; write the character itself)`,
+      `not found in snapshots/${CAPTURE_PATH}: "Seed 661 &amp; 321 are the same pattern." (it holds an HTML entity such as &amp;; write the character itself); nearest text, line 46: "Seed 661 & 321 are the same pattern."`,
     );
+  });
+
+  it("shows no-break spaces and line breaks of the nearest text", () => {
+    const capture = sampleCapture(CAPTURE_HTML.replace("<p>Members: 661, 12</p>", "<p>Members:&nbsp;661,<br>12</p>"));
+    expect(check(sampleGuide(), capture).map((found) => [found.path, found.message.replace(/^.*; nearest/, "nearest")])).toEqual([
+      ["$.systems[1].gradings[0].quote", 'nearest text, line 72: "Members:⍽661,⏎12" (⍽ no-break space, ⏎ line break)'],
+      ["$.systems[1].gradings[1].quote", 'nearest text, line 72: "Members:⍽661,⏎12" (⍽ no-break space, ⏎ line break)'],
+    ]);
+  });
+
+  it("adds no nearest text when no word of the quote is in the capture", () => {
+    const guide = sampleGuide();
+    guide.remarks[0]!.quote = "Zebra quokka";
+    expect(check(guide)[0]?.message).toBe(`not found in snapshots/${CAPTURE_PATH}: "Zebra quokka"`);
   });
 
   it("checks every quote site the document has", () => {
