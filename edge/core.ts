@@ -15,6 +15,7 @@ import {
 } from "./cache-policy.ts";
 import { etagFor, ifNoneMatchMatches } from "./conditional.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
+import { documentHeaders, documentRequestOf, type DocumentRequest } from "./documents.ts";
 import { envelopeFor, errorBody, wrapData, type Envelope } from "./envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from "./rate-limit.ts";
 import {
@@ -94,6 +95,8 @@ interface Build {
   envelope: Envelope;
   cache: ByteCache | null;
   headers: ReturnType<typeof headerSets>;
+  /** Null when the build has no documents folder. */
+  documentHeaders: ReturnType<typeof documentHeaders> | null;
 }
 
 function headerSets(etag: string) {
@@ -133,6 +136,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
         envelope: envelopeFor(manifest.dataset_version),
         cache: cacheOptions === false ? null : createByteCache(cacheOptions),
         headers: headerSets(etag),
+        documentHeaders: manifest.docs === undefined ? null : documentHeaders(etagFor(manifest.docs)),
       };
     }
     return build;
@@ -173,6 +177,25 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     return reachable
       ? { status: 200, headers: current.headers.health, body: HEALTH_OK }
       : { status: 503, headers: current.headers.health, body: HEALTH_ERROR };
+  };
+
+  const documents = async (request: EdgeRequest, wanted: DocumentRequest, current: Build, context: C): Promise<EdgeResponse> => {
+    const { manifest } = current;
+    const headers = current.documentHeaders;
+    if (headers === null || manifest.docs === undefined) {
+      return { status: 404, headers: current.headers.clientError, body: errorBody(manifest.dataset_version, "not_found", "this build has no description document") };
+    }
+    if (wanted.kind === "redirect") return { status: 301, headers: { ...headers.redirect, location: wanted.location }, body: null };
+    // The folder is named by its content: a matching ETag needs no read.
+    if (ifNoneMatchMatches(request.ifNoneMatch, headers.notModified.etag)) return { status: 304, headers: headers.notModified, body: null };
+    const path = `${manifest.docs}/${wanted.file}`;
+    let body = current.cache?.get(path);
+    if (body === undefined) {
+      body = await assets(path, context);
+      current.cache?.set(path, body);
+    }
+    if (body === null) throw new Error(`${path} is missing from the build`);
+    return { status: 200, headers: wanted.page ? headers.page : headers.openapi, body };
   };
 
   const serve = async (request: EdgeRequest, current: Build, context: C): Promise<EdgeResponse> => {
@@ -246,6 +269,9 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
         if (manifest === null) {
           return { status: 503, headers: NO_BUILD_HEADERS, body: errorBody("", "internal_error", "no build is loaded yet; retry later") };
         }
+        // The documents are outside /v1 and outside the app rate limit: they describe the API, they are not its data.
+        const document = request.method === "GET" || request.method === "HEAD" ? documentRequestOf(request.path) : null;
+        if (document !== null) return await documents(request, document, buildFor(manifest), context);
         return await serve(request, buildFor(manifest), context);
       } catch (error) {
         // Errors section: any unexpected failure is 503 internal_error, never cached, never a stack trace.

@@ -20,7 +20,7 @@ export function parseManifest(bytes: Uint8Array | string): ManifestResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, message: `${MANIFEST_FILE} must hold a JSON object` };
   }
-  const { format, dataset_version, generation, topics } = value as Record<string, unknown>;
+  const { format, dataset_version, generation, topics, docs } = value as Record<string, unknown>;
   if (format !== 1) return { ok: false, message: `${MANIFEST_FILE}: format must be 1, got ${JSON.stringify(format)}` };
   if (typeof dataset_version !== "string" || !ETAG_CHARACTERS.test(dataset_version)) {
     // Versioning rule 4: the version is the value inside the ETag, so it must be a valid entity-tag body.
@@ -32,5 +32,11 @@ export function parseManifest(bytes: Uint8Array | string): ManifestResult {
   if (!Array.isArray(topics) || !topics.every((topic) => typeof topic === "string")) {
     return { ok: false, message: `${MANIFEST_FILE}: topics must be an array of strings` };
   }
-  return { ok: true, manifest: { format: 1, dataset_version, generation, topics: [...topics] } };
+  if (docs !== undefined && (typeof docs !== "string" || !GENERATION.test(docs) || !ETAG_CHARACTERS.test(docs))) {
+    // The folder name is also the documents' ETag.
+    return { ok: false, message: `${MANIFEST_FILE}: docs must be a plain folder name, got ${JSON.stringify(docs)}` };
+  }
+  const manifest: Manifest = { format: 1, dataset_version, generation, topics: [...topics] };
+  if (docs !== undefined) manifest.docs = docs;
+  return { ok: true, manifest };
 }

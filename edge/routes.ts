@@ -7,6 +7,9 @@ import { marketNameKey } from "./market-name.ts";
 
 export const BASE_PATH = "/v1";
 export const HEALTH_PATH = "/health";
+/** The description document and the reference page, outside /v1 like /health. */
+export const OPENAPI_PATH = "/openapi.json";
+export const DOCS_PATH = "/docs/";
 export const MAX_ALIAS_LENGTH = 200;
 export const MAX_SEED = 1000;
 
@@ -18,7 +21,16 @@ export interface Manifest {
   generation: string;
   /** Every non-null system topic present in the dataset (the topic filter's vocabulary). */
   topics: string[];
+  /**
+   * Folder of `dist/` holding the description document and the reference page (absent in builds
+   * made before they existed). Named by their content hash, which is their ETag.
+   */
+  docs?: string;
 }
+
+/** Files of the documents folder. */
+export const OPENAPI_FILE = "openapi.json";
+export const REFERENCE_PAGE_FILE = "index.html";
 
 export const MANIFEST_FILE = "manifest.json";
 

@@ -3,6 +3,8 @@
 
 import type { Problem } from "./dataset.ts";
 import { buildFiles, manifestOf } from "./derive/index.ts";
+import { documentsOf } from "./docs/documents.ts";
+import { readRedocBundle } from "./docs/redoc-bundle.ts";
 import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
 import { loadDataset } from "./validate/index.ts";
 import { datasetVersion, derivationCodeHash } from "./version.ts";
@@ -40,10 +42,15 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   const version = datasetVersion(checked.value, await derivationCodeHash());
   lap("version");
 
+  onStage?.("documents");
+  const documents = documentsOf(checked.value, version, readRedocBundle());
+  lap("documents");
+
   onStage?.("derive+emit");
   const emit = await emitBuild({
     outDir,
-    manifest: manifestOf(checked.value, version),
+    manifest: { ...manifestOf(checked.value, version), docs: documents.folder },
+    documents,
     files: buildFiles(checked.value, version),
     readBack: verify,
     plain,

@@ -43,7 +43,10 @@ export function standingsOf(system: GuideSystem): Map<string, Standing> {
   return new Map(system.levels.map((level, index) => [level.key, { key: level.key, label: level.label, place: index + 1, of }]));
 }
 
-/** Distinct seeds a system grades (a seed listed twice counts once). */
-export function seedCount(system: GuideSystem): number {
-  return new Set(system.gradings.map((grading) => grading.seed)).size;
+/**
+ * Rule 6: a seed listed twice is two gradings and two verdicts, so the menu counts gradings. That keeps
+ * it equal to the length of the system's `gradings`, its entries in `/patterns` and its verdicts.
+ */
+export function gradingCount(system: GuideSystem): number {
+  return system.gradings.length;
 }

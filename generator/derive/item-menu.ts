@@ -1,5 +1,5 @@
 import type { ItemMenu } from "../schema/responses.ts";
-import { guideBlock, itemOf, seedCount } from "./blocks.ts";
+import { guideBlock, itemOf, gradingCount } from "./blocks.ts";
 import type { Covering } from "./coverage.ts";
 import type { Pair } from "./order.ts";
 
@@ -23,7 +23,7 @@ export function itemMenu(pair: Pair, covering: readonly Covering[], topic: strin
       topic: system.topic,
       kind: system.scale.kind,
       levels: system.levels.length,
-      seeds: seedCount(system),
+      seeds: gradingCount(system),
     });
   }
   return { item: itemOf(pair), guides };

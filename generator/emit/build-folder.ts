@@ -5,9 +5,14 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
+import { DOCS_FOLDER_PREFIX } from "../docs/documents.ts";
 import { STORE_FOLDER } from "./store.ts";
 
 export const GENERATION_PREFIX = "g-";
+
+/** Entries a build writes at the top of dist/ and prunes once nothing names them. */
+const isBuildEntry = (name: string) =>
+  name.startsWith(GENERATION_PREFIX) || name.startsWith(DOCS_FOLDER_PREFIX) || name.startsWith(`${MANIFEST_FILE}.`);
 
 export async function readManifest(outDir: string): Promise<Manifest | null> {
   try {
@@ -45,16 +50,17 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  const foreign = entries.filter(
-    (name) => name !== MANIFEST_FILE && name !== STORE_FOLDER && !name.startsWith(GENERATION_PREFIX) && !name.startsWith(`${MANIFEST_FILE}.`),
-  );
+  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== STORE_FOLDER && !isBuildEntry(name));
   if (foreign.length > 0) {
     throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);
   }
 }
 
-/** Generations (and their indexes and temporaries) that are neither serving nor the one before it (kept for requests in flight). */
+/**
+ * Generations (and their indexes and temporaries) and documents folders that are neither serving
+ * nor the one before it (kept for requests in flight).
+ */
 export async function staleEntries(outDir: string, keep: readonly string[]): Promise<string[]> {
   const entries = await fs.readdir(outDir);
-  return entries.filter((name) => (name.startsWith(GENERATION_PREFIX) || name.startsWith(`${MANIFEST_FILE}.`)) && !keep.includes(name));
+  return entries.filter((name) => isBuildEntry(name) && !keep.includes(name));
 }

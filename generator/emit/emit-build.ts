@@ -8,8 +8,10 @@ import { existsSync, promises as fs, readlinkSync } from "node:fs";
 import path from "node:path";
 import type { Manifest } from "../../edge/routes.ts";
 import type { BuildFile } from "../derive/index.ts";
+import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
+import { writeDocumentsFolder } from "./documents-folder.ts";
 import { createFileWriter } from "./file-writer.ts";
 import { STORE_FOLDER, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
 
@@ -52,12 +54,18 @@ export interface EmitOptions {
    */
   plain?: boolean;
   onProgress?: (progress: EmitProgress) => void;
+  /** The description document and reference page, written to the folder `manifest.docs` names. */
+  documents?: Documents;
 }
 
-export async function emitBuild({ outDir, manifest, files, readBack = false, plain = false, onProgress }: EmitOptions): Promise<EmitReport> {
+export async function emitBuild({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents }: EmitOptions): Promise<EmitReport> {
   const started = performance.now();
   await assertBuildFolder(outDir);
   await fs.mkdir(outDir, { recursive: true });
+  if (documents) {
+    if (manifest.docs !== documents.folder) throw new Error(`the manifest names documents folder ${manifest.docs}, not ${documents.folder}`);
+    await writeDocumentsFolder(outDir, documents);
+  }
   const serving = await readManifest(outDir);
   const generationDir = path.join(outDir, manifest.generation);
   const previousDir = serving ? path.join(outDir, serving.generation) : null;
@@ -67,7 +75,11 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
   const previousIndex = serving && !readBack ? readGenerationIndex(path.join(outDir, indexFileOf(serving.generation))) : null;
 
   if (verifying && previousIndex) {
-    return { mode: "unchanged", generation: manifest.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: performance.now() - started, pruned: [] };
+    // The responses are all in place; only the documents, outside dataset_version, may be new.
+    const documentsChanged = serving.docs !== manifest.docs;
+    if (documentsChanged) await commitManifest(outDir, manifest);
+    const pruned = documentsChanged ? await pruneEntries(outDir, manifest, serving) : [];
+    return { mode: "unchanged", generation: manifest.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: performance.now() - started, pruned };
   }
   if (!verifying) {
     // Left over from an interrupted build, or an older generation with this name: never serving.
@@ -183,13 +195,25 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
   report.committedAfterMs = performance.now() - started;
 
   onProgress?.({ stage: "prune", files: report.files });
+  report.pruned = await pruneEntries(outDir, manifest, serving);
   const keep = [manifest.generation, ...(serving && serving.generation !== manifest.generation ? [serving.generation] : [])];
-  for (const name of await staleEntries(outDir, [...keep, ...keep.map(indexFileOf), STORE_FOLDER])) {
-    await fs.rm(path.join(outDir, name), { recursive: true, force: true });
-    if (name.startsWith(GENERATION_PREFIX) && !name.endsWith(".files.gz")) report.pruned.push(name);
-  }
   if (!plain) await pruneStore(storeDir, [index, ...keep.slice(1).map((g) => readGenerationIndex(path.join(outDir, indexFileOf(g))))]);
   return report;
+}
+
+/**
+ * Removes generations and documents folders other than the new build's and the one it replaced
+ * (kept for requests in flight); returns the generations removed.
+ */
+async function pruneEntries(outDir: string, manifest: Manifest, serving: Manifest | null): Promise<string[]> {
+  const generations = [manifest.generation, ...(serving && serving.generation !== manifest.generation ? [serving.generation] : [])];
+  const documents = [manifest.docs, serving?.docs].filter((name): name is string => name !== undefined);
+  const pruned: string[] = [];
+  for (const name of await staleEntries(outDir, [...generations, ...generations.map(indexFileOf), ...documents, STORE_FOLDER])) {
+    await fs.rm(path.join(outDir, name), { recursive: true, force: true });
+    if (name.startsWith(GENERATION_PREFIX) && !name.endsWith(".files.gz")) pruned.push(name);
+  }
+  return pruned;
 }
 
 /** Removes store folders no kept generation links to; keeps everything when a kept index is unreadable. */

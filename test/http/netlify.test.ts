@@ -58,6 +58,18 @@ describe("under Netlify's edge runtime", () => {
     expect(response.headers.get("etag")).toBe(ETAG);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
   });
+  it("serves the description document and the reference page outside /v1", async () => {
+    const { response, body } = await json("/openapi.json");
+    expect(response.status).toBe(200);
+    expect(body.info.version).toBe("1.0.0");
+    expect(response.headers.get("etag")).toMatch(/^"docs-[0-9a-f]{20}"$/);
+    const page = await site.fetch("/docs/");
+    expect(page.type).toBe("edge-function");
+    expect(page.response.status).toBe(200);
+    expect(page.response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(await page.response.text()).toContain("Getting started");
+  });
   it("a preflight is 204 and other methods are 405", async () => {
     expect((await site.fetch("/v1/meta", { method: "OPTIONS" })).response.status).toBe(204);
     expect((await site.fetch("/v1/meta", { method: "POST" })).response.status).toBe(405);

@@ -8,6 +8,8 @@ import { join } from "node:path";
 import type { Dataset } from "../../generator/dataset.ts";
 import { itemOf } from "../../generator/derive/blocks.ts";
 import { buildFiles, type BuildFile } from "../../generator/derive/index.ts";
+import { documentsOf } from "../../generator/docs/documents.ts";
+import { readRedocBundle } from "../../generator/docs/redoc-bundle.ts";
 import { commitManifest } from "../../generator/emit/build-folder.ts";
 import { emitBuild } from "../../generator/emit/emit-build.ts";
 import type { Guide } from "../../generator/schema/guide.ts";
@@ -110,6 +112,8 @@ export interface DistFixtureOptions {
   generation?: string;
   /** Seeds whose files are written for every item; all of 0..1000 by default, as a real build has. */
   seeds?: readonly number[];
+  /** Whether the build has its description document and reference page (as every real build does); true by default. */
+  documents?: boolean;
 }
 
 export interface DistFixture {
@@ -144,8 +148,10 @@ export function fixtureFiles(datasetVersion: string, seeds?: readonly number[]):
 export async function writeDistFixture(dir?: string, options: DistFixtureOptions = {}): Promise<DistFixture> {
   const root = dir ?? (await mkdtemp(join(tmpdir(), "edge-dist-")));
   const datasetVersion = options.datasetVersion ?? "fixture-v1";
+  const documents = options.documents === false ? undefined : documentsOf(FIXTURE_DATASET, datasetVersion, readRedocBundle());
   const manifest: Manifest = { format: 1, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
+  if (documents) manifest.docs = documents.folder;
   // Plain: every file inside the generation, as Netlify's build writes it (the emulation test serves it too).
-  await emitBuild({ outDir: root, manifest, files: fixtureBuild(datasetVersion, options.seeds), plain: true });
+  await emitBuild({ outDir: root, manifest, files: fixtureBuild(datasetVersion, options.seeds), plain: true, documents });
   return { dir: root, manifest, files: fixtureFiles(datasetVersion, options.seeds), remove: () => rm(root, { recursive: true, force: true }) };
 }

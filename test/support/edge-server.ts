@@ -3,7 +3,9 @@
 // byte for byte (fetch would normalize "..") and nothing is decompressed or added behind the test's back.
 
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { gunzipSync } from "node:zlib";
 import { createEdgeServer, type EdgeServer, type EdgeServerOptions } from "../../edge/adapters/node/server.ts";
+import { assertMatchesDescription } from "./openapi-validator.ts";
 
 export interface RunningServer {
   url: string;
@@ -41,7 +43,16 @@ export function rawRequest(url: string, path: string, method: string, headers: R
       incoming.on("end", () => {
         const body = Buffer.concat(chunks);
         const text = body.toString("utf8");
-        resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body, text, json: () => JSON.parse(text) });
+        const status = incoming.statusCode ?? 0;
+        // Every answer a test receives must be one the description document declares.
+        try {
+          const decoded = incoming.headers["content-encoding"] === "gzip" ? gunzipSync(body).toString("utf8") : text;
+          assertMatchesDescription({ method, target: path, status, contentType: incoming.headers["content-type"], body: decoded });
+        } catch (error) {
+          reject(error);
+          return;
+        }
+        resolve({ status, headers: incoming.headers, body, text, json: () => JSON.parse(text) });
       });
       incoming.on("error", reject);
     });

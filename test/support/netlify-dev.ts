@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeDistFixture, type DistFixtureOptions } from "./dist-fixture.ts";
+import { assertMatchesDescription } from "./openapi-validator.ts";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const require = createRequire(import.meta.url);
@@ -66,6 +67,15 @@ export async function startNetlifySite(fixture: DistFixtureOptions = {}): Promis
     async fetch(path, init) {
       const result = await dev.handleAndIntrospect(new Request(`http://localhost:8888${path}`, init));
       if (result === undefined) throw new Error(`nothing on the site answered ${path}`);
+      // Every answer must be one the description document declares (read from a clone: the test reads the original).
+      const { response } = result;
+      assertMatchesDescription({
+        method: init?.method ?? "GET",
+        target: path,
+        status: response.status,
+        contentType: response.headers.get("content-type"),
+        body: await response.clone().text(),
+      });
       return result;
     },
     async stop() {

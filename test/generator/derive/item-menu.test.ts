@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { coverageOf } from "../../../generator/derive/coverage.ts";
 import { itemMenu } from "../../../generator/derive/item-menu.ts";
 import { pairsOf } from "../../../generator/derive/order.ts";
+import { patternsResponse } from "../../../generator/derive/patterns.ts";
+import { seedResponses } from "../../../generator/derive/verdicts.ts";
 import { itemMenuSchema } from "../../../generator/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
@@ -13,15 +15,33 @@ const menuOf = (def: number, paint: number, topic: string | null = null) => {
 };
 
 describe("item menu", () => {
-  it("lists every guide covering the item, ordered by platform_id, with level and distinct seed counts", () => {
+  it("lists every guide covering the item, ordered by platform_id, with its level and grading counts", () => {
     const menu = menuOf(7, 44);
     expect(itemMenuSchema.parse(menu)).toEqual(menu);
     expect(menu.item).toEqual({ def_index: 7, paint_index: 44, slug: "ak-47-case-hardened", weapon: "AK-47", finish: "Case Hardened", paint_label: "" });
     expect(menu.guides.map((g) => [g.platform_id, g.systems.map((s) => [s.id, s.kind, s.levels, s.seeds, s.alias])])).toEqual([
       ["30", [["gold", "group", 1, 1, null], ["purple", "group", 1, 0, null]]],
-      // 661 is listed twice: it counts once among the seeds.
-      ["200", [["blue", "tier", 2, 3, "blue gem"]]],
+      // 661 is listed twice: two gradings, so it counts twice (rule 6).
+      ["200", [["blue", "tier", 2, 4, "blue gem"]]],
     ]);
+  });
+
+  it("a system's seed count agrees with its gradings, its patterns entries and its verdicts over every seed", () => {
+    const pair = pairs.find((p) => p.item.def_index === 7 && p.paint.paint_index === 44)!;
+    const patterns = patternsResponse(pair, coverage(pair));
+    const seedOf = seedResponses(pair, coverage(pair));
+    const verdicts = Array.from({ length: 1001 }, (_, seed) => seedOf(seed).verdicts).flat();
+    for (const guide of itemMenu(pair, coverage(pair)).guides) {
+      for (const system of guide.systems) {
+        const ofSystem = (entry: { system: string | { id: string } }, platformId: string) =>
+          platformId === guide.platform_id && (typeof entry.system === "string" ? entry.system : entry.system.id) === system.id;
+        const fromPatterns = Object.values(patterns.seeds).flat().filter((entry) => ofSystem(entry, entry.guide));
+        const fromVerdicts = verdicts.filter((verdict) => ofSystem(verdict, verdict.guide.platform_id));
+        const gradings = tinyDataset.guides.find((g) => g.platform_id === guide.platform_id)!.systems.find((s) => s.id === system.id)!.gradings;
+        expect([fromPatterns.length, fromVerdicts.length]).toEqual([system.seeds, system.seeds]);
+        expect(gradings.length).toBe(system.seeds);
+      }
+    }
   });
 
   it("a known item that no guide covers has an empty menu", () => {

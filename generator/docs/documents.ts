@@ -1,0 +1,37 @@
+// The documents of a build beside its responses: the description document and the reference page.
+// They are not response content: they are outside dataset_version (an edit to a description alone
+// must not invalidate every client's ETags, spec Versioning 3) and live in their own folder, named
+// by their content hash, which is also their ETag (README, "The build").
+
+import { createHash } from "node:crypto";
+import { OPENAPI_FILE, REFERENCE_PAGE_FILE } from "../../edge/routes.ts";
+import type { Dataset } from "../dataset.ts";
+import { openApiDocument } from "../openapi/document.ts";
+import { examplesOf } from "../openapi/examples.ts";
+import { referencePage } from "./reference-page.ts";
+
+export const DOCS_FOLDER_PREFIX = "docs-";
+
+export interface Documents {
+  /** The folder of dist/ that holds them, `docs-<content hash>`. */
+  folder: string;
+  files: { path: string; body: string }[];
+}
+
+/** The committed copy (docs/openapi.json) and the served one are this text, byte for byte. */
+export function openApiText(dataset: Dataset, datasetVersion: string): string {
+  return `${JSON.stringify(openApiDocument(dataset, datasetVersion), null, 2)}\n`;
+}
+
+export function documentsOf(dataset: Dataset, datasetVersion: string, redocBundle: string): Documents {
+  const openapi = openApiText(dataset, datasetVersion);
+  const page = referencePage(JSON.parse(openapi), examplesOf(dataset, datasetVersion), redocBundle);
+  const hash = createHash("sha256").update(openapi).update("\0").update(page).digest("hex").slice(0, 20);
+  return {
+    folder: `${DOCS_FOLDER_PREFIX}${hash}`,
+    files: [
+      { path: OPENAPI_FILE, body: openapi },
+      { path: REFERENCE_PAGE_FILE, body: page },
+    ],
+  };
+}

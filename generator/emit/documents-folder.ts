@@ -1,0 +1,24 @@
+// Writes the documents folder (generator/docs) of a build. Its name is its content hash, so a
+// folder that exists is complete and never rewritten: it is written under a temporary name and
+// renamed, before the manifest that names it is committed.
+
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { Documents } from "../docs/documents.ts";
+
+/** Returns whether the folder had to be written. */
+export async function writeDocumentsFolder(outDir: string, documents: Documents): Promise<boolean> {
+  const target = path.join(outDir, documents.folder);
+  try {
+    await fs.stat(target);
+    return false;
+  } catch {
+    // Absent: written below.
+  }
+  const temporary = `${target}.${process.pid}.tmp`;
+  await fs.rm(temporary, { recursive: true, force: true });
+  await fs.mkdir(temporary, { recursive: true });
+  for (const file of documents.files) await fs.writeFile(path.join(temporary, file.path), file.body);
+  await fs.rename(temporary, target);
+  return true;
+}

@@ -1,0 +1,82 @@
+// Examples for the description document, derived from the dataset being built with the same
+// derivation functions as the responses themselves, so an example is always a real answer.
+
+import type { Dataset } from "../dataset.ts";
+import { itemOf } from "../derive/blocks.ts";
+import { coverageOf, type Covering } from "../derive/coverage.ts";
+import { guideWithSystem } from "../derive/guides.ts";
+import { itemMenu } from "../derive/item-menu.ts";
+import { metaResponse } from "../derive/meta.ts";
+import { pairsOf, type Pair } from "../derive/order.ts";
+import { patternsResponse } from "../derive/patterns.ts";
+import { resolveResponses } from "../derive/resolve.ts";
+import { seedResponses } from "../derive/verdicts.ts";
+import type { Guide } from "../schema/guide.ts";
+
+export interface Examples {
+  pair: { def_index: number; paint_index: number };
+  seed: number;
+  platformId: string;
+  systemId: string;
+  slug: string;
+  marketHashName: string;
+  itemMenu: unknown;
+  seedResponse: unknown;
+  patterns: unknown;
+  guide: unknown;
+  guideSystem: unknown;
+  resolve: unknown;
+  meta: unknown;
+  /** The dump shortened to the example item and guide: the real one is megabytes. */
+  dump: unknown;
+}
+
+/**
+ * The example item is the one most guides cover (side by side, never merged, is the point of the
+ * API); the example seed is the one most of its systems grade; the example guide is the smallest
+ * covering it. Ties go to the first in build order, so the choice is deterministic.
+ */
+export function examplesOf(dataset: Dataset, datasetVersion: string): Examples {
+  const pairs = pairsOf(dataset.items);
+  if (pairs.length === 0) throw new Error("the description document needs at least one item for its examples");
+  const coverage = coverageOf(dataset);
+  const guidesCovering = (covering: Covering[]) => new Set(covering.map(({ guide }) => guide.platform_id)).size;
+  let pair: Pair = pairs[0]!;
+  let covering = coverage(pair);
+  for (const candidate of pairs) {
+    const candidateCovering = coverage(candidate);
+    if (guidesCovering(candidateCovering) > guidesCovering(covering)) [pair, covering] = [candidate, candidateCovering];
+  }
+
+  const seedOf = seedResponses(pair, covering);
+  const systemsGrading = new Map<number, number>();
+  for (const { system } of covering) for (const seed of new Set(system.gradings.map((g) => g.seed))) systemsGrading.set(seed, (systemsGrading.get(seed) ?? 0) + 1);
+  let seed = 0;
+  for (const [candidate, count] of [...systemsGrading].sort(([a], [b]) => a - b)) {
+    if (count > (systemsGrading.get(seed) ?? 0)) seed = candidate;
+  }
+
+  const guide: Guide | undefined = [...new Set(covering.map(({ guide }) => guide))].sort(
+    (a, b) => JSON.stringify(a).length - JSON.stringify(b).length,
+  )[0];
+  const exampleGuide = guide ?? dataset.guides[0];
+  const systemId = exampleGuide?.systems[0]?.id ?? "";
+  const resolve = resolveResponses(dataset.items);
+  const meta = metaResponse(dataset, resolve.size, datasetVersion);
+  return {
+    pair: { def_index: pair.item.def_index, paint_index: pair.paint.paint_index },
+    seed,
+    platformId: exampleGuide?.platform_id ?? "",
+    systemId,
+    slug: pair.item.slug,
+    marketHashName: `${pair.item.star ? "★ " : ""}${pair.item.market_name} (Field-Tested)`,
+    itemMenu: itemMenu(pair, covering),
+    seedResponse: seedOf(seed),
+    patterns: patternsResponse(pair, covering),
+    guide: exampleGuide ?? null,
+    guideSystem: exampleGuide ? guideWithSystem(exampleGuide, systemId) : null,
+    resolve: resolve.get(pair.item.slug),
+    meta,
+    dump: { dataset_version: datasetVersion, data: { items: [itemOf(pair)], guides: exampleGuide ? [exampleGuide] : [] } },
+  };
+}

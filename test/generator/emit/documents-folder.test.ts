@@ -1,0 +1,46 @@
+import { mkdtempSync, promises as fs } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildFiles, manifestOf } from "../../../generator/derive/index.ts";
+import type { Documents } from "../../../generator/docs/documents.ts";
+import { readManifest } from "../../../generator/emit/build-folder.ts";
+import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+
+const freshDir = () => path.join(mkdtempSync(path.join(tmpdir(), "psg-docs-")), "dist");
+const documents = (text: string): Documents => ({
+  folder: `docs-${text}`,
+  files: [
+    { path: "openapi.json", body: `{"text":"${text}"}` },
+    { path: "index.html", body: `<p>${text}</p>` },
+  ],
+});
+const build = (outDir: string, version: string, docs: Documents) =>
+  emitBuild({ outDir, manifest: { ...manifestOf(tinyDataset, version), docs: docs.folder }, files: buildFiles(tinyDataset, version), documents: docs });
+
+describe("the documents folder of a build", () => {
+  it("is written beside the generation and named in the manifest", async () => {
+    const out = freshDir();
+    await build(out, "vA", documents("one"));
+    expect((await readManifest(out))?.docs).toBe("docs-one");
+    expect(await fs.readFile(path.join(out, "docs-one", "openapi.json"), "utf8")).toBe('{"text":"one"}');
+  });
+
+  it("new documents for an unchanged dataset_version are committed without rewriting any response", async () => {
+    const out = freshDir();
+    await build(out, "vA", documents("one"));
+    const report = await build(out, "vA", documents("two"));
+    expect(report).toMatchObject({ mode: "unchanged", written: 0 });
+    expect((await readManifest(out))?.docs).toBe("docs-two");
+    expect(await fs.readFile(path.join(out, "docs-two", "index.html"), "utf8")).toBe("<p>two</p>");
+  });
+
+  it("keeps the documents of the build before (for requests in flight) and prunes older ones", async () => {
+    const out = freshDir();
+    await build(out, "vA", documents("one"));
+    await build(out, "vA", documents("two"));
+    await build(out, "vB", documents("three"));
+    expect((await fs.readdir(out)).filter((name) => name.startsWith("docs-")).sort()).toEqual(["docs-three", "docs-two"]);
+  });
+});

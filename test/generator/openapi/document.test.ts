@@ -1,0 +1,83 @@
+// The description document: the committed copy is what a build serves, it passes the linter with no
+// warning, it describes every endpoint and error of the spec, and its examples are valid.
+
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { describe, expect, it } from "vitest";
+import { COMMITTED_OPENAPI, SHIPPED_DATASET, openApiOfDataset } from "../../../generator/cli/openapi.ts";
+
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+const committed = readFileSync(COMMITTED_OPENAPI, "utf8");
+const document = JSON.parse(committed);
+
+describe("the description document", () => {
+  it("docs/openapi.json is exactly what a build of the shipped dataset serves (npm run docs:openapi rewrites it)", async () => {
+    expect(committed === (await openApiOfDataset(SHIPPED_DATASET)), "docs/openapi.json is stale: run npm run docs:openapi").toBe(true);
+  });
+
+  it("passes Spectral's OpenAPI ruleset with no error and no warning", () => {
+    const spectral = spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL("../../../node_modules/@stoplight/spectral-cli/dist/index.js", import.meta.url)), "lint", "docs/openapi.json", "--ruleset", ".spectral.yaml", "--fail-severity", "warn"],
+      { cwd: repoRoot, encoding: "utf8", env: { ...process.env, SCARF_ANALYTICS: "false" } },
+    );
+    const output = `${spectral.stdout}${spectral.stderr}`.trim();
+    expect(spectral.status, output).toBe(0);
+    expect(output).toBe("No results with a severity of 'warn' or higher found!");
+  });
+
+  it("is OpenAPI 3.1, version 1.0.0, and describes every endpoint of the spec", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info.version).toBe("1.0.0");
+    expect(Object.keys(document.paths).sort()).toEqual([
+      "/health",
+      "/openapi.json",
+      "/v1/dump",
+      "/v1/guides/{platform_id}",
+      "/v1/items/{def_index}/{paint_index}",
+      "/v1/items/{def_index}/{paint_index}/patterns",
+      "/v1/items/{def_index}/{paint_index}/seeds/{seed}",
+      "/v1/meta",
+      "/v1/resolve",
+    ]);
+  });
+
+  it("declares every status the spec gives each endpoint, 304 and 429 included", () => {
+    const statuses = (path: string) => Object.keys(document.paths[path].get.responses).sort();
+    expect(statuses("/v1/resolve")).toEqual(["200", "304", "400", "404", "422", "429", "503"]);
+    expect(statuses("/v1/items/{def_index}/{paint_index}/seeds/{seed}")).toEqual(["200", "304", "404", "422", "429", "503"]);
+    expect(statuses("/v1/dump")).toEqual(["200", "304", "429", "503"]);
+    expect(statuses("/health")).toEqual(["200", "503"]);
+    expect(document.components.schemas.ErrorEnvelope.properties.error.properties.code.enum).toEqual(["bad_request", "not_found", "rate_limited", "internal_error"]);
+    expect(Object.keys(document.components.responses.RateLimited.headers)).toContain("Retry-After");
+  });
+
+  it("declares the seed's range and the aliases' length limit on the parameters", () => {
+    expect(document.components.parameters.Seed.schema).toEqual({ type: "integer", minimum: 0, maximum: 1000 });
+    expect(document.components.parameters.Slug.schema.maxLength).toBe(200);
+    expect(document.components.parameters.MarketHashName.schema.maxLength).toBe(200);
+  });
+
+  it("every example is valid against the schema declared beside it", () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+    ajv.addSchema(document, "openapi");
+    const checked: string[] = [];
+    const visit = (node: unknown, at: string[]) => {
+      if (node === null || typeof node !== "object") return;
+      const object = node as Record<string, unknown>;
+      if ("schema" in object && "example" in object) {
+        const pointer = `openapi#/${[...at, "schema"].map((s) => s.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")}`;
+        const validate = ajv.getSchema(pointer)!;
+        expect(validate(object.example), `${at.join("/")}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+        checked.push(at.join("/"));
+      }
+      for (const [key, value] of Object.entries(object)) visit(value, [...at, key]);
+    };
+    visit(document, []);
+    expect(checked.length).toBeGreaterThan(20);
+  });
+});

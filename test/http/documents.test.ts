@@ -1,0 +1,84 @@
+// The description document and the reference page, served by the local server beside /v1.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REFERENCE_PAGE_POLICY } from "../../edge/documents.ts";
+import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
+import { startServer, type RunningServer } from "../support/edge-server.ts";
+
+let fixture: DistFixture;
+let bare: DistFixture;
+let server: RunningServer;
+let bareServer: RunningServer;
+
+beforeAll(async () => {
+  [fixture, bare] = await Promise.all([
+    writeDistFixture(undefined, { datasetVersion: "docs-v1", seeds: [661] }),
+    writeDistFixture(undefined, { datasetVersion: "bare-v1", seeds: [0], documents: false }),
+  ]);
+  [server, bareServer] = await Promise.all([
+    startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000 }, burstLimit: false }),
+    startServer({ distDir: bare.dir, rateLimit: false, burstLimit: false }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([server.close(), bareServer.close()]);
+  await Promise.all([fixture.remove(), bare.remove()]);
+});
+
+describe("GET /openapi.json", () => {
+  it("serves the OpenAPI 3.1 document, version 1.0.0, describing every endpoint", async () => {
+    const response = await server.request("/openapi.json");
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const document = response.json();
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info.version).toBe("1.0.0");
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/v1/meta", "/health", "/openapi.json"]));
+  });
+
+  it("carries its own content hash as ETag, and answers a matching If-None-Match with 304", async () => {
+    const first = await server.request("/openapi.json");
+    expect(first.headers.etag).toBe(`"${fixture.manifest.docs}"`);
+    expect(first.headers["access-control-allow-origin"]).toBe("*");
+    expect(first.headers["cache-control"]).toBe("public, max-age=60, s-maxage=600");
+    const again = await server.request("/openapi.json", { headers: { "if-none-match": first.headers.etag! } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it("is not counted by the app rate limit (the limit here is one request a minute)", async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await server.request("/openapi.json")).status);
+    expect(statuses).toEqual([200, 200, 200]);
+  });
+
+  it("a build without documents answers 404 not_found in the envelope", async () => {
+    const response = await bareServer.request("/openapi.json");
+    expect(response.status).toBe(404);
+    expect(response.json().error.code).toBe("not_found");
+  });
+});
+
+describe("GET /docs/", () => {
+  it("serves the reference page with its getting-started and a policy that forbids requests elsewhere", async () => {
+    const response = await server.request("/docs/");
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["content-security-policy"]).toBe(REFERENCE_PAGE_POLICY);
+    expect(response.text).toContain("Getting started");
+    expect(response.text).toContain("/v1/resolve?market_hash_name=");
+    expect(response.text).not.toMatch(/<(script|link|img)[^>]+(src|href)="https?:/);
+  });
+
+  it("/docs without its slash redirects to docs/, relative to wherever the API root is", async () => {
+    const response = await server.request("/docs");
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe("docs/");
+  });
+
+  it("HEAD answers the page's headers without its body", async () => {
+    const response = await server.request("/docs/", { method: "HEAD" });
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBe(0);
+  });
+});
