@@ -67,7 +67,7 @@ export function nearestSpan(text: string, index: QuoteIndex, quote: string): Spa
         const lastAt = nearestPlace(text, lastWord.text, candidate.end - lastWord.text.length, STRETCH);
         const lastEnd = lastAt === null || lastAt <= start ? 0 : lastAt + quote.length - lastWord.start;
         const end = lastEnd > candidate.end && lastEnd <= Math.min(limit, candidate.end + STRETCH) ? lastEnd : candidate.end;
-        best = { start, end: wordEnd(text, end) };
+        best = trimmed(text, quote, wordStart(text, start), wordEnd(text, end));
         bestScore = candidate.score;
       }
     }
@@ -127,6 +127,22 @@ function bestEnd(quoteBigrams: Map<string, number>, quoteBigramCount: number, te
     if (score > best.score) best = { end, score };
   }
   return best;
+}
+
+/** A span starting inside a word is shown from the word's start. */
+function wordStart(text: string, start: number): number {
+  let at = start;
+  while (at > 0 && at < text.length && start - at < 40 && WORD_CHARACTER.test(text[at - 1]!) && WORD_CHARACTER.test(text[at]!)) at--;
+  return at;
+}
+
+/** Whitespace at the span's edges is left out unless the quote has some there too. */
+function trimmed(text: string, quote: string, start: number, end: number): Span {
+  let from = start;
+  let to = end;
+  if (!/^\s/u.test(quote)) while (from < to && /\s/u.test(text[from]!)) from++;
+  if (!/\s$/u.test(quote)) while (to > from && /\s/u.test(text[to - 1]!)) to--;
+  return { start: from, end: to };
 }
 
 /** A span ending inside a word is shown to the word's end (a cut word reads as a typo of the quote). */

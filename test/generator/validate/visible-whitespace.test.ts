@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { legend, MARKERS, numberedLines, visibleLine, visibleSpan } from "../../../generator/validate/visible-whitespace.ts";
+import { legend, MARKERS, numberedLines, shortLegend, visibleLine, visibleSpan } from "../../../generator/validate/visible-whitespace.ts";
 
 describe("visibleLine", () => {
   it("leaves single spaces between words as they are", () => {
@@ -56,5 +56,12 @@ describe("legend", () => {
     const lines = legend();
     for (const { marker } of MARKERS) expect(lines.some((line) => line.startsWith(`${marker} `))).toBe(true);
     expect(lines.at(-1)).toMatch(/^⟨U\+200B⟩ .*code point/);
+  });
+});
+
+describe("shortLegend", () => {
+  it("names only the markers a shown text uses, in a few words", () => {
+    expect(shortLegend("Tier 2:··42,⍽7⏎12")).toBe("· space, ⍽ no-break space, ⏎ line break");
+    expect(shortLegend("Tier 2: 42, 7")).toBe("");
   });
 });
