@@ -59,8 +59,9 @@ export function openApiDocument(dataset: Dataset, datasetVersion: string): Json 
       version: DOCUMENT_VERSION,
       summary: "What every community guide says about one pattern seed of a CS2 finish, side by side and never merged.",
       description: INTRODUCTION,
-      contact: { name: "Pattern-Seed Guides API maintainers", url: "https://example.com/pattern-seed-guides" },
-      license: { name: "Guide data: no licence claimed (see each guide's permission)", identifier: "LicenseRef-no-licence-claimed" },
+      contact: { name: "The maintainers of this repository" },
+      // Rule 9: no licence is claimed on guide data; each guide's `permission` says what its author granted.
+      license: { name: "No licence claimed on guide data: see each guide's permission" },
     },
     servers: [{ url: ".", description: "The API root: the folder this document is served from." }],
     tags: [
