@@ -73,7 +73,7 @@ export function openApiDocument(dataset: Dataset, datasetVersion: string): Json 
     ],
     paths: paths(examples),
     components: {
-      schemas: withDescriptions(componentSchemas()),
+      schemas: describedSchemas(),
       parameters: parameters(examples),
       headers: headers(),
       responses: responses(),
@@ -454,8 +454,9 @@ const DESCRIPTIONS: Record<string, string> = {
   Health: "The bare body of `/health`.",
 };
 
-function withDescriptions(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+/** The component schemas as the document has them, descriptions included (also the client's types). */
+export function describedSchemas(): Record<string, JsonSchema> {
   return Object.fromEntries(
-    Object.entries(schemas).map(([name, schema]) => [name, DESCRIPTIONS[name] ? { description: DESCRIPTIONS[name], ...schema } : schema]),
+    Object.entries(componentSchemas()).map(([name, schema]) => [name, DESCRIPTIONS[name] ? { description: DESCRIPTIONS[name], ...schema } : schema]),
   );
 }
