@@ -1,6 +1,9 @@
 // The typed client against the real local server on a loopback port. Time is never waited for: the
 // client's sleep is injected and moves a fake clock that the server's rate limits read too.
 
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiError, createClient, type RetryOptions } from "../../client/src/index.ts";
 import { AK_CASE_HARDENED, GUIDE_ID, SYSTEM_ID, writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
@@ -17,6 +20,9 @@ let fixture: DistFixture;
 let limited: RunningServer;
 /** The edge burst limit only (4 per 10 s, then blocked 3 s), as the edge in front of the API. */
 let edge: RunningServer;
+/** A server with no build in its folder yet. */
+let empty: RunningServer;
+let emptyDir: string;
 let clock = 0;
 let sleeps: number[] = [];
 let requests = 0;
@@ -40,14 +46,16 @@ const clientOf = (server: RunningServer, options: { retry?: RetryOptions; fetch?
 beforeAll(async () => {
   fixture = await writeDistFixture(undefined, { datasetVersion: VERSION, seeds: [151, 661] });
   const now = () => clock;
-  [limited, edge] = await Promise.all([
+  emptyDir = await mkdtemp(join(tmpdir(), "client-empty-"));
+  [limited, edge, empty] = await Promise.all([
     startServer({ distDir: fixture.dir, rateLimit: { limit: APP_LIMIT, windowMs: 60_000, now }, burstLimit: false }),
     startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: { limit: BURST_LIMIT, windowMs: 10_000, blockMs: BURST_BLOCK_MS, now } }),
+    startServer({ distDir: emptyDir, rateLimit: false, burstLimit: false }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([limited.close(), edge.close()]);
-  await fixture.remove();
+  await Promise.all([limited.close(), edge.close(), empty.close()]);
+  await Promise.all([fixture.remove(), rm(emptyDir, { recursive: true, force: true })]);
 });
 beforeEach(() => {
   // A new minute: every limit window of the servers starts afresh.
@@ -87,6 +95,13 @@ describe("the client", () => {
     expect(notFound).toMatchObject({ status: 404, code: "not_found", datasetVersion: VERSION });
     expect((notFound as ApiError).message.length).toBeGreaterThan(0);
     await expect(api.seed(7, 44, 1001)).rejects.toMatchObject({ name: "ApiError", status: 422, code: "bad_request", datasetVersion: VERSION });
+    expect(sleeps).toEqual([]);
+  });
+
+  it("a server without a build rejects with 503 internal_error, /health included, without retrying", async () => {
+    const api = clientOf(empty);
+    await expect(api.meta()).rejects.toMatchObject({ status: 503, code: "internal_error", datasetVersion: "" });
+    await expect(api.health()).rejects.toMatchObject({ status: 503, code: "internal_error", datasetVersion: "" });
     expect(sleeps).toEqual([]);
   });
 
