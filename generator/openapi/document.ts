@@ -396,10 +396,15 @@ function responses(): Json {
     return { dataset_version: version, error: { code: parsed.error.code, message: parsed.error.message } };
   };
   const errorHeaders = (cacheControl: string) => ({ ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", cacheControl), ...corsHeaders() });
+  /** The envelope with the one `error.code` this status carries, so that a client (and the tests) can rely on it. */
+  const envelopeWithCode = (code: string) => ({
+    allOf: [ref("schemas", "ErrorEnvelope"), { type: "object", properties: { error: { type: "object", properties: { code: { const: code } } } } }],
+  });
+  const codeOf = (example: unknown) => (example as { error: { code: string } }).error.code;
   const error = (description: string, cacheControl: string, example: unknown, extraHeaders: Json = {}) => ({
     description,
     headers: { ...errorHeaders(cacheControl), ...extraHeaders },
-    content: { "application/json": { schema: ref("schemas", "ErrorEnvelope"), example } },
+    content: { "application/json": { schema: envelopeWithCode(codeOf(example)), example } },
   });
   const notModified = (cacheControl: string, extra: Json = {}) => ({
     description: "The ETag sent in `If-None-Match` is current: keep using the copy you have. No body.",
@@ -427,7 +432,7 @@ function responses(): Json {
       headers: { ...errorHeaders("CacheControlNever"), "Retry-After": ref("headers", "RetryAfter") },
       content: {
         "application/json": {
-          schema: ref("schemas", "ErrorEnvelope"),
+          schema: envelopeWithCode("rate_limited"),
           example: { dataset_version: version, error: { code: "rate_limited", message: "too many requests; retry after 12 s" } },
         },
         "text/plain": { schema: { type: "string" }, example: "Too Many Requests" },

@@ -28,6 +28,11 @@ describe("checking a response against the description document", () => {
     expect(() => assertMatchesDescription({ method: "GET", target: "/v1/items/1/2", status: 404, contentType: json, body })).toThrow(/allowed values/);
   });
 
+  it("refuses an error code that is not the one the document gives that status", () => {
+    const body = JSON.stringify({ dataset_version: "v", error: { code: "bad_request", message: "m" } });
+    expect(() => assertMatchesDescription({ method: "GET", target: "/v1/items/1/2", status: 404, contentType: json, body })).toThrow(/must be equal to constant/);
+  });
+
   it("holds unknown paths to the error envelope", () => {
     expect(() => assertMatchesDescription({ method: "GET", target: "/v2/meta", status: 200, contentType: json, body: "{}" })).toThrow(/undescribed path/);
   });
