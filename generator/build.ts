@@ -21,7 +21,7 @@ export interface BuildOptions {
 }
 
 export type BuildResult =
-  | { ok: true; datasetVersion: string; emit: EmitReport; timings: Record<string, number> }
+  | { ok: true; datasetVersion: string; emit: EmitReport; timings: Record<string, number>; /** The documents folder. */ documents: string }
   | { ok: false; problems: Problem[] };
 
 export async function buildDist({ datasetDir, outDir, verify = false, plain = false, onStage, onProgress }: BuildOptions): Promise<BuildResult> {
@@ -57,5 +57,5 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
     onProgress,
   });
   lap("emit");
-  return { ok: true, datasetVersion: version, emit, timings };
+  return { ok: true, datasetVersion: version, emit, timings, documents: documents.folder };
 }

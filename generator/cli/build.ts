@@ -34,7 +34,9 @@ async function main(): Promise<number> {
   const { emit } = result;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (emit.mode === "unchanged") {
-    process.stdout.write(`dataset_version ${result.datasetVersion} is already built in ${path.relative(process.cwd(), outDir) || outDir}/${emit.generation}; nothing to do (${seconds} s). \`--verify\` reads every file back.\n`);
+    process.stdout.write(
+      `dataset_version ${result.datasetVersion} is already built in ${path.relative(process.cwd(), outDir) || outDir}/${emit.generation}; no response to write (${seconds} s), documents in ${result.documents}. \`--verify\` reads every file back.\n`,
+    );
     return 0;
   }
   process.stdout.write(
@@ -42,6 +44,7 @@ async function main(): Promise<number> {
       `built dataset_version ${result.datasetVersion} into ${path.relative(process.cwd(), outDir) || outDir}/${emit.generation} in ${seconds} s`,
       `  ${emit.files} files, ${(emit.bytes / 1e6).toFixed(1)} MB: ${emit.written} written, ${emit.reused} ${emit.mode === "new" ? "reused unchanged" : "already up to date"}${emit.removed ? `, ${emit.removed} stray removed` : ""}`,
       `  serving after ${(emit.committedAfterMs / 1000).toFixed(1)} s${emit.pruned.length ? `; pruned ${emit.pruned.join(", ")}` : ""}`,
+      `  description document and reference page in ${result.documents}`,
       "",
     ].join("\n"),
   );

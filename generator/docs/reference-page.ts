@@ -30,13 +30,48 @@ function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
 
-export function referencePage(document: { info: { title: string; version: string } }, examples: Examples, redocBundle: string): string {
+/** The getting-started, in Markdown: Redoc shows it first, with its own entries in the side menu. */
+export function gettingStarted(examples: Examples): string {
+  const { def_index, paint_index } = examples.pair;
+  const name = encodeURIComponent(examples.marketHashName);
+  return [
+    "# Getting started",
+    "",
+    "Paths are relative to the API root, the folder that serves this page's `docs/` and the description document",
+    "[`openapi.json`](../openapi.json).",
+    "",
+    `1. **Resolve a market hash name** to canonical items: \`GET /v1/resolve?market_hash_name=${name}\`.`,
+    "   One name can stand for several items, one per paint (each phase of a Doppler, for example).",
+    `2. **Pick the item by \`paint_label\`** in \`data.items\` and keep its \`def_index\` and \`paint_index\` (here ${def_index} and ${paint_index}).`,
+    `3. **Read a seed's verdicts**: \`GET /v1/items/${def_index}/${paint_index}/seeds/${examples.seed}\`. Each verdict stands on its own`,
+    "   guide's scale: `level.place` of `level.of`, best first. Never combine two guides into one grade. `not_listed`",
+    "   names the systems that cover the item but do not grade this seed.",
+    "4. **Show the author and the link** of every guide whose verdict you display: `verdict.guide.authors` and `verdict.guide.url`.",
+    "5. **Revalidate with the ETag.** Keep each response's `ETag` and send it back as `If-None-Match`: an unchanged answer is",
+    "   a 304 without a body. On a 429 wait `Retry-After` seconds; when a request fails at the network level (the edge",
+    "   block), retry after a few seconds.",
+    "",
+    "# About the API",
+    "",
+  ].join("\n");
+}
+
+interface DescribedDocument {
+  info: { title: string; version: string; description?: string };
+}
+
+export function referencePage(document: DescribedDocument, examples: Examples, redocBundle: string): string {
   const logoUses = redocBundle.split(REDOC_LOGO).length - 1;
   if (logoUses !== 1) throw new Error(`the Redoc bundle names its CDN logo ${logoUses} times, expected once: check the reference page after a Redoc upgrade`);
   const bundle = codeInScript(redocBundle.replace(REDOC_LOGO, EMPTY_IMAGE));
-  const { def_index, paint_index } = examples.pair;
-  const name = encodeURIComponent(examples.marketHashName);
+  const shown = { ...document, info: { ...document.info, description: `${gettingStarted(examples)}${document.info.description ?? ""}` } };
   const title = `${document.info.title} ${document.info.version}`;
+  const systemFonts = "system-ui, -apple-system, 'Segoe UI', sans-serif";
+  const options = {
+    expandResponses: "200",
+    jsonSampleExpandLevel: 2,
+    theme: { typography: { fontFamily: systemFonts, headings: { fontFamily: systemFonts }, code: { fontFamily: "ui-monospace, Menlo, Consolas, monospace" } } },
+  };
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -44,40 +79,17 @@ export function referencePage(document: { info: { title: string; version: string
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)}: reference</title>
-<style>
-  body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
-  #getting-started { max-width: 60rem; padding: 1.5rem 2.5rem; line-height: 1.5; border-bottom: 1px solid #ddd; }
-  #getting-started pre { background: #f4f4f4; padding: 0.6rem 0.8rem; overflow-x: auto; }
-  #getting-started code { font-family: ui-monospace, "Cascadia Mono", Menlo, Consolas, monospace; font-size: 0.9em; }
-</style>
+<style>body { margin: 0; font-family: ${systemFonts}; } noscript p { margin: 2rem; }</style>
 </head>
 <body>
-<section id="getting-started">
-<h1>${escapeHtml(title)}</h1>
-<p>The description document is <a href="../openapi.json">openapi.json</a> beside this page. Paths below are relative to the API root (the folder that serves this page's <code>docs/</code>).</p>
-<h2>Getting started</h2>
-<ol>
-<li><strong>Resolve a market hash name</strong> to canonical items:
-<pre><code>GET /v1/resolve?market_hash_name=${escapeHtml(name)}</code></pre>
-One name can stand for several items (one per paint, for example each phase of a Doppler).</li>
-<li><strong>Pick the item by <code>paint_label</code></strong> from <code>data.items</code>, and keep its <code>def_index</code> and <code>paint_index</code> (here ${def_index} and ${paint_index}).</li>
-<li><strong>Read a seed's verdicts</strong>, one per grading of every guide, each on its own scale:
-<pre><code>GET /v1/items/${def_index}/${paint_index}/seeds/${examples.seed}</code></pre>
-<code>level.place</code> of <code>level.of</code> says where the level stands in that guide's system, best first. Never combine two guides into one grade. <code>not_listed</code> names the systems that cover the item but do not grade this seed.</li>
-<li><strong>Show the author and the link</strong> of every guide whose verdict you display: <code>verdict.guide.authors</code> and <code>verdict.guide.url</code>.</li>
-<li><strong>Revalidate with the ETag.</strong> Keep the <code>ETag</code> of each response and send it back as <code>If-None-Match</code>; an unchanged answer is a 304 without a body. On 429 wait <code>Retry-After</code> seconds; if the request fails at the network level, retry after a few seconds.</li>
-</ol>
-</section>
+<noscript><p>This reference needs JavaScript. The same description is in <a href="../openapi.json">openapi.json</a>.</p></noscript>
 <div id="reference"></div>
 <script>${bundle}</script>
-<script id="description" type="application/json">${jsonInScript(document)}</script>
+<script id="description" type="application/json">${jsonInScript(shown)}</script>
+<script id="options" type="application/json">${jsonInScript(options)}</script>
 <script>
-  Redoc.init(JSON.parse(document.getElementById("description").textContent), {
-    hideDownloadButton: false,
-    expandResponses: "200",
-    jsonSampleExpandLevel: 2,
-    theme: { typography: { fontFamily: "system-ui, -apple-system, 'Segoe UI', sans-serif", headings: { fontFamily: "system-ui, -apple-system, 'Segoe UI', sans-serif" }, code: { fontFamily: "ui-monospace, Menlo, Consolas, monospace" } } },
-  }, document.getElementById("reference"));
+  const read = (id) => JSON.parse(document.getElementById(id).textContent);
+  Redoc.init(read("description"), read("options"), document.getElementById("reference"));
 </script>
 </body>
 </html>

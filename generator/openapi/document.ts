@@ -59,8 +59,9 @@ export function openApiDocument(dataset: Dataset, datasetVersion: string): Json 
       version: DOCUMENT_VERSION,
       summary: "What every community guide says about one pattern seed of a CS2 finish, side by side and never merged.",
       description: INTRODUCTION,
-      contact: { name: "Pattern-Seed Guides API maintainers", url: "https://example.com/pattern-seed-guides" },
-      license: { name: "Guide data: no licence claimed (see each guide's permission)", identifier: "LicenseRef-no-licence-claimed" },
+      contact: { name: "The maintainers of this repository" },
+      // Rule 9: no licence is claimed on guide data; each guide's `permission` says what its author granted.
+      license: { name: "No licence claimed on guide data: see each guide's permission" },
     },
     servers: [{ url: ".", description: "The API root: the folder this document is served from." }],
     tags: [
@@ -72,7 +73,7 @@ export function openApiDocument(dataset: Dataset, datasetVersion: string): Json 
     ],
     paths: paths(examples),
     components: {
-      schemas: withDescriptions(componentSchemas()),
+      schemas: describedSchemas(),
       parameters: parameters(examples),
       headers: headers(),
       responses: responses(),
@@ -395,10 +396,15 @@ function responses(): Json {
     return { dataset_version: version, error: { code: parsed.error.code, message: parsed.error.message } };
   };
   const errorHeaders = (cacheControl: string) => ({ ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", cacheControl), ...corsHeaders() });
+  /** The envelope with the one `error.code` this status carries, so that a client (and the tests) can rely on it. */
+  const envelopeWithCode = (code: string) => ({
+    allOf: [ref("schemas", "ErrorEnvelope"), { type: "object", properties: { error: { type: "object", properties: { code: { const: code } } } } }],
+  });
+  const codeOf = (example: unknown) => (example as { error: { code: string } }).error.code;
   const error = (description: string, cacheControl: string, example: unknown, extraHeaders: Json = {}) => ({
     description,
     headers: { ...errorHeaders(cacheControl), ...extraHeaders },
-    content: { "application/json": { schema: ref("schemas", "ErrorEnvelope"), example } },
+    content: { "application/json": { schema: envelopeWithCode(codeOf(example)), example } },
   });
   const notModified = (cacheControl: string, extra: Json = {}) => ({
     description: "The ETag sent in `If-None-Match` is current: keep using the copy you have. No body.",
@@ -426,7 +432,7 @@ function responses(): Json {
       headers: { ...errorHeaders("CacheControlNever"), "Retry-After": ref("headers", "RetryAfter") },
       content: {
         "application/json": {
-          schema: ref("schemas", "ErrorEnvelope"),
+          schema: envelopeWithCode("rate_limited"),
           example: { dataset_version: version, error: { code: "rate_limited", message: "too many requests; retry after 12 s" } },
         },
         "text/plain": { schema: { type: "string" }, example: "Too Many Requests" },
@@ -453,8 +459,9 @@ const DESCRIPTIONS: Record<string, string> = {
   Health: "The bare body of `/health`.",
 };
 
-function withDescriptions(schemas: Record<string, JsonSchema>): Record<string, JsonSchema> {
+/** The component schemas as the document has them, descriptions included (also the client's types). */
+export function describedSchemas(): Record<string, JsonSchema> {
   return Object.fromEntries(
-    Object.entries(schemas).map(([name, schema]) => [name, DESCRIPTIONS[name] ? { description: DESCRIPTIONS[name], ...schema } : schema]),
+    Object.entries(componentSchemas()).map(([name, schema]) => [name, DESCRIPTIONS[name] ? { description: DESCRIPTIONS[name], ...schema } : schema]),
   );
 }

@@ -18,6 +18,10 @@ describe("manifest", () => {
       expect(parse({ ...valid, dataset_version }).ok).toBe(false);
     }
   });
+  it("a documents folder is read when present and refused when it would leave the dist folder", () => {
+    expect(parse({ ...valid, docs: "docs-0a1b" })).toEqual({ ok: true, manifest: { ...valid, docs: "docs-0a1b" } });
+    for (const docs of ["..", "a/b", "", 7, 'docs"x']) expect(parse({ ...valid, docs }).ok).toBe(false);
+  });
   it("an unknown format is refused", () => {
     expect(parse({ ...valid, format: 2 }).ok).toBe(false);
   });

@@ -88,3 +88,19 @@ function checkBody(response: ReceivedResponse, where: string, schemaLocation: st
   }
   return schemaLocation.join("/");
 }
+
+/** A fetch that checks every answer against the document, as the raw HTTP helpers do (for tests of the client). */
+export function describedFetch(inner: typeof fetch = globalThis.fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    assertMatchesDescription({
+      method: init?.method ?? "GET",
+      target: `${url.pathname}${url.search}`,
+      status: response.status,
+      contentType: response.headers.get("content-type"),
+      body: await response.clone().text(),
+    });
+    return response;
+  };
+}

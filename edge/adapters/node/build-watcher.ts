@@ -50,11 +50,15 @@ export async function watchBuild(distDir: string, options: BuildWatcherOptions =
       log(`${manifestPath}: ${parsed.message}; still serving ${manifest?.dataset_version ?? "nothing"}`);
       return false;
     }
-    if (manifest !== null && parsed.manifest.dataset_version === manifest.dataset_version && parsed.manifest.generation === manifest.generation) {
-      return false;
-    }
+    const same =
+      manifest !== null &&
+      parsed.manifest.dataset_version === manifest.dataset_version &&
+      parsed.manifest.generation === manifest.generation &&
+      parsed.manifest.docs === manifest.docs;
+    if (same) return false;
     manifest = parsed.manifest;
-    log(`serving dataset_version ${manifest.dataset_version} (${manifest.generation})`);
+    // New documents alone (an edit to the description) also switch: they are outside dataset_version.
+    log(`serving dataset_version ${manifest.dataset_version} (${manifest.generation}${manifest.docs ? `, ${manifest.docs}` : ""})`);
     return true;
   };
   const check = () => (running ??= look().finally(() => (running = null)));

@@ -52,6 +52,14 @@ describe("the description document", () => {
     expect(statuses("/v1/dump")).toEqual(["200", "304", "429", "503"]);
     expect(statuses("/health")).toEqual(["200", "503"]);
     expect(document.components.schemas.ErrorEnvelope.properties.error.properties.code.enum).toEqual(["bad_request", "not_found", "rate_limited", "internal_error"]);
+    const codeOf = (name: string) => document.components.responses[name].content["application/json"].schema.allOf[1].properties.error.properties.code.const;
+    expect(["BadRequest", "NotFound", "Unprocessable", "RateLimited", "InternalError"].map(codeOf)).toEqual([
+      "bad_request",
+      "not_found",
+      "bad_request",
+      "rate_limited",
+      "internal_error",
+    ]);
     expect(Object.keys(document.components.responses.RateLimited.headers)).toContain("Retry-After");
   });
 

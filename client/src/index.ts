@@ -1,0 +1,7 @@
+export { createClient } from "./client.js";
+export type { Client, ClientOptions, RequestOptions, ResolveQuery, Result } from "./client.js";
+export { ApiError } from "./errors.js";
+export type { ErrorCode } from "./errors.js";
+export type { CacheEntry, ClientCache } from "./cache.js";
+export type { RetryOptions } from "./retry.js";
+export type * from "./types.js";

@@ -1,0 +1,312 @@
+// Generated from the description document's component schemas by generator/openapi/typescript.ts
+// (npm run client:build). Do not edit: change the zod schemas in generator/schema/ instead.
+
+export type Dump = {
+  items: Item[];
+  guides: Guide[];
+};
+
+export type DumpEnvelope = {
+  dataset_version: string;
+  data: Dump;
+};
+
+/** The body of every error under `/v1`. */
+export type ErrorEnvelope = {
+  dataset_version: string;
+  error: {
+    code: "bad_request" | "not_found" | "rate_limited" | "internal_error";
+    message: string;
+  };
+};
+
+/** A guide document exactly as stored: each system's levels best first, every grading with the exact quote it was read from. */
+export type Guide = {
+  schema: string;
+  platform_id: string;
+  title: string;
+  authors: string[];
+  url: string;
+  updated: string;
+  permission: string;
+  collaborators: number;
+  posted: string;
+  snapshot: {
+    path: string;
+    retrieved_at: string;
+    sha256: string;
+  };
+  permission_quote: string;
+  incomplete: {
+    quote: string;
+  } | null;
+  complete: {
+    quote: string;
+  } | null;
+  notes: string;
+  related_guides: Array<{
+    platform_id: string;
+    quote: string;
+  }>;
+  remarks: Array<{
+    quote: string;
+    note: string | null;
+    system: string | null;
+  }>;
+  item_claims: Array<{
+    quote: string;
+    note: string | null;
+    system: string | null;
+  }>;
+  callouts: Array<{
+    kind: "exclusion" | "example" | "mention" | "common";
+    label: string;
+    quote: string;
+    system: string | null;
+    note?: string;
+    images?: string[];
+    definition?: {
+      quote: string;
+    };
+  }>;
+  discrepancies: Array<{
+    kind: "duplicate_seed" | "count_mismatch" | "unparseable" | "prose_contradiction" | "caption_vs_list" | "caption_unlisted" | "image_reused";
+    seed?: number;
+    where?: string[];
+    note?: string;
+    quote_a?: string;
+    quote_b?: string;
+  }>;
+  unassigned_review?: {
+    count: number;
+    reviewed_at: string;
+    reviewed_by: string;
+  };
+  systems: Array<{
+    id: string;
+    label: string;
+    item: string;
+    paint_indexes: number[] | null;
+    alias: string | null;
+    topic: string | null;
+    definition?: {
+      quote: string;
+    };
+    scale: {
+      kind: "tier" | "rank" | "group" | "sublevel" | "band";
+      best: number | string | null;
+      worst: number | string | null;
+      definition?: {
+        quote: string;
+      };
+    };
+    remarks: Array<{
+      quote: string;
+      note: string | null;
+      system?: string | null;
+    }>;
+    levels: Array<{
+      key: string;
+      label: string;
+      images: string[];
+      ordered: boolean;
+      ordered_quote: string | null;
+      definition?: {
+        quote: string;
+      };
+      gradings?: null;
+    }>;
+    gradings: Array<{
+      seed: number;
+      level: string;
+      quote: string;
+      evidence: "text" | "caption" | "image";
+      position: number;
+      rank?: number;
+      rank_scope?: "level";
+      value?: {
+        name: string;
+        value: number;
+      };
+      note?: {
+        quote: string;
+      };
+      equivalent_to?: number[];
+    }>;
+  }>;
+};
+
+/** Who wrote a guide and where it is. Show the authors and the link beside any grading you display. */
+export type GuideBlock = {
+  platform_id: string;
+  title: string;
+  authors: string[];
+  url: string;
+  permission: string;
+  updated: string;
+};
+
+export type GuideEnvelope = {
+  dataset_version: string;
+  data: Guide;
+};
+
+/** The bare body of `/health`. */
+export type Health = {
+  status: "ok" | "error";
+};
+
+/** A `(def_index, paint_index)` pair: the canonical item. `paint_label` names the variant or phase of the finish. */
+export type Item = {
+  def_index: number;
+  paint_index: number;
+  slug: string;
+  weapon: string;
+  finish: string;
+  paint_label: string;
+};
+
+export type ItemMenu = {
+  item: Item;
+  guides: Array<{
+    platform_id: string;
+    title: string;
+    authors: string[];
+    url: string;
+    permission: string;
+    updated: string;
+    systems: Array<{
+      id: string;
+      label: string;
+      alias: string | null;
+      topic: string | null;
+      kind: "tier" | "rank" | "group" | "sublevel" | "band";
+      levels: number;
+      seeds: number;
+    }>;
+  }>;
+};
+
+export type ItemMenuEnvelope = {
+  dataset_version: string;
+  data: ItemMenu;
+};
+
+/** An item's identity in seed and patterns responses. */
+export type ItemRef = {
+  def_index: number;
+  paint_index: number;
+  slug: string;
+};
+
+export type Meta = {
+  dataset_version: string;
+  loaded_at: string;
+  counts: {
+    items: number;
+    guides: number;
+    aliases: number;
+    systems: number;
+    gradings: number;
+  };
+};
+
+export type MetaEnvelope = {
+  dataset_version: string;
+  data: Meta;
+};
+
+/** One grading of a seed in the patterns response, without its quote. */
+export type PatternEntry = {
+  guide: string;
+  system: string;
+  level: string;
+  place: number;
+  rank: number | null;
+  equivalent_to: number[] | null;
+  value: {
+    name: string;
+    value: number;
+  } | null;
+};
+
+export type Patterns = {
+  item: ItemRef;
+  guides: {
+    [key: string]: {
+      title: string;
+      authors: string[];
+      url: string;
+      permission: string;
+      updated: string;
+      systems: {
+        [key: string]: {
+          label: string;
+          topic: string | null;
+          kind: "tier" | "rank" | "group" | "sublevel" | "band";
+          levels: Array<{
+            key: string;
+            label: string;
+          }>;
+        };
+      };
+    };
+  };
+  seeds: {
+    [key: string]: PatternEntry[];
+  };
+};
+
+export type PatternsEnvelope = {
+  dataset_version: string;
+  data: Patterns;
+};
+
+export type Resolve = {
+  items: Item[];
+};
+
+export type ResolveEnvelope = {
+  dataset_version: string;
+  data: Resolve;
+};
+
+export type SeedResponse = {
+  item: ItemRef;
+  seed: number;
+  verdicts: Verdict[];
+  not_listed: Array<{
+    platform_id: string;
+    system: string;
+  }>;
+};
+
+export type SeedResponseEnvelope = {
+  dataset_version: string;
+  data: SeedResponse;
+};
+
+/** One grading of one seed, against its own guide's system only. `rank`, `equivalent_to` and `value` are null when absent. */
+export type Verdict = {
+  guide: GuideBlock;
+  system: {
+    id: string;
+    label: string;
+    topic: string | null;
+    kind: "tier" | "rank" | "group" | "sublevel" | "band";
+  };
+  level: {
+    key: string;
+    label: string;
+    place: number;
+    of: number;
+  };
+  rank: number | null;
+  equivalent_to: number[] | null;
+  value: {
+    name: string;
+    value: number;
+  } | null;
+  evidence: "text" | "caption" | "image";
+  quote: string;
+};
