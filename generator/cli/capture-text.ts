@@ -4,20 +4,15 @@
 
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { isMain, runAsMain, type CliIo } from "./main.ts";
 import { byteLineColumn, decodeUtf8 } from "../load/utf8.ts";
 import { captureKind, captureText } from "../validate/capture-text.ts";
 import { legend, numberedLines } from "../validate/visible-whitespace.ts";
 
 const USAGE = "usage: npm run capture:text -- PATH   (PATH: a .html or .txt capture, e.g. dataset/snapshots/examples/900000001.html)";
 
-export interface CaptureTextIo {
-  /** Where a relative PATH is resolved from. */
-  cwd: string;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
+export type CaptureTextIo = CliIo;
 
 export type CaptureLines = { ok: true; lines: string[] } | { ok: false; message: string };
 
@@ -77,24 +72,11 @@ function errorCode(error: unknown): string {
   return typeof code === "string" ? code : String((error as Error | null)?.message ?? error);
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+if (isMain(import.meta.url)) {
   // `npm run capture:text -- PAGE | head` closes the pipe early: that ends the output, it is no failure.
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
     if (error.code === "EPIPE") process.exit(0);
     throw error;
   });
-  runCaptureText(process.argv.slice(2), {
-    // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
-    cwd: process.env.INIT_CWD ?? process.cwd(),
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`capture:text: failed unexpectedly: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  runAsMain("capture:text", runCaptureText);
 }

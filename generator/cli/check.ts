@@ -4,20 +4,16 @@
 
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { isMain, runAsMain, type CliIo } from "./main.ts";
 import { loadDataset } from "../validate/index.ts";
 import { checkReport } from "../validate/report.ts";
 
 const USAGE = "usage: npm run check [-- DIR]   (DIR: a dataset folder; default dataset/)";
 const DEFAULT_DATASET = fileURLToPath(new URL("../../dataset/", import.meta.url));
 
-export interface CheckIo {
-  /** Where a relative DIR is resolved from. */
-  cwd: string;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
+export type CheckIo = CliIo;
 
 /** Runs the check for the given arguments; resolves to the exit code. */
 export async function runCheck(args: string[], io: CheckIo): Promise<number> {
@@ -53,20 +49,6 @@ async function isDirectory(location: string): Promise<boolean> {
   }
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  runCheck(process.argv.slice(2), {
-    // npm runs scripts from the package root; INIT_CWD is where the user typed the command.
-    cwd: process.env.INIT_CWD ?? process.cwd(),
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      // Not a dataset mistake (every one of those is a problem line): a bug or an I/O failure.
-      process.stderr.write(`check: failed unexpectedly: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+if (isMain(import.meta.url)) {
+  runAsMain("check", runCheck);
 }

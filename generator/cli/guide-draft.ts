@@ -7,8 +7,9 @@
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { isMain, runAsMain, type CliIo } from "./main.ts";
 import { isInside } from "../load/snapshot-path.ts";
 import { decodeUtf8 } from "../load/utf8.ts";
 import { draftGuide } from "../transcribe/draft.ts";
@@ -19,17 +20,14 @@ const USAGE =
   "usage: npm run guide:draft -- --capture PATH --item SLUG --platform-id ID [--dataset DIR] [--out FILE] [--retrieved-at ISO] [--force]";
 const DEFAULT_DATASET = fileURLToPath(new URL("../../dataset/", import.meta.url));
 
-export interface CliIo {
-  cwd: string;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
+export interface DraftIo extends CliIo {
   /** The local time zone's offset of a date in minutes east of UTC (injected so tests do not depend on the machine). */
   offsetMinutes?: (date: Date) => number;
 }
 
 class InputError extends Error {}
 
-export async function runGuideDraft(args: string[], io: CliIo): Promise<number> {
+export async function runGuideDraft(args: string[], io: DraftIo): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -151,18 +149,6 @@ export function withOffset(date: Date, offsetMinutes: number): string {
   return `${local.toISOString().slice(0, 19)}${sign}${two(Math.floor(absolute / 60))}:${two(absolute % 60)}`;
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  runGuideDraft(process.argv.slice(2), {
-    cwd: process.env.INIT_CWD ?? process.cwd(),
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`guide:draft: failed unexpectedly: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+if (isMain(import.meta.url)) {
+  runAsMain("guide:draft", runGuideDraft);
 }

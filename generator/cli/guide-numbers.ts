@@ -6,8 +6,9 @@
 
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { isMain, runAsMain, type CliIo } from "./main.ts";
 import { captureLocation } from "../load/snapshot-path.ts";
 import { readAttribution } from "../transcribe/attribution.ts";
 import { untranscribedNumbers } from "../transcribe/untranscribed.ts";
@@ -17,10 +18,7 @@ import { guideShape } from "../validate/shape.ts";
 const USAGE = "usage: npm run guide:numbers -- PLATFORM_ID [--dataset DIR] [--record NAME]";
 const DEFAULT_DATASET = fileURLToPath(new URL("../../dataset/", import.meta.url));
 
-export interface NumbersIo {
-  cwd: string;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
+export interface NumbersIo extends CliIo {
   /** Today's local date, YYYY-MM-DD (injected so tests do not depend on the clock). */
   today: () => string;
 }
@@ -110,19 +108,6 @@ function localDate(date: Date): string {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
 
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  runGuideNumbers(process.argv.slice(2), {
-    cwd: process.env.INIT_CWD ?? process.cwd(),
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    today: () => localDate(new Date()),
-  }).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`guide:numbers: failed unexpectedly: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+if (isMain(import.meta.url)) {
+  runAsMain("guide:numbers", (args, io) => runGuideNumbers(args, { ...io, today: () => localDate(new Date()) }));
 }
