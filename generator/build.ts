@@ -2,12 +2,13 @@
 // the disk; the CLI (cli/build.ts) decides what to print and how to exit.
 
 import type { Problem } from "./dataset.ts";
-import { buildFiles, manifestOf } from "./derive/index.ts";
+import { derivationUnits, manifestOf } from "./derive/index.ts";
 import { documentsOf } from "./docs/documents.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
 import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
 import { loadDataset } from "./validate/index.ts";
-import { datasetVersion, derivationCodeHash } from "./version.ts";
+import { reuseUnchanged } from "./emit/reuse.ts";
+import { RESPONSE_REVISION, datasetVersion, derivationCodeHash } from "./version.ts";
 
 export interface BuildOptions {
   datasetDir: string;
@@ -39,7 +40,8 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   lap("check");
 
   onStage?.("version");
-  const version = datasetVersion(checked.value, await derivationCodeHash());
+  const codeHash = await derivationCodeHash();
+  const version = datasetVersion(checked.value, codeHash);
   lap("version");
 
   onStage?.("documents");
@@ -51,7 +53,8 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
     outDir,
     manifest: { ...manifestOf(checked.value, version), docs: documents.folder },
     documents,
-    files: buildFiles(checked.value, version),
+    // Units whose inputs are unchanged since the serving build are taken from it, not derived.
+    files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), `${codeHash} revision ${RESPONSE_REVISION}`, previous),
     readBack: verify,
     plain,
     onProgress,

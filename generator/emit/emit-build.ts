@@ -14,6 +14,7 @@ import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerat
 import { writeDocumentsFolder } from "./documents-folder.ts";
 import { createFileWriter } from "./file-writer.ts";
 import { STORE_FOLDER, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
+import { isBuildFile, type EmitEntry, type PreviousGeneration, type ReusedUnit } from "./reuse.ts";
 
 export interface EmitProgress {
   stage: "write" | "verify" | "prune";
@@ -45,7 +46,16 @@ export interface EmitReport {
 export interface EmitOptions {
   outDir: string;
   manifest: Manifest;
-  files: Iterable<BuildFile>;
+  /**
+   * Every file of the build; or, for an incremental build, a function of the serving generation
+   * (null when there is none to reuse) returning its entries (reuse.ts).
+   */
+  files: Iterable<BuildFile> | ((previous: PreviousGeneration | null) => Iterable<EmitEntry>);
+  /**
+   * Files written after every other one, before the index and the commit, knowing both indexes and
+   * with every earlier file on disk (the changelog, which compares the two generations).
+   */
+  lastFiles?: (context: LastFilesContext) => Promise<BuildFile[]>;
   /** Compare with the bytes on disk rather than the generation's index (slower; finds damage done by hand). */
   readBack?: boolean;
   /**
@@ -58,7 +68,17 @@ export interface EmitOptions {
   documents?: Documents;
 }
 
-export async function emitBuild({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents }: EmitOptions): Promise<EmitReport> {
+export interface LastFilesContext {
+  outDir: string;
+  /** The new generation's index so far, and the serving generation's (null: none, or unreadable). */
+  index: GenerationIndex;
+  previousIndex: GenerationIndex | null;
+  /** The serving build's manifest (null: none). In verify mode it names this very generation. */
+  serving: Manifest | null;
+  verifying: boolean;
+}
+
+export async function emitBuild({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents, lastFiles }: EmitOptions): Promise<EmitReport> {
   const started = performance.now();
   await assertBuildFolder(outDir);
   await fs.mkdir(outDir, { recursive: true });
@@ -140,6 +160,32 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
     report.written++;
   };
 
+  /** A unit the serving generation already has (reuse.ts): its files linked, its store folder linked. */
+  const emitReused = (entry: ReusedUnit) => {
+    for (const [relative, print] of entry.files) {
+      index.files.set(relative, print);
+      const target = path.join(generationDir, relative);
+      ensureDirectory(path.dirname(target));
+      writer.queue(["link", path.join(previousDir!, relative), target]);
+    }
+    if (entry.folder !== null) {
+      index.units.set(entry.folder[0], entry.folder[1]);
+      linkUnit(entry.folder[0], entry.folder[1]);
+    }
+    index.inputs.set(entry.key, entry.record);
+    report.files += entry.record.files;
+    report.bytes += entry.record.bytes;
+    report.reused += entry.record.files;
+  };
+
+  const linkUnit = (unit: string, name: string) => {
+    const link = path.join(generationDir, unit);
+    const target = path.relative(path.dirname(link), path.join(storeDir, name));
+    if (verifying && readlinkOrNull(link) === target) return;
+    ensureDirectory(path.dirname(link));
+    replace(link, (temporary) => writer.queue(["symlink", target, temporary]));
+  };
+
   const emitUnit = (unit: string, unitFiles: UnitFile[]) => {
     const name = storeNameOf(unit, unitFiles);
     index.units.set(unit, name);
@@ -153,18 +199,29 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
       report.written += repaired;
       report.reused += unitFiles.length - repaired;
     }
-    const link = path.join(generationDir, unit);
-    const target = path.relative(path.dirname(link), path.join(storeDir, name));
-    if (verifying && readlinkOrNull(link) === target) return;
-    ensureDirectory(path.dirname(link));
-    replace(link, (temporary) => writer.queue(["symlink", target, temporary]));
+    linkUnit(unit, name);
   };
 
   const stage = verifying ? "verify" : "write";
   let unit: string | null = null;
   let unitFiles: UnitFile[] = [];
+  // Reuse needs the serving generation's index and store; a plain build or a check of the
+  // serving generation itself (verify) derives everything.
+  const previous: PreviousGeneration | null =
+    previousIndex !== null && !plain && !verifying ? { index: previousIndex, storeHas: (name) => existsSync(path.join(storeDir, name)) } : null;
+  const entries = typeof files === "function" ? files(previous) : files;
   try {
-    for (const file of files) {
+    for (const entry of entries) {
+      if (!isBuildFile(entry)) {
+        // The unit being gathered is complete: emit it first, so the index lists units in build order.
+        if (unit !== null) emitUnit(unit, unitFiles);
+        unit = null;
+        unitFiles = [];
+        if (entry.kind === "reused") emitReused(entry);
+        else index.inputs.set(entry.key, entry.record);
+        continue;
+      }
+      const file = entry;
       const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
       report.files++;
       report.bytes += bytes.byteLength;
@@ -182,6 +239,15 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
       if (writer.congested) await writer.drained();
     }
     if (unit !== null) emitUnit(unit, unitFiles);
+    if (lastFiles) {
+      await writer.drained(true);
+      for (const file of await lastFiles({ outDir, index, previousIndex, serving, verifying })) {
+        const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+        report.files++;
+        report.bytes += bytes.byteLength;
+        emitFile(file.path, bytes);
+      }
+    }
   } finally {
     // Even when deriving failed: what was queued is written (into the unserved generation) before
     // the error goes on, so nothing writes after the build has returned.
