@@ -3,6 +3,7 @@
 
 import type { Problem } from "./dataset.ts";
 import { derivationUnits, manifestOf } from "./derive/index.ts";
+import { changelogStep } from "./changes/changelog.ts";
 import { documentsOf } from "./docs/documents.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
 import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
@@ -49,12 +50,15 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   lap("documents");
 
   onStage?.("derive+emit");
+  const manifest = { ...manifestOf(checked.value, version), docs: documents.folder };
   const emit = await emitBuild({
     outDir,
-    manifest: { ...manifestOf(checked.value, version), docs: documents.folder },
+    manifest,
     documents,
     // Units whose inputs are unchanged since the serving build are taken from it, not derived.
     files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), `${codeHash} revision ${RESPONSE_REVISION}`, previous),
+    // The changes from the serving build, published with this one (generator/changes/changelog.ts).
+    lastFiles: changelogStep(version, manifest.generation),
     readBack: verify,
     plain,
     onProgress,
