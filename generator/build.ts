@@ -1,15 +1,21 @@
 // The build pipeline: load + check -> version -> derive -> emit. Only loading and emitting touch
 // the disk; the CLI (cli/build.ts) decides what to print and how to exit.
 
+import { createHash } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import type { Problem } from "./dataset.ts";
 import { derivationUnits, manifestOf } from "./derive/index.ts";
 import { changelogStep } from "./changes/changelog.ts";
 import { documentsOf } from "./docs/documents.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
 import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
+import { servingBuiltFrom, sourceFingerprint } from "./emit/source.ts";
 import { loadDataset } from "./validate/index.ts";
 import { reuseUnchanged } from "./emit/reuse.ts";
 import { RESPONSE_REVISION, datasetVersion, derivationCodeHash } from "./version.ts";
+
+const CHECK_ENTRY = fileURLToPath(new URL("./validate/index.ts", import.meta.url));
+const DOCUMENTS_ENTRY = fileURLToPath(new URL("./docs/documents.ts", import.meta.url));
 
 export interface BuildOptions {
   datasetDir: string;
@@ -35,18 +41,36 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
     mark = now;
   };
 
+  // Nothing to do when the serving build was made from these very bytes and this code (source.ts).
+  onStage?.("fingerprint");
+  const codeHash = await derivationCodeHash();
+  const redoc = readRedocBundle();
+  const source = await sourceFingerprint(datasetDir, [
+    codeHash,
+    await derivationCodeHash(CHECK_ENTRY),
+    await derivationCodeHash(DOCUMENTS_ENTRY),
+    String(RESPONSE_REVISION),
+    String(plain),
+    createHash("sha256").update(redoc).digest("hex"),
+  ]);
+  const built = verify ? null : await servingBuiltFrom(outDir, source);
+  lap("fingerprint");
+  if (built !== null) {
+    const emit: EmitReport = { mode: "unchanged", generation: built.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: 0, pruned: [] };
+    return { ok: true, datasetVersion: built.dataset_version, emit, timings, documents: built.docs ?? "" };
+  }
+
   onStage?.("check");
   const checked = await loadDataset(datasetDir);
   if (!checked.ok) return { ok: false, problems: checked.problems };
   lap("check");
 
   onStage?.("version");
-  const codeHash = await derivationCodeHash();
   const version = datasetVersion(checked.value, codeHash);
   lap("version");
 
   onStage?.("documents");
-  const documents = documentsOf(checked.value, version, readRedocBundle());
+  const documents = documentsOf(checked.value, version, redoc);
   lap("documents");
 
   onStage?.("derive+emit");
@@ -60,6 +84,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
     // The changes from the serving build, published with this one (generator/changes/changelog.ts).
     lastFiles: changelogStep(version, manifest.generation),
     readBack: verify,
+    source,
     plain,
     onProgress,
   });

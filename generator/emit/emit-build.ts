@@ -66,6 +66,8 @@ export interface EmitOptions {
   onProgress?: (progress: EmitProgress) => void;
   /** The description document and reference page, written to the folder `manifest.docs` names. */
   documents?: Documents;
+  /** What the build is made from (source.ts), recorded in its index. */
+  source?: string;
 }
 
 export interface LastFilesContext {
@@ -78,7 +80,7 @@ export interface LastFilesContext {
   verifying: boolean;
 }
 
-export async function emitBuild({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents, lastFiles }: EmitOptions): Promise<EmitReport> {
+export async function emitBuild({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents, lastFiles, source }: EmitOptions): Promise<EmitReport> {
   const started = performance.now();
   await assertBuildFolder(outDir);
   await fs.mkdir(outDir, { recursive: true });
@@ -120,6 +122,7 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
     pruned: [],
   };
   const index = emptyIndex();
+  if (source !== undefined) index.source = source;
   const writer = createFileWriter();
   const directories = new Set<string>();
   const ensureDirectory = (directory: string) => {

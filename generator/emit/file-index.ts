@@ -15,6 +15,8 @@ export interface GenerationIndex {
   units: Map<string, string>;
   /** Derivation unit key -> what it was derived from and how much it wrote (absent in older indexes: empty). */
   inputs: Map<string, UnitInputs>;
+  /** What the generation was built from (source.ts); absent when not known. */
+  source?: string;
 }
 
 export interface UnitInputs {
@@ -38,7 +40,9 @@ export function readGenerationIndex(file: string): GenerationIndex | null {
   try {
     const stored = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8")) as StoredIndex;
     const inputs = new Map(Object.entries(stored.inputs ?? {}).map(([key, [hash, files, bytes]]) => [key, { hash, files, bytes }]));
-    return { files: new Map(Object.entries(stored.files)), units: new Map(Object.entries(stored.units)), inputs };
+    const index: GenerationIndex = { files: new Map(Object.entries(stored.files)), units: new Map(Object.entries(stored.units)), inputs };
+    if (stored.source !== undefined) index.source = stored.source;
+    return index;
   } catch {
     return null;
   }
@@ -50,6 +54,7 @@ export function writeGenerationIndex(file: string, index: GenerationIndex): void
     files: Object.fromEntries(index.files),
     units: Object.fromEntries(index.units),
     inputs: Object.fromEntries([...index.inputs].map(([key, { hash, files, bytes }]) => [key, [hash, files, bytes]])),
+    ...(index.source !== undefined ? { source: index.source } : {}),
   };
   writeFileSync(temporary, gzipSync(JSON.stringify(stored), { level: 1 }));
   renameSync(temporary, file);
@@ -59,4 +64,5 @@ interface StoredIndex {
   files: Record<string, string>;
   units: Record<string, string>;
   inputs?: Record<string, [string, number, number]>;
+  source?: string;
 }
