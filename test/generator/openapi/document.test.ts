@@ -29,10 +29,11 @@ describe("the description document", () => {
     expect(output).toBe("No results with a severity of 'warn' or higher found!");
   });
 
-  it("is OpenAPI 3.1, version 1.0.0, and describes every endpoint of the spec", () => {
+  it("is OpenAPI 3.1, version 1.0.0, and describes every endpoint of the spec (and the changelog outside /v1)", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.info.version).toBe("1.0.0");
     expect(Object.keys(document.paths).sort()).toEqual([
+      "/changes/{version}.json",
       "/health",
       "/openapi.json",
       "/v1/dump",
