@@ -14,13 +14,13 @@ import {
   CACHE_PREFLIGHT,
 } from "./cache-policy.ts";
 import { etagFor, ifNoneMatchMatches } from "./conditional.ts";
+import { changesFileFor } from "./changes.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
 import { documentHeaders, documentRequestOf, type DocumentRequest } from "./documents.ts";
 import { envelopeFor, errorBody, wrapData, type Envelope } from "./envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from "./rate-limit.ts";
 import {
   BASE_PATH,
-  changesFileFor,
   DUMP_FILE,
   DUMP_GZIP_FILE,
   fileFor,

@@ -10,9 +10,6 @@ export const HEALTH_PATH = "/health";
 /** The description document and the reference page, outside /v1 like /health. */
 export const OPENAPI_PATH = "/openapi.json";
 export const DOCS_PATH = "/docs/";
-/** The changelog of the serving build, outside /v1: `/changes/latest.json` or `/changes/{dataset_version}.json`. */
-export const CHANGES_PATH = "/changes/";
-export const LATEST_CHANGES = "latest";
 export const MAX_ALIAS_LENGTH = 200;
 export const MAX_SEED = 1000;
 
@@ -64,20 +61,6 @@ export const META_FILE = "v1/meta.json";
 /** The dump is the one file that holds a whole envelope, built once per dataset_version. */
 export const DUMP_FILE = "v1/dump.json";
 export const DUMP_GZIP_FILE = "v1/dump.json.gz";
-/** The changes from the build served before this one (generator/changes/), beside v1/ in the generation. */
-export const CHANGES_FILE = "changes.json";
-
-/**
- * The changelog file a path outside /v1 asks for, or null when the path is not a changelog path.
- * Only the serving build's changelog is kept: `latest` and the serving version name it; any other
- * version is not found (a consumer who missed a version compares dumps).
- */
-export function changesFileFor(path: string, manifest: Pick<Manifest, "dataset_version">): { found: true; file: string } | { found: false; message: string } | null {
-  if (!path.startsWith(CHANGES_PATH)) return null;
-  const name = path.slice(CHANGES_PATH.length);
-  if (name === `${LATEST_CHANGES}.json` || name === `${manifest.dataset_version}.json`) return { found: true, file: CHANGES_FILE };
-  return { found: false, message: `no changelog at ${path}; the serving dataset_version is ${manifest.dataset_version} (${CHANGES_PATH}${LATEST_CHANGES}.json)` };
-}
 
 /** Topics are an open vocabulary: anything outside [a-z0-9-] is hex-escaped ("_" too, so "_none" stays free). */
 function encodeSegment(value: string): string {

@@ -6,7 +6,7 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { CHANGES_FILE } from "../../edge/routes.ts";
+import { CHANGES_FILE } from "../../edge/changes.ts";
 import type { BuildFile } from "../derive/index.ts";
 import type { LastFilesContext } from "../emit/emit-build.ts";
 import { indexFileOf, readGenerationIndex } from "../emit/file-index.ts";

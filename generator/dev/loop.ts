@@ -6,7 +6,7 @@
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CHANGES_FILE } from "../../edge/routes.ts";
+import { CHANGES_FILE } from "../../edge/changes.ts";
 import { buildDist, type BuildOptions, type BuildResult } from "../build.ts";
 import { formatChanges } from "../changes/format.ts";
 import { formatProblem } from "../dataset.ts";
