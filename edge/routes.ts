@@ -10,6 +10,11 @@ export const HEALTH_PATH = "/health";
 /** The description document and the reference page, outside /v1 like /health. */
 export const OPENAPI_PATH = "/openapi.json";
 export const DOCS_PATH = "/docs/";
+/** The explorer page at {api_root}/ and its script and style, outside /v1 too. */
+export const EXPLORER_PATH = "/";
+export const EXPLORER_SCRIPT_PATH = "/explorer.js";
+export const EXPLORER_STYLE_PATH = "/explorer.css";
+export const EXPLORER_ICON_PATH = "/explorer.svg";
 export const MAX_ALIAS_LENGTH = 200;
 export const MAX_SEED = 1000;
 
@@ -22,7 +27,7 @@ export interface Manifest {
   /** Every non-null system topic present in the dataset (the topic filter's vocabulary). */
   topics: string[];
   /**
-   * Folder of `dist/` holding the description document and the reference page (absent in builds
+   * Folder of `dist/` holding the description document, the reference page and the explorer (absent in builds
    * made before they existed). Named by their content hash, which is their ETag.
    */
   docs?: string;
@@ -31,6 +36,10 @@ export interface Manifest {
 /** Files of the documents folder. */
 export const OPENAPI_FILE = "openapi.json";
 export const REFERENCE_PAGE_FILE = "index.html";
+export const EXPLORER_PAGE_FILE = "explorer.html";
+export const EXPLORER_SCRIPT_FILE = "explorer.js";
+export const EXPLORER_STYLE_FILE = "explorer.css";
+export const EXPLORER_ICON_FILE = "explorer.svg";
 
 export const MANIFEST_FILE = "manifest.json";
 
