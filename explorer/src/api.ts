@@ -18,15 +18,20 @@ export function apiRootOf(location: { origin: string; pathname: string }): strin
   return `${location.origin}${location.pathname.replace(/\/[^/]*$/, "")}`;
 }
 
-export function explorerClient(apiRoot: string, onWait: WaitListener): Client {
-  let lastAnswer: "rate_limited" | "unreachable" = "unreachable";
+export function explorerClient(apiRoot: string, onWait: WaitListener, fetchImpl: typeof fetch = (input, init) => fetch(input, init)): Client {
+  // The reason of the latest failure only: a view's requests run side by side, and a success that
+  // lands between a 429 and its wait must not turn that wait into a network problem.
+  let lastFailure: Waiting["reason"] = "unreachable";
   const watchedFetch: typeof fetch = async (input, init) => {
     try {
-      const response = await fetch(input, init);
-      lastAnswer = response.status === 429 && response.headers.get("content-type")?.startsWith("application/json") ? "rate_limited" : "unreachable";
+      const response = await fetchImpl(input, init);
+      if (response.status === 429) {
+        // The API's 429 is its JSON envelope; the edge block's is plain text (and in a browser, usually a network error).
+        lastFailure = response.headers.get("content-type")?.startsWith("application/json") ? "rate_limited" : "unreachable";
+      }
       return response;
     } catch (error) {
-      lastAnswer = "unreachable";
+      lastFailure = "unreachable";
       throw error;
     }
   };
@@ -35,7 +40,7 @@ export function explorerClient(apiRoot: string, onWait: WaitListener): Client {
     fetch: watchedFetch,
     retry: {
       sleep: (milliseconds, signal) => {
-        onWait({ reason: lastAnswer, milliseconds });
+        onWait({ reason: lastFailure, milliseconds });
         return new Promise<void>((resolve, reject) => {
           if (signal?.aborted) return reject(signal.reason);
           const timer = setTimeout(resolve, milliseconds);

@@ -71,7 +71,13 @@ async function newPage(options: { clock?: boolean } = {}): Promise<Page> {
     if (message.type() === "error") seen.push(message.text());
   });
   page.on("pageerror", (error) => seen.push(`uncaught: ${error.message}`));
-  if (options.clock) await page.clock.install();
+  if (options.clock) {
+    // Paused: the page's timers run only when the test moves the clock, whatever the machine's load.
+    // (Installed time runs until paused; pausing a minute later cannot land in its past.)
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 60_000);
+  }
   return page;
 }
 
@@ -288,6 +294,23 @@ describe("the explorer page", () => {
 });
 
 describe("the explorer's states", () => {
+  it("says it is loading until the answer arrives", async () => {
+    const page = await newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/v1/guides/900000004", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/?guide=900000004`);
+    await page.getByRole("status").filter({ hasText: "Loading…" }).waitFor();
+    await expect(page.locator("#view").getAttribute("aria-busy")).resolves.toBe("true");
+    release();
+    await page.getByRole("heading", { level: 1, name: "Example Guide: Karambit | Fade Percentage Bands" }).waitFor();
+    await expect(page.locator("#view").getAttribute("aria-busy")).resolves.toBe("false");
+    expect(consoleErrors(page)).toEqual([]);
+  });
+
   it("an unknown item or alias is a 404 state in words", async () => {
     const page = await newPage();
     await open(page, "?item=1-1");
@@ -301,7 +324,7 @@ describe("the explorer's states", () => {
     expect(consoleErrors(page, [404])).toEqual([]);
   });
 
-  it("a seed outside 0..1000, typed into the item's seed box, is the API's 422 in words", async () => {
+  it("a seed outside 0..1000 typed into the item's seed box, or a name too long, is the API's 422 in words", async () => {
     const page = await newPage();
     await open(page, "?item=7-44");
     await page.getByLabel("Open a seed (0 to 1000)").fill("1001");
@@ -312,6 +335,9 @@ describe("the explorer's states", () => {
     await expect(page.locator("[role=alert]").innerText()).resolves.toContain("HTTP 422");
     await open(page, "?item=7-44&seed=abc");
     await expect(heading(page)).resolves.toBe("Not a valid seed");
+    await open(page, `?q=${"x".repeat(201)}`);
+    await expect(heading(page)).resolves.toBe("Not a valid search");
+    await expect(page.locator("[role=alert]").innerText()).resolves.toContain("at most 200 characters");
     expect(consoleErrors(page, [422])).toEqual([]);
   });
 
@@ -345,10 +371,18 @@ describe("the explorer's states", () => {
     await page.goto(`${server.url}/?item=7-44`);
     await page.getByRole("heading", { level: 1, name: "The API cannot be reached" }).waitFor();
     await expect(page.locator(".waiting").innerText()).resolves.toMatch(/Trying again in \d s/);
-    // The client's three retries, each after at most 6 s.
-    for (let i = 0; i < 3; i++) await page.clock.runFor(6000);
+    // The client's three retries, each after at most 6 s. Each retry fails over the (real) network,
+    // so the next wait exists only once the page shows a new countdown.
+    for (let i = 0; i < 3; i++) {
+      await page.locator(".waiting").evaluate((element) => element.setAttribute("data-seen", ""));
+      await page.clock.runFor(6000);
+      // A locator, not waitForFunction: that polls on animation frames, which the paused clock holds too.
+      await page.locator(".waiting:not([data-seen]), .failed").waitFor();
+    }
     await page.getByRole("button", { name: "Try again" }).waitFor();
     await expect(page.locator("[role=alert]").innerText()).resolves.toContain("Check your connection");
+    // axe waits on timers of its own.
+    await page.clock.resume();
     expect(await seriousViolations(page)).toEqual([]);
     down = false;
     await page.getByRole("button", { name: "Try again" }).click();
