@@ -5,20 +5,21 @@
 
 import { CACHE_DATA } from "./cache-policy.ts";
 import { CORS_HEADERS } from "./cors.ts";
-import {
-  DOCS_PATH,
-  EXPLORER_ICON_FILE,
-  EXPLORER_ICON_PATH,
-  EXPLORER_PAGE_FILE,
-  EXPLORER_PATH,
-  EXPLORER_SCRIPT_FILE,
-  EXPLORER_SCRIPT_PATH,
-  EXPLORER_STYLE_FILE,
-  EXPLORER_STYLE_PATH,
-  OPENAPI_FILE,
-  OPENAPI_PATH,
-  REFERENCE_PAGE_FILE,
-} from "./routes.ts";
+import { DOCS_PATH, OPENAPI_FILE, OPENAPI_PATH, REFERENCE_PAGE_FILE } from "./routes.ts";
+
+// The explorer's paths and files are kept here, not in routes.ts: the route table is part of the
+// response-derivation bundle that dataset_version hashes, and a page must not change that version
+// (spec, Versioning 3: no new ETags for a docs-only deploy).
+/** The explorer page at {api_root}/ with its script, style sheet and icon. */
+export const EXPLORER_PATH = "/";
+export const EXPLORER_SCRIPT_PATH = "/explorer.js";
+export const EXPLORER_STYLE_PATH = "/explorer.css";
+export const EXPLORER_ICON_PATH = "/explorer.svg";
+/** Their files in the documents folder. */
+export const EXPLORER_PAGE_FILE = "explorer.html";
+export const EXPLORER_SCRIPT_FILE = "explorer.js";
+export const EXPLORER_STYLE_FILE = "explorer.css";
+export const EXPLORER_ICON_FILE = "explorer.svg";
 
 /** `/docs` without its slash: answered with a redirect, so the page's relative links resolve. */
 export const DOCS_PATH_BARE = DOCS_PATH.slice(0, -1);

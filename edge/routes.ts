@@ -10,11 +10,6 @@ export const HEALTH_PATH = "/health";
 /** The description document and the reference page, outside /v1 like /health. */
 export const OPENAPI_PATH = "/openapi.json";
 export const DOCS_PATH = "/docs/";
-/** The explorer page at {api_root}/ and its script and style, outside /v1 too. */
-export const EXPLORER_PATH = "/";
-export const EXPLORER_SCRIPT_PATH = "/explorer.js";
-export const EXPLORER_STYLE_PATH = "/explorer.css";
-export const EXPLORER_ICON_PATH = "/explorer.svg";
 export const MAX_ALIAS_LENGTH = 200;
 export const MAX_SEED = 1000;
 
@@ -36,10 +31,6 @@ export interface Manifest {
 /** Files of the documents folder. */
 export const OPENAPI_FILE = "openapi.json";
 export const REFERENCE_PAGE_FILE = "index.html";
-export const EXPLORER_PAGE_FILE = "explorer.html";
-export const EXPLORER_SCRIPT_FILE = "explorer.js";
-export const EXPLORER_STYLE_FILE = "explorer.css";
-export const EXPLORER_ICON_FILE = "explorer.svg";
 
 export const MANIFEST_FILE = "manifest.json";
 
