@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
 import { RESPONSE_REVISION, datasetVersion, derivationCodeHash } from "../../generator/version.ts";
 import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
+import { temporaryFolders } from "../support/temporary.ts";
 
 const code = "c0de";
 
@@ -37,8 +38,10 @@ describe("dataset_version", () => {
 });
 
 describe("derivation code hash", () => {
+  const temporary = temporaryFolders("psg-version-");
+  afterAll(() => temporary.removeAll());
   const entry = (source: string) => {
-    const dir = mkdtempSync(path.join(tmpdir(), "psg-version-"));
+    const dir = temporary.make();
     writeFileSync(path.join(dir, "helper.ts"), "export const place = (index: number) => index + 1;\n");
     writeFileSync(path.join(dir, "entry.ts"), source);
     return path.join(dir, "entry.ts");
@@ -55,7 +58,13 @@ describe("derivation code hash", () => {
     expect(await derivationCodeHash(entry(changed))).not.toBe(await derivationCodeHash(entry(base)));
   });
 
-  it("is stable for the project's own derivation code", async () => {
-    expect(await derivationCodeHash()).toBe(await derivationCodeHash());
+  it("is the same wherever the repository is checked out, so no absolute path enters dataset_version", async () => {
+    const repository = fileURLToPath(new URL("../../", import.meta.url));
+    const elsewhere = path.join(temporary.make(), "checkout");
+    for (const folder of ["generator", "edge"]) cpSync(path.join(repository, folder), path.join(elsewhere, folder), { recursive: true });
+    symlinkSync(path.join(repository, "node_modules"), path.join(elsewhere, "node_modules"));
+    const here = await derivationCodeHash();
+    expect(here).toMatch(/^[0-9a-f]{64}$/);
+    expect(await derivationCodeHash(path.join(elsewhere, "generator", "derive", "index.ts"))).toBe(here);
   });
 });
