@@ -1,8 +1,8 @@
-import { cpSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { RESPONSE_REVISION, datasetVersion, derivationCodeHash } from "../../generator/version.ts";
+import { datasetVersion, derivationCodeHash } from "../../generator/version.ts";
 import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../support/temporary.ts";
 
@@ -31,9 +31,8 @@ describe("dataset_version", () => {
     expect(datasetVersion({ ...tinyDataset, guides: tinyDataset.guides.slice(1) }, code)).not.toBe(datasetVersion(tinyDataset, code));
   });
 
-  it("changes with the derivation code and with the hand-bumped revision counter", () => {
+  it("changes with the response code", () => {
     expect(datasetVersion(tinyDataset, "other")).not.toBe(datasetVersion(tinyDataset, code));
-    expect(datasetVersion(tinyDataset, code, RESPONSE_REVISION + 1)).not.toBe(datasetVersion(tinyDataset, code));
   });
 });
 
@@ -58,13 +57,32 @@ describe("derivation code hash", () => {
     expect(await derivationCodeHash(entry(changed))).not.toBe(await derivationCodeHash(entry(base)));
   });
 
-  it("is the same wherever the repository is checked out, so no absolute path enters dataset_version", async () => {
+  describe("of the project's own response code", () => {
     const repository = fileURLToPath(new URL("../../", import.meta.url));
-    const elsewhere = path.join(temporary.make(), "checkout");
-    for (const folder of ["generator", "edge"]) cpSync(path.join(repository, folder), path.join(elsewhere, folder), { recursive: true });
-    symlinkSync(path.join(repository, "node_modules"), path.join(elsewhere, "node_modules"));
-    const here = await derivationCodeHash();
-    expect(here).toMatch(/^[0-9a-f]{64}$/);
-    expect(await derivationCodeHash(path.join(elsewhere, "generator", "derive", "index.ts"))).toBe(here);
+    /** A copy of the code in another folder, with `edit` applied to one of its files. */
+    const checkout = (edit?: { file: string; from: string; to: string }) => {
+      const elsewhere = path.join(temporary.make(), "checkout");
+      for (const folder of ["generator", "edge"]) cpSync(path.join(repository, folder), path.join(elsewhere, folder), { recursive: true });
+      symlinkSync(path.join(repository, "node_modules"), path.join(elsewhere, "node_modules"));
+      if (edit) {
+        const file = path.join(elsewhere, edit.file);
+        const source = readFileSync(file, "utf8");
+        expect(source).toContain(edit.from);
+        writeFileSync(file, source.replace(edit.from, edit.to));
+      }
+      return [path.join(elsewhere, "generator", "derive", "index.ts"), path.join(elsewhere, "edge", "envelope.ts")];
+    };
+
+    it("is the same wherever the repository is checked out, so no absolute path enters dataset_version", async () => {
+      const here = await derivationCodeHash();
+      expect(here).toMatch(/^[0-9a-f]{64}$/);
+      expect(await derivationCodeHash(checkout())).toBe(here);
+    });
+
+    it("changes with the envelope the edge wraps every file in, and not with the headers the edge sets", async () => {
+      const here = await derivationCodeHash();
+      expect(await derivationCodeHash(checkout({ file: "edge/envelope.ts", from: '"data":', to: '"data" :' }))).not.toBe(here);
+      expect(await derivationCodeHash(checkout({ file: "edge/cache-policy.ts", from: "max-age=3600", to: "max-age=7200" }))).toBe(here);
+    });
   });
 });
