@@ -3,15 +3,17 @@
 // server plays (adapters/node/burst-limit.ts). Clients are keyed by clientKeyOf (an IPv6 /64 is one
 // client).
 //
-// Sliding window, counted in slices: each client has one counter per slice of the window (a
-// ring), and a request is allowed while the slices that overlap the last `windowMs` hold fewer than
-// `limit` allowed requests. The oldest of those slices is counted whole although part of it may lie
-// just outside the window, so the count never misses a request: in no span of `windowMs` does a
-// client get more than `limit` requests through, across any boundary (fixed windows let twice the
-// limit through around the moment they turn). The price is that a request may be refused up to one
-// slice early. Unlike a token bucket, whose burst plus refill can exceed the limit within one
-// window, this keeps the spec's numbers as a hard bound; unlike a log of timestamps, its memory is a
-// few bytes per slice, not per request.
+// Sliding window, counted in slices: each client has a ring of counters, one per slice of the
+// window, each with the time of its latest request. A request is allowed while the requests that
+// may lie in the last `windowMs` number fewer than `limit`. Only the oldest slice can straddle the
+// window's start; it is dropped once its latest request has left the window and counted whole
+// until then, so the count never misses a request: in no span of `windowMs` does a client get more
+// than `limit` requests through, however they straddle a boundary (fixed windows let twice the
+// limit through around the moment they turn). A client whose requests spread over that oldest
+// slice may be refused up to one slice early; Retry-After is exact for the count kept (the moment
+// the slice that frees room loses its latest request). A token bucket, whose burst plus refill can
+// exceed the limit within one window, would not keep the spec's numbers as a hard bound; a log of
+// timestamps would, at a cost per request instead of a few bytes per slice.
 //
 // Memory is bounded without failing open: at most `maxClients` clients are tracked, in order of
 // their last request, and a new client takes the place of the least recently seen one. Every
@@ -31,7 +33,7 @@ export interface RateLimitOptions {
    * starts afresh (the edge burst limit's block); without it, a client is refused only while over.
    */
   blockMs?: number;
-  /** Counters per window; the window must divide into whole milliseconds. Precision: one slice. */
+  /** Counters per window (default 20); each slice must be whole milliseconds. A request may be refused up to one slice early. */
   slices?: number;
   /** Milliseconds since the epoch; injectable so tests control time. */
   now?: () => number;
@@ -48,8 +50,8 @@ export interface RateLimiter {
   readonly size: number;
 }
 
-/** 1000 per minute, counted in 1-second slices. */
-export const APP_RATE_LIMIT = { limit: 1000, windowMs: 60_000, slices: 60 } as const;
+/** 1000 per minute, counted in 3-second slices. */
+export const APP_RATE_LIMIT = { limit: 1000, windowMs: 60_000, slices: 20 } as const;
 
 export const DEFAULT_SLICES = 20;
 export const DEFAULT_MAX_CLIENTS = 100_000;
@@ -58,11 +60,14 @@ export const ALLOWED: RateDecision = { allowed: true };
 
 interface ClientWindow {
   key: string;
-  /** Allowed requests per slice; slice `s` lives at `slot(s)`. */
-  counts: Uint16Array | Uint32Array;
-  /** The slice number (time / slice length) of the newest counter. */
+  /**
+   * Per slot of the ring (slice `s` lives at `slot(s)`): `cells[slot]` counts its allowed requests
+   * and `cells[ring + slot]` is its latest request's time after the slice's start.
+   */
+  cells: Uint16Array | Uint32Array;
+  /** The slice number (time / slice length) of the newest slot. */
   newestSlice: number;
-  /** Sum of `counts`. */
+  /** Allowed requests still counted: the sum of the counts. */
   total: number;
   /** Requests are refused until this time (0: not blocked). */
   blockedUntil: number;
@@ -83,35 +88,41 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   // The slices overlapping a span of `windowMs` are the current one and the `slices` before it.
   const ring = slices + 1;
   const slot = (slice: number) => ((slice % ring) + ring) % ring;
-  const newCounts = () => (limit <= 0xffff ? new Uint16Array(ring) : new Uint32Array(ring));
+  const newCells = () => (limit <= 0xffff && sliceMs <= 0xffff ? new Uint16Array(2 * ring) : new Uint32Array(2 * ring));
 
   const clear = (window: ClientWindow, slice: number) => {
-    window.counts.fill(0);
+    window.cells.fill(0);
     window.total = 0;
     window.newestSlice = slice;
   };
+  const drop = (window: ClientWindow, slice: number) => {
+    window.total -= window.cells[slot(slice)]!;
+    window.cells[slot(slice)] = 0;
+  };
+  const latestIn = (window: ClientWindow, slice: number) => slice * sliceMs + window.cells[ring + slot(slice)]!;
 
-  /** Moves the ring forward to `slice`, dropping the counters that fall out of the window. */
-  const advance = (window: ClientWindow, slice: number) => {
-    if (slice === window.newestSlice) return;
-    // A clock that goes back, or a window long past: start afresh rather than trust old counts.
-    if (slice < window.newestSlice || slice - window.newestSlice >= ring) return clear(window, slice);
-    for (let s = window.newestSlice + 1; s <= slice; s++) {
-      window.total -= window.counts[slot(s)]!;
-      window.counts[slot(s)] = 0;
+  /** Brings the ring to `time`: slices that left it are dropped, and so is the oldest once its latest request is out of the window. */
+  const advance = (window: ClientWindow, time: number, slice: number) => {
+    if (slice !== window.newestSlice) {
+      // A clock that goes back, or a window long past: start afresh rather than trust old counts.
+      if (slice < window.newestSlice || slice - window.newestSlice >= ring) clear(window, slice);
+      else for (let s = window.newestSlice + 1; s <= slice; s++) drop(window, s);
+      window.newestSlice = slice;
     }
-    window.newestSlice = slice;
+    const oldest = slice - slices;
+    if (window.cells[slot(oldest)] !== 0 && latestIn(window, oldest) <= time - windowMs) drop(window, oldest);
   };
 
-  /** When the window next has room: the start of the first slice from which the count is below the limit. */
+  /** When the window next has room: when the slice whose leaving brings the count under the limit loses its latest request. */
   const windowReopensAt = (window: ClientWindow): number => {
     let remaining = window.total;
     for (let s = window.newestSlice - slices; s <= window.newestSlice; s++) {
-      remaining -= window.counts[slot(s)]!;
-      // Slice s stops being counted once the current slice is s + ring.
-      if (remaining < limit) return (s + ring) * sliceMs;
+      const count = window.cells[slot(s)]!;
+      remaining -= count;
+      if (count !== 0 && remaining < limit) return latestIn(window, s) + windowMs;
     }
-    return (window.newestSlice + ring) * sliceMs;
+    // Unreachable while the count is at the limit: the loop ends below it.
+    return window.newestSlice * sliceMs + windowMs;
   };
 
   // Every tracked client, and the same windows in a list from least to most recently seen.
@@ -150,7 +161,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     }
     // Windows whose requests and block are all behind them are the same as no window: drop a few.
     for (let swept = 0; swept < 2 && leastRecent !== null; swept++) {
-      if (leastRecent.lastSeen > time - windowMs - sliceMs || leastRecent.blockedUntil > time) break;
+      if (leastRecent.lastSeen > time - windowMs || leastRecent.blockedUntil > time) break;
       forget(leastRecent);
     }
     let reused: ClientWindow | undefined;
@@ -159,7 +170,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       forget(leastRecent);
     }
     if (reused === undefined) {
-      window = { key, counts: newCounts(), newestSlice: slice, total: 0, blockedUntil: 0, lastSeen: time, older: null, newer: null };
+      window = { key, cells: newCells(), newestSlice: slice, total: 0, blockedUntil: 0, lastSeen: time, older: null, newer: null };
     } else {
       window = reused;
       window.key = key;
@@ -180,14 +191,16 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       const time = now();
       const slice = Math.floor(time / sliceMs);
       const window = windowOf(clientKeyOf(client), time, slice);
-      advance(window, slice);
+      advance(window, time, slice);
       if (window.blockedUntil !== 0) {
         // A clock that goes back must not leave a block longer than it was given.
         if (window.blockedUntil > time && window.blockedUntil - time <= blockMs) return blocked(window.blockedUntil - time);
         window.blockedUntil = 0;
       }
       if (window.total < limit) {
-        window.counts[slot(slice)] = window.counts[slot(slice)]! + 1;
+        const at = slot(slice);
+        window.cells[at] = window.cells[at]! + 1;
+        window.cells[ring + at] = time - slice * sliceMs;
         window.total++;
         return ALLOWED;
       }

@@ -11,8 +11,8 @@ const hits = (limiter: RateLimiter, client: string, count: number) =>
   Array.from({ length: count }, () => limiter.hit(client)).filter((decision) => decision.allowed).length;
 
 describe("app rate limit", () => {
-  it("the app limit is 1000 requests per minute, counted in 1-second slices", () => {
-    expect(APP_RATE_LIMIT).toEqual({ limit: 1000, windowMs: 60_000, slices: 60 });
+  it("the app limit is 1000 requests per minute, counted in 3-second slices", () => {
+    expect(APP_RATE_LIMIT).toEqual({ limit: 1000, windowMs: 60_000, slices: 20 });
   });
   it("a client may make exactly `limit` requests in a window", () => {
     const time = clock();
@@ -28,37 +28,49 @@ describe("app rate limit", () => {
     time.set(60_300);
     expect([before, hits(limiter, "192.0.2.1", 1000)]).toEqual([1000, 0]);
   });
-  it("Retry-After counts to the moment the oldest counted slice leaves the window, rounded up", () => {
+  it("Retry-After is the whole seconds until the request that frees room leaves the window, rounded up", () => {
     const time = clock();
-    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, slices: 60, now: time.now });
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, now: time.now });
     limiter.hit("a");
     time.advance(10_500);
-    // The request at 0 s is counted until 61 s: its 1-second slice has left the last 60 s by then.
-    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 51 });
-    time.set(60_999);
+    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    time.set(59_999);
     expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    time.set(61_000);
+    time.set(60_000);
     expect(limiter.hit("a").allowed).toBe(true);
   });
-  it("the window slides: old requests leave it one slice at a time", () => {
+  it("the window slides: each request leaves it a window after it was made", () => {
     const time = clock();
-    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, slices: 60, now: time.now });
+    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: time.now });
     for (const at of [0, 20_000, 40_000]) {
       time.set(at);
       expect(limiter.hit("a").allowed).toBe(true);
     }
     time.set(50_000);
-    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 11 });
-    time.set(61_000);
+    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    time.set(60_000);
     expect(limiter.hit("a").allowed).toBe(true);
-    // Now 20 s, 40 s and 61 s are in the window: the next room is when 20 s leaves, at 81 s.
+    // Now 20 s, 40 s and 60 s are in the window: the next room is when 20 s leaves, at 80 s.
     expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 20 });
+  });
+  it("a slice is counted whole until its latest request leaves the window: a refusal up to one slice early, never a request too many", () => {
+    const time = clock();
+    const limiter = createRateLimiter({ limit: 2, windowMs: 10_000, slices: 10, now: time.now });
+    for (const at of [100, 900]) {
+      time.set(at);
+      limiter.hit("a");
+    }
+    // At 10.5 s the request at 0.1 s has left the window, but its slice also holds the one at 0.9 s.
+    time.set(10_500);
+    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    time.set(10_900);
+    expect([limiter.hit("a").allowed, limiter.hit("a").allowed, limiter.hit("a").allowed]).toEqual([true, true, false]);
   });
   it("Retry-After is at least one second", () => {
     const time = clock();
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1_000, slices: 2, now: time.now });
+    const limiter = createRateLimiter({ limit: 1, windowMs: 2_000, slices: 2, now: time.now });
     limiter.hit("a");
-    time.advance(1_499);
+    time.advance(1_999);
     expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
   it("clients are counted separately", () => {

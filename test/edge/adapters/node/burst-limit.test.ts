@@ -51,6 +51,15 @@ describe("edge burst limit", () => {
     time.advance(3_000);
     expect(limiter.hit("a").allowed).toBe(true);
   });
+  it("a blocked client stays blocked while other clients come and go, though its window has passed", () => {
+    const time = clock();
+    const limiter = createBurstLimiter({ limit: 1, windowMs: 1_000, blockMs: 10_000, now: time.now });
+    limiter.hit("192.0.2.1");
+    limiter.hit("192.0.2.1");
+    time.set(5_000);
+    for (let i = 0; i < 5; i++) limiter.hit(`198.51.100.${i}`);
+    expect(limiter.hit("192.0.2.1")).toEqual({ allowed: false, retryAfterSeconds: 5 });
+  });
   it("a blocked client does not block others", () => {
     const limiter = createBurstLimiter({ limit: 1, windowMs: 10_000, blockMs: 10_000, now: clock().now });
     limiter.hit("192.0.2.1");
