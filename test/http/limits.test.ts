@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EDGE_BURST_LIMIT } from "../../edge/adapters/node/burst-limit.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
-import { startServer, type RunningServer } from "../support/edge-server.ts";
+import { createEdgeServer } from "../../edge/adapters/node/server.ts";
+import { rawRequest, startServer, type RunningServer } from "../support/edge-server.ts";
 
 let fixture: DistFixture;
 const ETAG = '"limits-v1"';
@@ -112,6 +113,18 @@ describe("client IP", () => {
       expect(await statusFor("::ffff:203.0.113.9")).toBe(429);
     } finally {
       await server.close();
+    }
+  });
+  it("on a dual-stack socket an IPv4 peer (::ffff:127.0.0.1) is the same client as 127.0.0.1", async () => {
+    const edge = await createEdgeServer({ distDir: fixture.dir, rateLimit: appLimitOfOne, burstLimit: false, trustProxy: true });
+    const url = await edge.listen(0, "::");
+    const port = new URL(url).port;
+    try {
+      // Without X-Forwarded-For the key is the socket's address, which node reports as ::ffff:127.0.0.1.
+      expect((await rawRequest(`http://127.0.0.1:${port}`, "/v1/meta", "GET", {})).status).toBe(200);
+      expect((await rawRequest(`http://127.0.0.1:${port}`, "/v1/meta", "GET", { "x-forwarded-for": "127.0.0.1" })).status).toBe(429);
+    } finally {
+      await edge.close();
     }
   });
   it("the burst limit keys the same way: a whole /64 is blocked together", async () => {
