@@ -35,7 +35,7 @@ export interface RateLimitOptions {
   blockMs?: number;
   /** Counters per window (default 20); each slice must be whole milliseconds. A request may be refused up to one slice early. */
   slices?: number;
-  /** Milliseconds since the epoch; injectable so tests control time. */
+  /** Milliseconds since the epoch (whole milliseconds are counted); injectable so tests control time. */
   now?: () => number;
   /** Most clients tracked at once. */
   maxClients?: number;
@@ -188,7 +188,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       return clients.size;
     },
     hit(client) {
-      const time = now();
+      const time = Math.floor(now());
       const slice = Math.floor(time / sliceMs);
       const window = windowOf(clientKeyOf(client), time, slice);
       advance(window, time, slice);

@@ -85,6 +85,18 @@ describe("methods", () => {
     expect(responses.map((response) => response.status)).toEqual([200, 405]);
     expect(JSON.parse(responses[0]!.body).dataset_version).toBe("methods-v1");
   });
+  it("a client that hangs up right after its CONNECT leaves the server answering others", async () => {
+    const { hostname, port } = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.end("CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n");
+        socket.destroy();
+      });
+      socket.on("close", () => resolve());
+    });
+    const [response] = await exchange(server.url, request("GET", "/v1/meta"));
+    expect(response?.status).toBe(200);
+  });
   it("CONNECT is counted by the limits like any other request", async () => {
     let time = 0;
     const limited = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: { limit: 1, windowMs: 10_000, blockMs: 10_000, now: () => time } });
