@@ -24,8 +24,8 @@ export function readJsonBytes(file: string, bytes: Uint8Array): RawJsonFile {
   }
   const result = parseJsonText(decoded.text);
   if (!result.ok) {
-    const { line, column, reason } = result.error;
-    return { file, name, parsed: null, problems: [{ file, path: "$", message: `not valid JSON at line ${line}, column ${column}: ${reason}` }] };
+    const { line, column, reason, path = "$" } = result.error;
+    return { file, name, parsed: null, problems: [{ file, path, message: `not valid JSON at line ${line}, column ${column}: ${reason}` }] };
   }
   const problems = result.duplicateKeys.map(
     (duplicate): Problem => ({
