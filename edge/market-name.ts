@@ -18,7 +18,9 @@ const INVISIBLE = /[\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu;
  * letters become ASCII, "™" becomes "TM") with the invisible characters dropped.
  */
 export function normalizeName(text: string): string {
-  return text.normalize("NFKC").replace(INVISIBLE, "");
+  // Dropped before normalizing: a zero-width space between a letter and its combining accent would
+  // otherwise keep NFKC from composing them ("A\u200B\u0300" must read "À").
+  return text.replace(INVISIBLE, "").normalize("NFKC");
 }
 
 /** "★ StatTrak™ Karambit | Doppler (Factory New)" -> "Karambit | Doppler". */

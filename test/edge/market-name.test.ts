@@ -50,6 +50,7 @@ describe("market hash names", () => {
     expect(normalizeName("Ｋａｒａ\u200Bｍｂｉｔ\uFE0F™")).toBe("KarambitTM");
     expect(normalizeName("a\u200Eb\u202Ec\u{E0101}d")).toBe("abcd");
     expect(aliasKey("Kara\u200Bmbit")).toBe(aliasKey("Karambit"));
+    expect(normalizeName("A\u200B\u0300")).toBe("À");
   });
 
   it("non-ASCII letters survive in the key instead of being dropped", () => {
