@@ -43,10 +43,9 @@ export function parseByteSize(text: string): number | null {
   return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : null;
 }
 
-/** 16777216 -> "16 MiB"; 1500 -> "1500 bytes". */
+/** 16777216 -> "16 MiB", 2048 -> "2 KiB", 1500 -> "1500 bytes": exact multiples only, so a size is never rounded. */
 export function formatByteSize(bytes: number): string {
-  if (bytes >= MiB && bytes % (MiB / 10) === 0) return `${bytes / MiB} MiB`;
+  if (bytes >= MiB && bytes % MiB === 0) return `${bytes / MiB} MiB`;
   if (bytes >= KiB && bytes % KiB === 0) return `${bytes / KiB} KiB`;
-  if (bytes >= 10 * MiB) return `${(bytes / MiB).toFixed(1)} MiB`;
   return `${bytes} bytes`;
 }

@@ -26,7 +26,7 @@ export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAUL
     return { items: [], guides: [], problems: [{ file: ".", path: "$", message: `dataset folder ${dir} not found`, expected: "a folder holding items/, guides/ and snapshots/" }] };
   }
   const realRoot = await realpath(root);
-  const captures = captureReader(path.join(root, "snapshots"), limits);
+  const captures = captureReader(path.join(root, "snapshots"), realRoot, limits);
   // Each folder's problems are kept apart so that they come out in the same order whichever folder is read first.
   const itemProblems: Problem[] = [];
   const guideProblems: Problem[] = [];
@@ -49,6 +49,10 @@ async function readJsonFolder<T>(
   const expected = `${folder}/ with ${FOLDERS[folder]}`;
   if (!(await isDirectory(path.join(root, folder)))) {
     problems.push({ file: `${folder}/`, path: "$", message: "folder is missing", expected });
+    return [];
+  }
+  if (!isInside(realRoot, await realpath(path.join(root, folder)))) {
+    problems.push({ file: `${folder}/`, path: "$", message: "is a symbolic link to a folder outside the dataset folder", expected: `${folder}/ kept inside the dataset folder` });
     return [];
   }
   // Names starting with a dot (.gitkeep, .DS_Store) are not dataset files.
@@ -118,7 +122,7 @@ function readProblem(file: string, jsonPath: string, folder: DatasetFolder, limi
 }
 
 /** Reads each capture once, however many guides name it. */
-function captureReader(snapshotsDir: string, limits: DatasetLimits): (guide: RawJsonFile) => Promise<Checked<Uint8Array> | null> {
+function captureReader(snapshotsDir: string, realRoot: string, limits: DatasetLimits): (guide: RawJsonFile) => Promise<Checked<Uint8Array> | null> {
   const reads = new Map<string, Promise<Checked<Uint8Array>>>();
   // The folder's own real location, for the symbolic-link check: resolved once, when a capture is first read.
   let realFolder: Promise<string> | undefined;
@@ -128,7 +132,7 @@ function captureReader(snapshotsDir: string, limits: DatasetLimits): (guide: Raw
     if (snapshotPath === undefined) return null;
     let read = reads.get(snapshotPath);
     if (read === undefined) {
-      read = readCapture(snapshotsDir, snapshotsFolder, snapshotPath, limits);
+      read = readCapture(snapshotsDir, realRoot, snapshotsFolder, snapshotPath, limits);
       reads.set(snapshotPath, read);
     }
     const result = await read;
@@ -137,7 +141,13 @@ function captureReader(snapshotsDir: string, limits: DatasetLimits): (guide: Raw
   };
 }
 
-async function readCapture(snapshotsDir: string, realFolderOf: () => Promise<string>, snapshotPath: string, limits: DatasetLimits): Promise<Checked<Uint8Array>> {
+async function readCapture(
+  snapshotsDir: string,
+  realRoot: string,
+  realFolderOf: () => Promise<string>,
+  snapshotPath: string,
+  limits: DatasetLimits,
+): Promise<Checked<Uint8Array>> {
   const fail = (message: string, expected?: string): Checked<Uint8Array> => ({
     ok: false,
     problems: [expected === undefined ? { file: "", path: "$.snapshot.path", message } : { file: "", path: "$.snapshot.path", message, expected }],
@@ -149,6 +159,7 @@ async function readCapture(snapshotsDir: string, realFolderOf: () => Promise<str
   try {
     // A symbolic link may not lead out of the snapshots folder either.
     const [resolved, realFolder] = await Promise.all([realpath(location), realFolderOf()]);
+    if (!isInside(realRoot, realFolder)) return fail("snapshots/ is a symbolic link to a folder outside the dataset folder", "snapshots/ kept inside the dataset folder");
     if (!isInside(realFolder, resolved)) return fail(`${shown} links to a file outside snapshots/`, "a capture file kept inside dataset/snapshots/");
     real = resolved;
   } catch (error) {

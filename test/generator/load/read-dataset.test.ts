@@ -176,6 +176,25 @@ describe("readDatasetDir on hostile folders", () => {
     }
   });
 
+  it("refuses item, guide and snapshot folders that are links out of the dataset", async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), "read-dataset-outside-"));
+    try {
+      await mkdir(path.join(outside, "items"));
+      await mkdir(path.join(outside, "snapshots"));
+      await writeFile(path.join(outside, "items", "a.json"), "{}");
+      await writeFile(path.join(outside, "snapshots", "page.txt"), "text");
+      await files({ "guides/1.json": guideJson("page.txt") });
+      await symlink(path.join(outside, "items"), path.join(dir, "items"));
+      await symlink(path.join(outside, "snapshots"), path.join(dir, "snapshots"));
+      const raw = await readDatasetDir(dir);
+      expect(raw.problems).toEqual([{ file: "items/", path: "$", message: "is a symbolic link to a folder outside the dataset folder", expected: "items/ kept inside the dataset folder" }]);
+      expect(raw.items).toEqual([]);
+      expect(messagesOf(raw.guides[0]!.capture)).toEqual(["snapshots/ is a symbolic link to a folder outside the dataset folder"]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
   it("refuses files over their folder's size limit without reading them, and reads files at the limit", async () => {
     await files({ "items/a.json": '{"slug":"a"}', "items/b.json": '{"slug": "b"}', "guides/1.json": guideJson("page.txt"), "snapshots/page.txt": "0123456789!" });
     const raw = await readDatasetDir(dir, limitsWith({ items: 12, snapshots: 10 }));
