@@ -1,7 +1,7 @@
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fileFor, parseRequest, seedFile, type Manifest } from "../../edge/routes.ts";
+import { BASE_PATH, MAX_SEED, fileFor, parseRequest, pathFor, seedFile, type Manifest, type Route } from "../../edge/routes.ts";
 
 // Properties of the route table over generated requests: any path and query gives a route or an error value
 // (never a throw), and a route always names a file inside the build folder, so no request can reach a file
@@ -74,5 +74,37 @@ describe("parseRequest (property)", () => {
       fc.property(fc.string({ unit: "grapheme", maxLength: 220 }), (name) => expectRouteOrError("/resolve", new URLSearchParams({ market_hash_name: name }))),
       { seed: 24, numRuns: 500 },
     );
+  });
+});
+
+describe("pathFor (property)", () => {
+  const index = fc.integer({ min: 0, max: 999_999_999 });
+  const pathSafeId = fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,20}$/);
+  const routeArbitrary: fc.Arbitrary<Route> = fc.oneof(
+    fc.record({ name: fc.constant("item" as const), defIndex: index, paintIndex: index, topic: fc.option(fc.string({ unit: "binary", maxLength: 30 })) }),
+    fc.record({ name: fc.constant("seed" as const), defIndex: index, paintIndex: index, seed: fc.integer({ min: 0, max: MAX_SEED }) }),
+    fc.record({ name: fc.constant("patterns" as const), defIndex: index, paintIndex: index }),
+    fc.record({ name: fc.constant("guide" as const), platformId: fc.stringMatching(/^[0-9]{1,20}$/), system: fc.option(pathSafeId) }),
+    fc.record({ name: fc.constant("resolve" as const), aliasKey: fc.stringMatching(/^[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,5}$/) }),
+    fc.constant({ name: "meta" as const }),
+    fc.constant({ name: "dump" as const }),
+  );
+
+  it("gives back the route when its path and query are parsed, as a client's URL carries them", () => {
+    fc.assert(
+      fc.property(routeArbitrary, (route) => {
+        const url = new URL(pathFor(route), "http://localhost");
+        expect(url.pathname.startsWith(`${BASE_PATH}/`)).toBe(true);
+        expect(parseRequest(url.pathname.slice(BASE_PATH.length), url.searchParams)).toEqual({ ok: true, route });
+      }),
+      { seed: 23, numRuns: 3000 },
+    );
+  });
+
+  it("is tried on every kind of route (a new kind fails to compile here until it is generated above)", () => {
+    const every: Record<Route["name"], true> = { item: true, seed: true, patterns: true, guide: true, resolve: true, meta: true, dump: true };
+    const names = new Set<string>();
+    fc.assert(fc.property(routeArbitrary, (route) => void names.add(route.name)), { seed: 24, numRuns: 500 });
+    expect([...names].sort()).toEqual(Object.keys(every).sort());
   });
 });
