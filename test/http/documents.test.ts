@@ -16,7 +16,7 @@ beforeAll(async () => {
     writeDistFixture(undefined, { datasetVersion: "bare-v1", seeds: [0], documents: false }),
   ]);
   [server, bareServer] = await Promise.all([
-    startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000 }, burstLimit: false }),
+    startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000, now: () => 0 }, burstLimit: false }),
     startServer({ distDir: bare.dir, rateLimit: false, burstLimit: false }),
   ]);
 });
