@@ -197,7 +197,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
       current.cache?.set(path, body);
     }
     if (body === null) throw new Error(`${path} is missing from the build`);
-    return { status: 200, headers: wanted.page ? headers.page : headers.openapi, body };
+    return { status: 200, headers: headers[wanted.type], body };
   };
 
   const serve = async (request: EdgeRequest, current: Build, context: C): Promise<EdgeResponse> => {

@@ -22,7 +22,7 @@ export interface Manifest {
   /** Every non-null system topic present in the dataset (the topic filter's vocabulary). */
   topics: string[];
   /**
-   * Folder of `dist/` holding the description document and the reference page (absent in builds
+   * Folder of `dist/` holding the description document, the reference page and the explorer (absent in builds
    * made before they existed). Named by their content hash, which is their ETag.
    */
   docs?: string;
