@@ -7,12 +7,13 @@ import type { Problem } from "./dataset.ts";
 import { derivationUnits, manifestOf } from "./derive/index.ts";
 import { changelogStep } from "./changes/changelog.ts";
 import { documentsOf } from "./docs/documents.ts";
+import { readExplorerBundle } from "./docs/explorer-bundle.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
 import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
 import { servingBuiltFrom, sourceFingerprint } from "./emit/source.ts";
 import { loadDataset } from "./validate/index.ts";
 import { reuseUnchanged } from "./emit/reuse.ts";
-import { RESPONSE_REVISION, datasetVersion, derivationCodeHash } from "./version.ts";
+import { datasetVersion, derivationCodeHash } from "./version.ts";
 
 const CHECK_ENTRY = fileURLToPath(new URL("./validate/index.ts", import.meta.url));
 const DOCUMENTS_ENTRY = fileURLToPath(new URL("./docs/documents.ts", import.meta.url));
@@ -45,13 +46,14 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   onStage?.("fingerprint");
   const codeHash = await derivationCodeHash();
   const redoc = readRedocBundle();
+  const explorer = readExplorerBundle();
   const source = await sourceFingerprint(datasetDir, [
     codeHash,
     await derivationCodeHash(CHECK_ENTRY),
     await derivationCodeHash(DOCUMENTS_ENTRY),
-    String(RESPONSE_REVISION),
     String(plain),
     createHash("sha256").update(redoc).digest("hex"),
+    createHash("sha256").update(JSON.stringify(explorer)).digest("hex"),
   ]);
   const built = verify ? null : await servingBuiltFrom(outDir, source);
   lap("fingerprint");
@@ -70,7 +72,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   lap("version");
 
   onStage?.("documents");
-  const documents = documentsOf(checked.value, version, redoc);
+  const documents = documentsOf(checked.value, version, redoc, explorer);
   lap("documents");
 
   onStage?.("derive+emit");
@@ -80,7 +82,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
     manifest,
     documents,
     // Units whose inputs are unchanged since the serving build are taken from it, not derived.
-    files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), `${codeHash} revision ${RESPONSE_REVISION}`, previous),
+    files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), codeHash, previous),
     // The changes from the serving build, published with this one (generator/changes/changelog.ts).
     lastFiles: changelogStep(version, manifest.generation),
     readBack: verify,

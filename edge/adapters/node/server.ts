@@ -13,6 +13,7 @@ import { createFileAssetSource, createFileIndex } from "./asset-source.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
 import { createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "./burst-limit.ts";
 import { clientIpOf } from "./client-ip.ts";
+import { answerConnectAsRequest } from "./connect.ts";
 
 export interface EdgeServerOptions {
   /** The dist folder: manifest.json and the generation folders. */
@@ -21,6 +22,8 @@ export interface EdgeServerOptions {
   rateLimit?: RateLimitOptions | false;
   /** The edge burst limit (default: 170 per 10 s per IP, then 10 s blocked); `false` turns it off. */
   burstLimit?: BurstLimitOptions | false;
+  /** The clock of the default limits (tests inject one); limit options given above bring their own. */
+  now?: () => number;
   /** Read the client IP from X-Forwarded-For (only behind a proxy you run). */
   trustProxy?: boolean;
   cache?: ByteCacheOptions | false;
@@ -51,10 +54,11 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
     // A replaced asset source is the only truth about its files: no index beside it.
     exists: options.assets === undefined ? createFileIndex(options.distDir) : undefined,
     rateLimit: options.rateLimit,
+    now: options.now,
     cache: options.cache,
     onError: (error) => log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
-  const burst = options.burstLimit === false ? null : createBurstLimiter(options.burstLimit ?? EDGE_BURST_LIMIT);
+  const burst = options.burstLimit === false ? null : createBurstLimiter(options.burstLimit ?? { ...EDGE_BURST_LIMIT, now: options.now });
   const trustProxy = options.trustProxy ?? false;
 
   const listener = (request: IncomingMessage, response: ServerResponse) => {
@@ -99,6 +103,7 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
   );
   // Idle keep-alive connections are closed after 5 s; the headers timeout must exceed it.
   server.keepAliveTimeout = 5_000;
+  answerConnectAsRequest(server, listener);
 
   return {
     server,
