@@ -1,8 +1,6 @@
 // The build pipeline: load + check -> version -> derive -> emit. Only loading and emitting touch
 // the disk; the CLI (cli/build.ts) decides what to print and how to exit.
 
-import { createHash } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import type { Problem } from "./dataset.ts";
 import { derivationUnits, manifestOf } from "./derive/index.ts";
 import { changelogStep } from "./changes/changelog.ts";
@@ -14,9 +12,6 @@ import { servingBuiltFrom, sourceFingerprint } from "./emit/source.ts";
 import { loadDataset } from "./validate/index.ts";
 import { reuseUnchanged } from "./emit/reuse.ts";
 import { datasetVersion, derivationCodeHash } from "./version.ts";
-
-const CHECK_ENTRY = fileURLToPath(new URL("./validate/index.ts", import.meta.url));
-const DOCUMENTS_ENTRY = fileURLToPath(new URL("./docs/documents.ts", import.meta.url));
 
 export interface BuildOptions {
   datasetDir: string;
@@ -44,17 +39,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
 
   // Nothing to do when the serving build was made from these very bytes and this code (source.ts).
   onStage?.("fingerprint");
-  const codeHash = await derivationCodeHash();
-  const redoc = readRedocBundle();
-  const explorer = readExplorerBundle();
-  const source = await sourceFingerprint(datasetDir, [
-    codeHash,
-    await derivationCodeHash(CHECK_ENTRY),
-    await derivationCodeHash(DOCUMENTS_ENTRY),
-    String(plain),
-    createHash("sha256").update(redoc).digest("hex"),
-    createHash("sha256").update(JSON.stringify(explorer)).digest("hex"),
-  ]);
+  const source = await sourceFingerprint(datasetDir, [`plain ${plain}`]);
   const built = verify ? null : await servingBuiltFrom(outDir, source);
   lap("fingerprint");
   if (built !== null) {
@@ -68,11 +53,12 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   lap("check");
 
   onStage?.("version");
+  const codeHash = await derivationCodeHash();
   const version = datasetVersion(checked.value, codeHash);
   lap("version");
 
   onStage?.("documents");
-  const documents = documentsOf(checked.value, version, redoc, explorer);
+  const documents = documentsOf(checked.value, version, readRedocBundle(), readExplorerBundle());
   lap("documents");
 
   onStage?.("derive+emit");

@@ -98,6 +98,8 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
 
   if (verifying && previousIndex) {
     // The responses are all in place; only the documents, outside dataset_version, may be new.
+    // Recorded so that the next rebuild from the same source skips even the check (source.ts).
+    if (source !== undefined && previousIndex.source !== source) writeGenerationIndex(path.join(outDir, indexFileOf(serving.generation)), { ...previousIndex, source });
     const documentsChanged = serving.docs !== manifest.docs;
     if (documentsChanged) await commitManifest(outDir, manifest);
     const pruned = documentsChanged ? await pruneEntries(outDir, manifest, serving) : [];

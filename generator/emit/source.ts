@@ -1,10 +1,14 @@
 // The fingerprint of everything a build is made from: every file of the dataset folder (items,
-// guides, captures) byte for byte, and the code that checks, derives and documents it. A rebuild
+// guides, captures) byte for byte, and every file of the code that checks, derives and documents
+// it (generator/, edge/, explorer/ and the lockfile, for the dependencies), as written: an edit to
+// a comment makes the shortcut below miss once, which costs a normal rebuild, never a wrong one
+// (hashing bundles as dataset_version does would cost more than it saves here). A rebuild
 // whose fingerprint equals the serving generation's (recorded in its index) has nothing to do and
 // skips even the check: those same bytes were checked, with the same rules, when that generation
 // was built. Any other rebuild checks and builds as usual.
 
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
@@ -13,17 +17,29 @@ import { indexFileOf, readGenerationIndex } from "./file-index.ts";
 import type { Manifest } from "../../edge/routes.ts";
 import { existsSync } from "node:fs";
 
-/** `code`: hashes of the code and anything else besides the dataset that the build's bytes depend on. */
-export async function sourceFingerprint(datasetDir: string, code: readonly string[]): Promise<string> {
+const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
+const CODE = ["generator/**/*", "edge/**/*", "explorer/**/*", "package-lock.json"];
+
+/** `options`: anything else the build's bytes depend on (its switches). */
+export async function sourceFingerprint(datasetDir: string, options: readonly string[]): Promise<string> {
   const hash = createHash("sha256");
-  for (const part of code) hash.update(`code ${part}\n`);
-  const files = (await fg("**/*", { cwd: datasetDir, onlyFiles: true, dot: true })).sort();
-  for (const file of files) {
-    const bytes = await readFile(path.join(datasetDir, file));
-    hash.update(`file ${file} ${bytes.byteLength}\n`);
-    hash.update(bytes);
-  }
+  for (const part of options) hash.update(`option ${part}\n`);
+  await hashFiles(hash, REPOSITORY, await fg(CODE, { cwd: REPOSITORY, onlyFiles: true, ignore: ["**/node_modules/**", "explorer/out/**"] }));
+  await hashFiles(hash, datasetDir, await fg("**/*", { cwd: datasetDir, onlyFiles: true, dot: true }));
   return hash.digest("hex").slice(0, 32);
+}
+
+async function hashFiles(hash: Hash, root: string, names: string[]): Promise<void> {
+  const files = names.sort();
+  // Read a batch at a time (the disk serves several reads at once), hash in order.
+  for (let start = 0; start < files.length; start += 32) {
+    const batch = files.slice(start, start + 32);
+    const contents = await Promise.all(batch.map((file) => readFile(path.join(root, file))));
+    batch.forEach((file, at) => {
+      hash.update(`file ${file} ${contents[at]!.byteLength}\n`);
+      hash.update(contents[at]!);
+    });
+  }
 }
 
 /** The serving build's manifest when it was built from exactly this source, else null. */
