@@ -6,6 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { DOCS_FOLDER_PREFIX } from "../docs/documents.ts";
+import { pauseAt } from "./pause-point.ts";
 import { STORE_FOLDER } from "./store.ts";
 
 export const GENERATION_PREFIX = "g-";
@@ -35,6 +36,7 @@ export async function commitManifest(outDir: string, manifest: Manifest): Promis
   } finally {
     await handle.close();
   }
+  await pauseAt("manifest-staged", temporary);
   await fs.rename(temporary, target);
 }
 

@@ -13,6 +13,7 @@ import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, sta
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
 import { createFileWriter } from "./file-writer.ts";
+import { pauseAt, pauseRequested } from "./pause-point.ts";
 import { STORE_FOLDER, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
 
 export interface EmitProgress {
@@ -87,6 +88,7 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
     await fs.mkdir(generationDir, { recursive: true });
   }
   if (!plain) await fs.mkdir(storeDir, { recursive: true });
+  await pauseAt("locked");
 
   const report: EmitReport = {
     mode: verifying ? "verify" : "new",
@@ -179,6 +181,10 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
         emitFile(file.path, bytes);
       }
       if (report.files % 2000 === 0) onProgress?.({ stage, files: report.files });
+      if (pauseRequested(`files:${report.files}`)) {
+        await writer.drained(true);
+        await pauseAt(`files:${report.files}`);
+      }
       if (writer.congested) await writer.drained();
     }
     if (unit !== null) emitUnit(unit, unitFiles);
@@ -190,9 +196,12 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
   onProgress?.({ stage, files: report.files });
 
   if (verifying) report.removed = await removeStrays(generationDir, index.files);
+  await pauseAt("written");
   writeGenerationIndex(path.join(outDir, indexFileOf(manifest.generation)), index);
+  await pauseAt("indexed");
   if (!verifying || JSON.stringify(serving) !== JSON.stringify(manifest)) await commitManifest(outDir, manifest);
   report.committedAfterMs = performance.now() - started;
+  await pauseAt("committed");
 
   onProgress?.({ stage: "prune", files: report.files });
   report.pruned = await pruneEntries(outDir, manifest, serving);
@@ -210,6 +219,7 @@ async function pruneEntries(outDir: string, manifest: Manifest, serving: Manifes
   const documents = [manifest.docs, serving?.docs].filter((name): name is string => name !== undefined);
   const pruned: string[] = [];
   for (const name of await staleEntries(outDir, [...generations, ...generations.map(indexFileOf), ...documents, STORE_FOLDER])) {
+    if (name.startsWith(GENERATION_PREFIX) && !name.endsWith(".files.gz")) await pauseAt("pruning-generation", path.join(outDir, name));
     await fs.rm(path.join(outDir, name), { recursive: true, force: true });
     if (name.startsWith(GENERATION_PREFIX) && !name.endsWith(".files.gz")) pruned.push(name);
   }
@@ -221,6 +231,7 @@ async function pruneStore(storeDir: string, indexes: (GenerationIndex | null)[])
   if (indexes.some((index) => index === null)) return;
   const used = new Set(indexes.flatMap((index) => [...index!.units.values()]));
   for (const name of await fs.readdir(storeDir)) {
+    if (!used.has(name)) await pauseAt("pruning-store", path.join(storeDir, name));
     if (!used.has(name)) await fs.rm(path.join(storeDir, name), { recursive: true, force: true });
   }
 }
