@@ -16,6 +16,14 @@ export const STORE_FOLDER = "store";
 /** Written last into a store folder: its presence says the folder was written whole. */
 export const COMPLETE_MARKER = ".complete";
 
+/**
+ * The marker's bytes: the size of every file of the folder, so that a reader (the local server)
+ * can tell a file cut short from a whole one. `{"files":{"<path in the folder>":<bytes>,...}}`.
+ */
+export function completeMarker(files: readonly UnitFile[]): Uint8Array {
+  return Buffer.from(`${JSON.stringify({ files: Object.fromEntries(files.map((file) => [file.relative, file.bytes.byteLength])) })}\n`);
+}
+
 /** Whether the store folder `name` exists and was written whole. */
 export function isStoredWhole(storeDir: string, name: string): boolean {
   return existsSync(path.join(storeDir, name, COMPLETE_MARKER));
@@ -53,7 +61,7 @@ export function storeUnitOperations(storeDir: string, name: string, files: reado
     }
     operations.push(["write", full, file.bytes]);
   }
-  operations.push(["write", path.join(temporary, COMPLETE_MARKER), Buffer.from(`${files.length} files\n`)]);
+  operations.push(["write", path.join(temporary, COMPLETE_MARKER), completeMarker(files)]);
   const target = path.join(storeDir, name);
   const trash = path.join(storeDir, `${TRASH_PREFIX}${name}-${process.pid}`);
   if (existsSync(target)) operations.push(["rm", trash], ["rename", target, trash], ["rename", temporary, target], ["rm", trash]);
