@@ -80,13 +80,13 @@ describe("a build killed at any point", () => {
       expect((await killed.kill()).signal).toBe("SIGKILL");
 
       await expectServes(out, serving);
-      // Later builds: the one that was killed, a rollback to A (whose folders were being pruned), and B again.
-      for (const name of ["C", "A", "B", "C"]) {
+      // Later builds: the one that was killed, then a rollback to A (whose folders were being pruned).
+      for (const name of ["C", "A"]) {
         await build(out, name);
         await expectServes(out, `v${name}`);
       }
       // The generation kept for requests in flight is whole too.
-      expect(generationProblems(out, "g-vB", variantNamed("B"))).toEqual([]);
+      expect(generationProblems(out, "g-vC", variantNamed("C"))).toEqual([]);
       expect(leftovers(out)).toEqual([]);
     });
   }
