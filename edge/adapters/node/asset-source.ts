@@ -95,7 +95,8 @@ function readLarge(file: string): Promise<Uint8Array | null> {
 
 /**
  * Whether a file of a build exists, from its folder's listing, read once and remembered: a
- * committed build never changes, so a revalidation (304) or an unknown id (404) costs no
+ * committed build changes only by a repair, which commits it again and makes the server start a
+ * new index (server.ts), so a revalidation (304) or an unknown id (404) costs no
  * system call after the first look at a folder. Bounded to `maxFolders` listings. A symbolic
  * link counts as a file: a build may link files (or folders) it shares with an earlier build.
  */
