@@ -16,7 +16,7 @@ import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerat
 import { writeDocumentsFolder } from "./documents-folder.ts";
 import { createFileWriter } from "./file-writer.ts";
 import { acquireBuildLock, type BuildLock } from "./lock.ts";
-import { pauseAt, pauseRequested } from "./pause-point.ts";
+import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { TRASH_PREFIX, removeByRename, removeLeftovers } from "./prune.ts";
 import { STORE_FOLDER, isStoredWhole, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
 
@@ -185,6 +185,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
 
   const stage = verifying ? "verify" : "write";
   let committed = false;
+  const pauseFiles = pauseFileCount();
   try {
     let unit: string | null = null;
     let unitFiles: UnitFile[] = [];
@@ -204,7 +205,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
           emitFile(file.path, bytes);
         }
         if (report.files % 2000 === 0) onProgress?.({ stage, files: report.files });
-        if (pauseRequested(`files:${report.files}`)) {
+        if (report.files === pauseFiles) {
           await writer.drained(true);
           await pauseAt(`files:${report.files}`);
         }

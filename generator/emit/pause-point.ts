@@ -24,6 +24,12 @@ export function pauseRequested(point: PausePoint): boolean {
   return process.env[PAUSE_ENV] === point && typeof process.send === "function";
 }
 
+/** N when the build is to pause at `files:N`, else null: read once per build, not once per file. */
+export function pauseFileCount(): number | null {
+  const count = /^files:(\d+)$/.exec(process.env[PAUSE_ENV] ?? "")?.[1];
+  return count === undefined || typeof process.send !== "function" ? null : Number(count);
+}
+
 /** Reports `point` to the parent and waits for `{ resume: true }`; returns at once unless the point was asked for. */
 export async function pauseAt(point: PausePoint, path?: string): Promise<void> {
   if (!pauseRequested(point)) return;
