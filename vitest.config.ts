@@ -20,10 +20,21 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== "function") {
   });
 }
 
+// Two projects. Unit tests (pure functions, in-memory derivations, small temp folders) share
+// workers and their module cache (`isolate: false`): starting a worker and importing zod and the
+// generator once per file was a third of the suite's time. Tests that start servers, child
+// processes or a browser keep a fresh worker per file, so one file's server or port never meets
+// another's.
+const integration = ["test/http/**/*.test.ts", "test/e2e/**/*.test.ts", "test/client/**/*.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    globalSetup: ["test/support/temp-sandbox.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: integration, pool: "threads", isolate: false } },
+      { extends: true, test: { name: "integration", include: integration, pool: "forks" } },
+    ],
   },
 });

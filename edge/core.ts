@@ -73,6 +73,8 @@ export interface CoreOptions<C = void> {
   exists?: ExistsCheck<C>;
   /** The app rate limit; on by default (1000 per minute per client IP); `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
+  /** The clock of the default app rate limit (tests inject one); options given above bring their own. */
+  now?: () => number;
   /** The in-memory cache of response bytes, per build; `false` turns it off. */
   cache?: ByteCacheOptions | false;
   /** Told about every unexpected failure answered with 503 (the response never shows it). */
@@ -128,7 +130,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   const { assets, exists, onError } = options;
   const currentManifest = typeof options.manifest === "function" ? options.manifest : () => options.manifest as Manifest;
   const cacheOptions = options.cache === undefined ? DEFAULT_BYTE_CACHE : options.cache;
-  const limiter = options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? APP_RATE_LIMIT);
+  const limiter = options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? { ...APP_RATE_LIMIT, now: options.now });
   let build: Build | null = null;
 
   const buildFor = (manifest: Manifest): Build => {
@@ -212,7 +214,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
       current.cache?.set(path, body);
     }
     if (body === null) throw new Error(`${path} is missing from the build`);
-    return { status: 200, headers: wanted.page ? headers.page : headers.openapi, body };
+    return { status: 200, headers: headers[wanted.type], body };
   };
 
   const serve = async (request: EdgeRequest, current: Build, context: C): Promise<EdgeResponse> => {

@@ -5,12 +5,27 @@
 
 const WEARS = ["Factory New", "Minimal Wear", "Field-Tested", "Well-Worn", "Battle-Scarred"];
 const WEAR_SUFFIX = new RegExp(`\\s*\\((?:${WEARS.join("|")})\\)$`, "i");
-// "★", "StatTrak™" (also seen typed as "StatTrak" or "StatTrak(TM)") and "Souvenir", in any order Steam uses.
+// "★", "StatTrak™" (also seen typed as "StatTrak" or "StatTrak(TM)"; NFKC makes "™" "TM") and "Souvenir", in any order Steam uses.
 const PREFIX = /^(?:★|☆|stattrak(?:™|\(tm\)|tm)?|souvenir)\s*/i;
+
+// Invisible characters that text copied from a web page or a chat carries: format characters (Unicode
+// category Cf: zero-width space and joiners, soft hyphen, byte-order mark, direction marks) and variation
+// selectors (the U+FE0F that asks for an emoji-style ★).
+const INVISIBLE = /[\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu;
+
+/**
+ * The one form names are compared in, on both sides of /resolve: compatibility-normalized (NFKC: fullwidth
+ * letters become ASCII, "™" becomes "TM") with the invisible characters dropped.
+ */
+export function normalizeName(text: string): string {
+  // Dropped before normalizing: a zero-width space between a letter and its combining accent would
+  // otherwise keep NFKC from composing them ("A\u200B\u0300" must read "À").
+  return text.replace(INVISIBLE, "").normalize("NFKC");
+}
 
 /** "★ StatTrak™ Karambit | Doppler (Factory New)" -> "Karambit | Doppler". */
 export function marketNameStem(marketHashName: string): string {
-  let name = marketHashName.normalize("NFC").replace(/\s+/gu, " ").trim();
+  let name = normalizeName(marketHashName).replace(/\s+/gu, " ").trim();
   name = name.replace(WEAR_SUFFIX, "");
   for (let previous = ""; previous !== name; ) {
     previous = name;
@@ -21,8 +36,7 @@ export function marketNameStem(marketHashName: string): string {
 
 /** Case- and punctuation-insensitive key of a stem: "Karambit | Doppler" -> "karambit-doppler". */
 export function aliasKey(text: string): string {
-  return text
-    .normalize("NFKC")
+  return normalizeName(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-+|-+$/g, "");

@@ -22,7 +22,7 @@ export interface Manifest {
   /** Every non-null system topic present in the dataset (the topic filter's vocabulary). */
   topics: string[];
   /**
-   * Folder of `dist/` holding the description document and the reference page (absent in builds
+   * Folder of `dist/` holding the description document, the reference page and the explorer (absent in builds
    * made before they existed). Named by their content hash, which is their ETag.
    */
   docs?: string;
@@ -35,9 +35,14 @@ export const REFERENCE_PAGE_FILE = "index.html";
 export const MANIFEST_FILE = "manifest.json";
 
 const DIGITS = /^[0-9]{1,9}$/;
-const PLATFORM_ID = /^[0-9]{1,20}$/;
-const PATH_SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/;
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/**
+ * The identifiers that reach a path, written once: the dataset's schemas (generator/schema) check
+ * stored ids against these, and the edge checks request values against them before any lookup.
+ */
+export const PLATFORM_ID = /^[0-9]{1,20}$/;
+/** A system id (and any other id that becomes a file name). */
+export const PATH_SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/;
+export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 // ---- files (paths relative to a generation folder) ----
 
@@ -164,6 +169,34 @@ function parseResolve(query: URLSearchParams): Parsed {
   const key = name === "slug" ? value : marketNameKey(value);
   if (!SLUG.test(key)) return notFound(`no item has ${name} "${value}"`);
   return ok({ name: "resolve", aliasKey: key });
+}
+
+/**
+ * The request target (path under the API root, and query) that asks for a route: the inverse of
+ * `parseRequest`, so `parseRequest` of its path and query gives the route back (tested as a
+ * property). A resolve route asks by `slug`, the alias key being a slug.
+ */
+export function pathFor(route: Route): string {
+  const under = (path: string, query?: Record<string, string>) =>
+    `${BASE_PATH}${path}${query ? `?${new URLSearchParams(query)}` : ""}`;
+  switch (route.name) {
+    case "item": {
+      const path = `/items/${route.defIndex}/${route.paintIndex}`;
+      return route.topic === null ? under(path) : under(path, { topic: route.topic });
+    }
+    case "seed":
+      return under(`/items/${route.defIndex}/${route.paintIndex}/seeds/${route.seed}`);
+    case "patterns":
+      return under(`/items/${route.defIndex}/${route.paintIndex}/patterns`);
+    case "guide":
+      return route.system === null ? under(`/guides/${route.platformId}`) : under(`/guides/${route.platformId}`, { system: route.system });
+    case "resolve":
+      return under("/resolve", { slug: route.aliasKey });
+    case "meta":
+      return under("/meta");
+    case "dump":
+      return under("/dump");
+  }
 }
 
 /** The file that answers a route in a build, by the same functions the generator writes with. */

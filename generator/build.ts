@@ -4,6 +4,7 @@
 import type { Problem } from "./dataset.ts";
 import { buildFiles, manifestOf } from "./derive/index.ts";
 import { documentsOf } from "./docs/documents.ts";
+import { readExplorerBundle } from "./docs/explorer-bundle.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
 import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
 import { loadDataset } from "./validate/index.ts";
@@ -43,7 +44,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   lap("version");
 
   onStage?.("documents");
-  const documents = documentsOf(checked.value, version, readRedocBundle());
+  const documents = documentsOf(checked.value, version, readRedocBundle(), readExplorerBundle());
   lap("documents");
 
   onStage?.("derive+emit");

@@ -1,5 +1,5 @@
-// dataset_version (spec, Versioning 2-3): a content hash of the item data, the guide data, the
-// response-derivation code and a counter. It is the ETag of every response, so it must change with
+// dataset_version (spec, Versioning 2-3): a content hash of the item data, the guide data and the
+// code that shapes response bodies. It is the ETag of every response, so it must change with
 // anything that changes a response body and with nothing else.
 
 import { createHash } from "node:crypto";
@@ -8,31 +8,37 @@ import { build } from "esbuild";
 import type { Dataset } from "./dataset.ts";
 
 /**
- * Bump by hand with any change that alters response content without changing the derivation
- * bundle: the envelope or headers written by edge/, a dependency whose output we embed (zlib).
+ * The code that decides what a response body holds: the derivation (generator/derive/ and what it
+ * imports, the route table included) and the envelope the edge wraps each file in. The rest of the
+ * edge (headers, limits, caching) shapes no body, so a change there keeps every ETag valid.
  */
-export const RESPONSE_REVISION = 1;
-
-const DERIVATION_ENTRY = fileURLToPath(new URL("./derive/index.ts", import.meta.url));
+const RESPONSE_CODE_ENTRIES = [
+  fileURLToPath(new URL("./derive/index.ts", import.meta.url)),
+  fileURLToPath(new URL("../edge/envelope.ts", import.meta.url)),
+];
 
 /**
- * Hash of the derivation code as it runs: the minified bundle of generator/derive/ and what it
- * imports (the route table included). Minifying drops comments and formatting, so edits to those
- * leave the hash alone; any change to what the code does changes it.
+ * Hash of the response code as it runs: the minified bundle of each entry. Minifying drops
+ * comments and formatting, so edits to those leave the hash alone; any change to what the code
+ * does changes it.
  */
-export async function derivationCodeHash(entry: string = DERIVATION_ENTRY): Promise<string> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    write: false,
-    format: "esm",
-    platform: "node",
-    legalComments: "none",
-    charset: "utf8",
-    logLevel: "silent",
-  });
-  return sha256Hex(result.outputFiles[0]!.contents);
+export async function derivationCodeHash(entries: string | readonly string[] = RESPONSE_CODE_ENTRIES): Promise<string> {
+  const hash = createHash("sha256");
+  for (const entry of typeof entries === "string" ? [entries] : entries) {
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      write: false,
+      format: "esm",
+      platform: "node",
+      legalComments: "none",
+      charset: "utf8",
+      logLevel: "silent",
+    });
+    hash.update(result.outputFiles[0]!.contents).update("\0");
+  }
+  return hash.digest("hex");
 }
 
 /** JSON with object keys sorted: for data whose key order never reaches a response (item files). */
@@ -44,9 +50,9 @@ function canonicalJson(value: unknown): string {
   );
 }
 
-export function datasetVersion(dataset: Dataset, codeHash: string, revision: number = RESPONSE_REVISION): string {
+export function datasetVersion(dataset: Dataset, codeHash: string): string {
   const hash = createHash("sha256");
-  hash.update(`pattern-seed-guides dataset_version\nrevision ${revision}\ncode ${codeHash}\n`);
+  hash.update(`pattern-seed-guides dataset_version\ncode ${codeHash}\n`);
   for (const item of [...dataset.items].sort((a, b) => (a.slug < b.slug ? -1 : 1))) hash.update(`item ${canonicalJson(item)}\n`);
   // Guides are served exactly as stored, key order included, so their hash keeps it; whitespace
   // in the file is not content and is gone after parsing.
@@ -54,8 +60,4 @@ export function datasetVersion(dataset: Dataset, codeHash: string, revision: num
     hash.update(`guide ${JSON.stringify(guide)}\n`);
   }
   return hash.digest("hex").slice(0, 20);
-}
-
-function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
 }

@@ -44,7 +44,7 @@ async function main(): Promise<number> {
       `built dataset_version ${result.datasetVersion} into ${path.relative(process.cwd(), outDir) || outDir}/${emit.generation} in ${seconds} s`,
       `  ${emit.files} files, ${(emit.bytes / 1e6).toFixed(1)} MB: ${emit.written} written, ${emit.reused} ${emit.mode === "new" ? "reused unchanged" : "already up to date"}${emit.removed ? `, ${emit.removed} stray removed` : ""}`,
       `  serving after ${(emit.committedAfterMs / 1000).toFixed(1)} s${emit.pruned.length ? `; pruned ${emit.pruned.join(", ")}` : ""}`,
-      `  description document and reference page in ${result.documents}`,
+      `  description document, reference page and explorer in ${result.documents}`,
       "",
     ].join("\n"),
   );

@@ -7,10 +7,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { isMain, runAsMain, type CliIo } from "./main.ts";
+import { DEFAULT_LIMITS, LIMIT_OPTIONS, formatByteSize, parseByteSize, type DatasetFolder } from "../load/limits.ts";
 import { loadDataset } from "../validate/index.ts";
 import { checkReport } from "../validate/report.ts";
 
-const USAGE = "usage: npm run check [-- DIR]   (DIR: a dataset folder; default dataset/)";
+const USAGE = [
+  "usage: npm run check [-- [DIR] [--max-item-size SIZE] [--max-guide-size SIZE] [--max-capture-size SIZE]]",
+  "  DIR: a dataset folder (default dataset/)",
+  `  SIZE: the largest file read from items/, guides/ or snapshots/, e.g. 2MiB (defaults ${Object.values(DEFAULT_LIMITS.maxBytes).map(formatByteSize).join(", ")})`,
+].join("\n");
 const DEFAULT_DATASET = fileURLToPath(new URL("../../dataset/", import.meta.url));
 
 export type CheckIo = CliIo;
@@ -22,21 +27,33 @@ export async function runCheck(args: string[], io: CheckIo): Promise<number> {
     return 2;
   };
   let positionals: string[];
-  let help: boolean | undefined;
+  let values: { help?: boolean; "max-item-size"?: string; "max-guide-size"?: string; "max-capture-size"?: string };
   try {
-    ({ positionals, values: { help } } = parseArgs({ args, options: { help: { type: "boolean", short: "h" } }, allowPositionals: true }));
+    ({ positionals, values } = parseArgs({
+      args,
+      options: { help: { type: "boolean", short: "h" }, "max-item-size": { type: "string" }, "max-guide-size": { type: "string" }, "max-capture-size": { type: "string" } },
+      allowPositionals: true,
+    }));
   } catch (error) {
     return usageError((error as Error).message);
   }
-  if (help) {
+  if (values.help) {
     io.stdout(`${USAGE}\n`);
     return 0;
+  }
+  const maxBytes = { ...DEFAULT_LIMITS.maxBytes };
+  for (const [folder, option] of Object.entries(LIMIT_OPTIONS) as [DatasetFolder, string][]) {
+    const given = values[option.slice(2) as keyof typeof values] as string | undefined;
+    if (given === undefined) continue;
+    const bytes = parseByteSize(given);
+    if (bytes === null) return usageError(`${option} must be a size such as 2MiB, 512KiB or 100000, got ${JSON.stringify(given)}`);
+    maxBytes[folder] = bytes;
   }
   if (positionals.length > 1) return usageError(`one dataset folder at most, got ${positionals.length}`);
   const dir = positionals[0] === undefined ? DEFAULT_DATASET : path.resolve(io.cwd, positionals[0]);
   if (!(await isDirectory(dir))) return usageError(`${positionals[0] ?? dir} is not a folder`);
 
-  const checked = await loadDataset(dir);
+  const checked = await loadDataset(dir, { ...DEFAULT_LIMITS, maxBytes });
   io.stdout(`${checkReport(checked).join("\n")}\n`);
   return checked.ok ? 0 : 1;
 }

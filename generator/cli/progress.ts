@@ -4,13 +4,18 @@ import type { EmitProgress } from "../emit/emit-build.ts";
  * Progress on a terminal (stage, files, rate, rewritten in place); nothing on a pipe or in CI,
  * where only the build's summary is printed.
  */
-export function progressPrinter(stream: Pick<NodeJS.WriteStream, "write" | "isTTY">, live = stream.isTTY === true && !process.env.CI) {
-  let stageStarted = performance.now();
+export function progressPrinter(
+  stream: Pick<NodeJS.WriteStream, "write" | "isTTY">,
+  live = stream.isTTY === true && !process.env.CI,
+  /** Milliseconds on a monotonic clock; injectable so tests control the rate shown. */
+  now: () => number = () => performance.now(),
+) {
+  let stageStarted = now();
   let lastDraw = 0;
   let drawn = false;
   return {
     stage(name: string) {
-      stageStarted = performance.now();
+      stageStarted = now();
       if (!live) return;
       if (drawn) stream.write("\n");
       stream.write(`${name}...`);
@@ -18,10 +23,10 @@ export function progressPrinter(stream: Pick<NodeJS.WriteStream, "write" | "isTT
     },
     files({ stage, files }: EmitProgress) {
       if (!live) return;
-      const now = performance.now();
-      if (now - lastDraw < 200) return;
-      lastDraw = now;
-      const rate = files / Math.max(0.001, (now - stageStarted) / 1000);
+      const time = now();
+      if (time - lastDraw < 200) return;
+      lastDraw = time;
+      const rate = files / Math.max(0.001, (time - stageStarted) / 1000);
       stream.write(`\r\x1b[K${stage}: ${files.toLocaleString("en")} files, ${Math.round(rate).toLocaleString("en")} files/s`);
       drawn = true;
     },

@@ -1,13 +1,16 @@
-// The documents of a build beside its responses: the description document and the reference page.
+// The documents of a build beside its responses: the description document, the reference page and
+// the explorer page (its HTML, script and style; the same bytes for every dataset).
 // They are not response content: they are outside dataset_version (an edit to a description alone
 // must not invalidate every client's ETags, spec Versioning 3) and live in their own folder, named
 // by their content hash, which is also their ETag (README, "The build").
 
 import { createHash } from "node:crypto";
+import { EXPLORER_ICON_FILE, EXPLORER_PAGE_FILE, EXPLORER_SCRIPT_FILE, EXPLORER_STYLE_FILE } from "../../edge/documents.ts";
 import { OPENAPI_FILE, REFERENCE_PAGE_FILE } from "../../edge/routes.ts";
 import type { Dataset } from "../dataset.ts";
 import { openApiDocument } from "../openapi/document.ts";
 import { examplesOf } from "../openapi/examples.ts";
+import type { ExplorerBundle } from "./explorer-bundle.ts";
 import { referencePage } from "./reference-page.ts";
 
 export const DOCS_FOLDER_PREFIX = "docs-";
@@ -23,15 +26,18 @@ export function openApiText(dataset: Dataset, datasetVersion: string): string {
   return `${JSON.stringify(openApiDocument(dataset, datasetVersion), null, 2)}\n`;
 }
 
-export function documentsOf(dataset: Dataset, datasetVersion: string, redocBundle: string): Documents {
+export function documentsOf(dataset: Dataset, datasetVersion: string, redocBundle: string, explorer: ExplorerBundle): Documents {
   const openapi = openApiText(dataset, datasetVersion);
   const page = referencePage(JSON.parse(openapi), examplesOf(dataset, datasetVersion), redocBundle);
-  const hash = createHash("sha256").update(openapi).update("\0").update(page).digest("hex").slice(0, 20);
-  return {
-    folder: `${DOCS_FOLDER_PREFIX}${hash}`,
-    files: [
-      { path: OPENAPI_FILE, body: openapi },
-      { path: REFERENCE_PAGE_FILE, body: page },
-    ],
-  };
+  const files = [
+    { path: OPENAPI_FILE, body: openapi },
+    { path: REFERENCE_PAGE_FILE, body: page },
+    { path: EXPLORER_PAGE_FILE, body: explorer.page },
+    { path: EXPLORER_SCRIPT_FILE, body: explorer.script },
+    { path: EXPLORER_STYLE_FILE, body: explorer.style },
+    { path: EXPLORER_ICON_FILE, body: explorer.icon },
+  ];
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(file.body).update("\0");
+  return { folder: `${DOCS_FOLDER_PREFIX}${hash.digest("hex").slice(0, 20)}`, files };
 }

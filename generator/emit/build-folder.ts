@@ -4,6 +4,7 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { parseManifest } from "../../edge/manifest.ts";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { DOCS_FOLDER_PREFIX } from "../docs/documents.ts";
 import { isLockEntry } from "./lock.ts";
@@ -19,9 +20,10 @@ const isBuildEntry = (name: string) =>
 
 export async function readManifest(outDir: string): Promise<Manifest | null> {
   try {
-    const manifest = JSON.parse(await fs.readFile(path.join(outDir, MANIFEST_FILE), "utf8")) as Manifest;
-    if (manifest?.format !== 1 || typeof manifest.generation !== "string" || !manifest.generation.startsWith(GENERATION_PREFIX)) return null;
-    return manifest;
+    // The edge's parser: a manifest the server would refuse is no serving build to reuse either.
+    const parsed = parseManifest(await fs.readFile(path.join(outDir, MANIFEST_FILE)));
+    if (!parsed.ok || !parsed.manifest.generation.startsWith(GENERATION_PREFIX)) return null;
+    return parsed.manifest;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import type { Problem } from "../dataset.ts";
-import { parseJsonText } from "./json-text.ts";
+import { MAX_JSON_DEPTH, parseJsonText } from "./json-text.ts";
 import type { RawJsonFile } from "./raw-dataset.ts";
 import { byteLineColumn, decodeUtf8 } from "./utf8.ts";
 
@@ -9,7 +9,7 @@ export function fileStem(file: string): string {
 }
 
 /** One dataset JSON file from its bytes: decoded as strict UTF-8, parsed, every problem kept. */
-export function readJsonBytes(file: string, bytes: Uint8Array): RawJsonFile {
+export function readJsonBytes(file: string, bytes: Uint8Array, maxDepth = MAX_JSON_DEPTH): RawJsonFile {
   const name = fileStem(file);
   const decoded = decodeUtf8(bytes);
   if (!decoded.ok) {
@@ -22,10 +22,10 @@ export function readJsonBytes(file: string, bytes: Uint8Array): RawJsonFile {
     };
     return { file, name, parsed: null, problems: [problem] };
   }
-  const result = parseJsonText(decoded.text);
+  const result = parseJsonText(decoded.text, maxDepth);
   if (!result.ok) {
-    const { line, column, reason } = result.error;
-    return { file, name, parsed: null, problems: [{ file, path: "$", message: `not valid JSON at line ${line}, column ${column}: ${reason}` }] };
+    const { line, column, reason, path = "$" } = result.error;
+    return { file, name, parsed: null, problems: [{ file, path, message: `not valid JSON at line ${line}, column ${column}: ${reason}` }] };
   }
   const problems = result.duplicateKeys.map(
     (duplicate): Problem => ({

@@ -1,62 +1,128 @@
-import { readFile, realpath, stat } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
 import type { Checked, Problem } from "../dataset.ts";
 import { fileStem, readJsonBytes } from "./json-file.ts";
+import { DEFAULT_LIMITS, LIMIT_OPTIONS, formatByteSize, type DatasetFolder, type DatasetLimits } from "./limits.ts";
 import type { RawDataset, RawGuideFile, RawJsonFile } from "./raw-dataset.ts";
+import { errorCode, readRegularFile, type FileRead } from "./regular-file.ts";
 import { captureLocation, isInside } from "./snapshot-path.ts";
 
 // Loading: the only stage of checking that touches the disk. Every problem is collected and returned;
-// nothing a maintainer can get wrong in the dataset folder throws.
+// nothing a maintainer can get wrong in the dataset folder throws, blocks or reads without bound.
+//
+// What is read: regular files. A symbolic link is followed only to a regular file inside the dataset
+// folder (a capture's link: inside snapshots/), so a dataset cannot pull in a file from elsewhere on the
+// machine; folders, FIFOs, sockets and devices are refused by name; every file has a size limit per folder.
 
 const FOLDERS = {
   items: "one <slug>.json per item",
   guides: "one <platform_id>.json per guide",
 } as const;
 
-export async function readDatasetDir(dir: string): Promise<RawDataset> {
+export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAULT_LIMITS): Promise<RawDataset> {
   const root = path.resolve(dir);
   if (!(await isDirectory(root))) {
     return { items: [], guides: [], problems: [{ file: ".", path: "$", message: `dataset folder ${dir} not found`, expected: "a folder holding items/, guides/ and snapshots/" }] };
   }
-  const problems: Problem[] = [];
-  const captures = captureReader(path.join(root, "snapshots"));
+  const realRoot = await realpath(root);
+  const captures = captureReader(path.join(root, "snapshots"), realRoot, limits);
+  // Each folder's problems are kept apart so that they come out in the same order whichever folder is read first.
+  const itemProblems: Problem[] = [];
+  const guideProblems: Problem[] = [];
   // Each guide's capture is read as soon as the guide is parsed, so parsing one overlaps reading another.
   const [items, guides] = await Promise.all([
-    readJsonFolder(root, "items", problems, async (file) => file),
-    readJsonFolder(root, "guides", problems, async (file): Promise<RawGuideFile> => ({ ...file, capture: await captures(file) })),
+    readJsonFolder(root, realRoot, "items", limits, itemProblems, async (file) => file),
+    readJsonFolder(root, realRoot, "guides", limits, guideProblems, async (file): Promise<RawGuideFile> => ({ ...file, capture: await captures(file) })),
   ]);
-  return { items, guides, problems };
+  return { items, guides, problems: [...itemProblems, ...guideProblems] };
 }
 
-async function readJsonFolder<T>(root: string, folder: keyof typeof FOLDERS, problems: Problem[], then: (file: RawJsonFile) => Promise<T>): Promise<T[]> {
+async function readJsonFolder<T>(
+  root: string,
+  realRoot: string,
+  folder: keyof typeof FOLDERS,
+  limits: DatasetLimits,
+  problems: Problem[],
+  then: (file: RawJsonFile) => Promise<T>,
+): Promise<T[]> {
   const expected = `${folder}/ with ${FOLDERS[folder]}`;
   if (!(await isDirectory(path.join(root, folder)))) {
     problems.push({ file: `${folder}/`, path: "$", message: "folder is missing", expected });
     return [];
   }
-  const names = (await fg("*", { cwd: path.join(root, folder), onlyFiles: true, dot: false })).sort();
-  const jsonNames = names.filter((name) => name.endsWith(".json"));
-  for (const name of names.filter((name) => !name.endsWith(".json"))) {
-    problems.push({ file: `${folder}/${name}`, path: "$", message: "not a .json file, so not read", expected: `only .json files in ${folder}/` });
+  if (!isInside(realRoot, await realpath(path.join(root, folder)))) {
+    problems.push({ file: `${folder}/`, path: "$", message: "is a symbolic link to a folder outside the dataset folder", expected: `${folder}/ kept inside the dataset folder` });
+    return [];
   }
-  if (jsonNames.length === 0) problems.push({ file: `${folder}/`, path: "$", message: "no .json files", expected });
+  // Names starting with a dot (.gitkeep, .DS_Store) are not dataset files.
+  const entries = (await readdir(path.join(root, folder), { withFileTypes: true })).filter((entry) => !entry.name.startsWith("."));
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const located = await Promise.all(entries.map((entry) => locateEntry(root, realRoot, folder, entry)));
+  const jsonFiles: { file: string; location: string }[] = [];
+  for (const entry of located) {
+    if ("problem" in entry) problems.push(entry.problem);
+    else jsonFiles.push(entry);
+  }
+  if (jsonFiles.length === 0 && !entries.some((entry) => entry.name.endsWith(".json"))) problems.push({ file: `${folder}/`, path: "$", message: "no .json files", expected });
   return Promise.all(
-    jsonNames.map(async (name) => {
-      const file = `${folder}/${name}`;
-      let bytes: Uint8Array;
-      try {
-        bytes = await readFile(path.join(root, folder, name));
-      } catch (error) {
-        return then({ file, name: fileStem(file), parsed: null, problems: [{ file, path: "$", message: `cannot be read (${errorCode(error)})` }] });
-      }
-      return then(readJsonBytes(file, bytes));
+    jsonFiles.map(async ({ file, location }) => {
+      const read = await readRegularFile(location, limits.maxBytes[folder]);
+      if (!read.ok) return then({ file, name: fileStem(file), parsed: null, problems: [readProblem(file, "$", folder, limits, read)] });
+      return then(readJsonBytes(file, read.bytes, limits.maxDepth));
     }),
   );
 }
 
+/** Where a folder entry's bytes are, or why it is not read: only .json regular files (or links to one inside the dataset) are. */
+async function locateEntry(root: string, realRoot: string, folder: DatasetFolder, entry: Dirent): Promise<{ file: string; location: string } | { problem: Problem }> {
+  const file = `${folder}/${entry.name}`;
+  const refuse = (message: string, expected: string) => ({ problem: { file, path: "$", message, expected } });
+  const isJson = entry.name.endsWith(".json");
+  const regular = `a regular file (${FOLDERS[folder as keyof typeof FOLDERS]})`;
+  if (entry.isDirectory()) return refuse(isJson ? "is a folder, not a file" : "is a folder, so not read", regular);
+  let location = path.join(root, folder, entry.name);
+  if (entry.isSymbolicLink()) {
+    try {
+      location = await realpath(location);
+    } catch (error) {
+      return refuse(`is a symbolic link that leads nowhere (${errorCode(error)})`, regular);
+    }
+    if (!isInside(realRoot, location)) return refuse("is a symbolic link to a file outside the dataset folder", "a file kept inside the dataset folder");
+    // The kind of what the link leads to is checked when it is read.
+  } else if (!entry.isFile()) {
+    return refuse(`is ${kindOfEntry(entry)}, not a regular file`, regular);
+  }
+  if (!isJson) return refuse("not a .json file, so not read", `only .json files in ${folder}/`);
+  return { file, location };
+}
+
+function kindOfEntry(entry: Dirent): string {
+  if (entry.isFIFO()) return "a FIFO (named pipe)";
+  if (entry.isSocket()) return "a socket";
+  if (entry.isCharacterDevice()) return "a character device";
+  if (entry.isBlockDevice()) return "a block device";
+  return "not a regular file";
+}
+
+/** The problem of a file that could not be read, in the words of `check`'s output. */
+function readProblem(file: string, jsonPath: string, folder: DatasetFolder, limits: DatasetLimits, read: Exclude<FileRead, { ok: true }>): Problem {
+  const shown = folder === "snapshots" ? `capture ${file}` : "file";
+  if ("notRegular" in read) return { file, path: jsonPath, message: `${shown} is ${read.notRegular}, not a regular file`, expected: "a regular file" };
+  if ("tooLarge" in read) {
+    const limit = formatByteSize(limits.maxBytes[folder]);
+    return {
+      file,
+      path: jsonPath,
+      message: `${shown} is ${formatByteSize(read.tooLarge)}, over the limit of ${limit} for ${folder}/`,
+      expected: `at most ${limit} (${LIMIT_OPTIONS[folder]} raises the limit)`,
+    };
+  }
+  return { file, path: jsonPath, message: `${shown} cannot be read (${read.code})` };
+}
+
 /** Reads each capture once, however many guides name it. */
-function captureReader(snapshotsDir: string): (guide: RawJsonFile) => Promise<Checked<Uint8Array> | null> {
+function captureReader(snapshotsDir: string, realRoot: string, limits: DatasetLimits): (guide: RawJsonFile) => Promise<Checked<Uint8Array> | null> {
   const reads = new Map<string, Promise<Checked<Uint8Array>>>();
   // The folder's own real location, for the symbolic-link check: resolved once, when a capture is first read.
   let realFolder: Promise<string> | undefined;
@@ -66,7 +132,7 @@ function captureReader(snapshotsDir: string): (guide: RawJsonFile) => Promise<Ch
     if (snapshotPath === undefined) return null;
     let read = reads.get(snapshotPath);
     if (read === undefined) {
-      read = readCapture(snapshotsDir, snapshotsFolder, snapshotPath);
+      read = readCapture(snapshotsDir, realRoot, snapshotsFolder, snapshotPath, limits);
       reads.set(snapshotPath, read);
     }
     const result = await read;
@@ -75,25 +141,37 @@ function captureReader(snapshotsDir: string): (guide: RawJsonFile) => Promise<Ch
   };
 }
 
-async function readCapture(snapshotsDir: string, realFolderOf: () => Promise<string>, snapshotPath: string): Promise<Checked<Uint8Array>> {
-  const fail = (message: string, expected: string): Checked<Uint8Array> => ({
+async function readCapture(
+  snapshotsDir: string,
+  realRoot: string,
+  realFolderOf: () => Promise<string>,
+  snapshotPath: string,
+  limits: DatasetLimits,
+): Promise<Checked<Uint8Array>> {
+  const fail = (message: string, expected?: string): Checked<Uint8Array> => ({
     ok: false,
-    problems: [{ file: "", path: "$.snapshot.path", message, expected }],
+    problems: [expected === undefined ? { file: "", path: "$.snapshot.path", message } : { file: "", path: "$.snapshot.path", message, expected }],
   });
   const location = captureLocation(snapshotsDir, snapshotPath);
   if (location === null) return fail(`${JSON.stringify(snapshotPath)} points outside snapshots/`, "a path relative to dataset/snapshots/, inside it");
   const shown = `snapshots/${snapshotPath}`;
+  let real: string;
   try {
     // A symbolic link may not lead out of the snapshots folder either.
-    const [real, realFolder] = await Promise.all([realpath(location), realFolderOf()]);
-    if (!isInside(realFolder, real)) return fail(`${shown} links to a file outside snapshots/`, "a capture file kept inside dataset/snapshots/");
-    return { ok: true, value: await readFile(real) };
+    const [resolved, realFolder] = await Promise.all([realpath(location), realFolderOf()]);
+    if (!isInside(realRoot, realFolder)) return fail("snapshots/ is a symbolic link to a folder outside the dataset folder", "snapshots/ kept inside the dataset folder");
+    if (!isInside(realFolder, resolved)) return fail(`${shown} links to a file outside snapshots/`, "a capture file kept inside dataset/snapshots/");
+    real = resolved;
   } catch (error) {
     const code = errorCode(error);
     if (code === "ENOENT") return fail(`capture ${shown} not found`, "the path of a capture file, relative to dataset/snapshots/");
-    if (code === "EISDIR") return fail(`capture ${shown} is a folder`, "the path of a capture file, relative to dataset/snapshots/");
     return fail(`capture ${shown} cannot be read (${code})`, "a readable capture file");
   }
+  const read = await readRegularFile(real, limits.maxBytes.snapshots);
+  if (read.ok) return { ok: true, value: read.bytes };
+  if ("notRegular" in read && read.notRegular === "a folder") return fail(`capture ${shown} is a folder`, "the path of a capture file, relative to dataset/snapshots/");
+  const { message, expected } = readProblem(shown, "$.snapshot.path", "snapshots", limits, read);
+  return fail(message, expected ?? "a readable capture file");
 }
 
 function snapshotPathOf(json: unknown): string | undefined {
@@ -110,9 +188,4 @@ async function isDirectory(location: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" ? code : String((error as Error | null)?.message ?? error);
 }

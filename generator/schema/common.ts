@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "../../edge/routes.ts";
 
 // Spec: "ISO 8601 local date-time without offset" (guide `posted`/`updated`).
 export const localDateTime = z
@@ -13,17 +14,17 @@ export const offsetDateTime = z.iso.datetime({ offset: true });
 
 export const isoDate = z.iso.date();
 
-export const seed = z.int().min(0).max(1000);
+export const seed = z.int().min(0).max(MAX_SEED);
 
 export const nonNegativeInt = z.int().min(0);
 
 /** Ids that become file names under dist/ must be safe path segments. */
 export const pathSafeId = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,99}$/, "lowercase letters, digits, '_' or '-', starting with a letter or digit, at most 100 characters");
+  .regex(PATH_SAFE_ID, "lowercase letters, digits, '_' or '-', starting with a letter or digit, at most 100 characters");
 
-export const platformId = z.string().regex(/^[0-9]{1,20}$/, "a string of digits");
+export const platformId = z.string().regex(PLATFORM_ID, "a string of digits");
 
-export const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "a slug: lowercase letters and digits joined by single '-'");
+export const slug = z.string().regex(SLUG, "a slug: lowercase letters and digits joined by single '-'");
 
 export const quoted = z.object({ quote: z.string().min(1) }).strict();

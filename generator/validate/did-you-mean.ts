@@ -1,16 +1,25 @@
+/**
+ * Names longer than this get no suggestion: no field, level key or item slug is that long, and the distance
+ * table grows with the product of the two lengths (a 50 MB key once made check allocate 3 GB).
+ */
+export const LONGEST_NAME_COMPARED = 200;
+
 /** The closest of some known names to a misspelt one, if it is close enough to be the one meant. */
 export function closestName(name: string, known: Iterable<string>): string | undefined {
+  if (name.length > LONGEST_NAME_COMPARED) return undefined;
+  // Two edits catch a dropped, doubled or swapped letter without matching unrelated short names.
+  const limit = Math.min(2, Math.floor(name.length / 3));
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of known) {
+    // Names differing in length by more than the limit are more edits apart than that.
+    if (Math.abs(candidate.length - name.length) > limit) continue;
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;
       bestDistance = distance;
     }
   }
-  // Two edits catch a dropped, doubled or swapped letter without matching unrelated short names.
-  const limit = Math.min(2, Math.floor(name.length / 3));
   return bestDistance <= limit ? best : undefined;
 }
 

@@ -13,6 +13,7 @@ export function inFile(file: string, findings: readonly Finding[]): Problem[] {
 
 /** Shows the start of a long text inside a message, quoted as JSON so odd spacing stays visible. */
 export function excerpt(text: string, length = 60): string {
-  const cut = [...text];
+  // Only the head is split into characters: a value may be megabytes long.
+  const cut = [...text.slice(0, 2 * length + 2)];
   return JSON.stringify(cut.length > length ? `${cut.slice(0, length).join("")}…` : text);
 }

@@ -1,4 +1,5 @@
 import type { Checked, Dataset, Problem } from "../dataset.ts";
+import { DEFAULT_LIMITS, type DatasetLimits } from "../load/limits.ts";
 import { readDatasetDir } from "../load/read-dataset.ts";
 import type { RawDataset, RawGuideFile } from "../load/raw-dataset.ts";
 import type { Guide } from "../schema/guide.ts";
@@ -24,8 +25,8 @@ import { unassignedReviewCountsTheNumbers } from "./rules/unassigned-review.ts";
 import { guideShape, itemShape } from "./shape.ts";
 
 /** Load a dataset folder and check it: what `npm run build`, `npm run check` and the benchmarks call. */
-export async function loadDataset(dir: string): Promise<Checked<Dataset>> {
-  return checkDataset(await readDatasetDir(dir));
+export async function loadDataset(dir: string, limits: DatasetLimits = DEFAULT_LIMITS): Promise<Checked<Dataset>> {
+  return checkDataset(await readDatasetDir(dir, limits));
 }
 
 const ITEM_RULES: ((item: ItemFile) => Finding[])[] = [slugIsAliasOfMarketName, paintIndexesAreUnique];

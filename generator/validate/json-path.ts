@@ -1,10 +1,15 @@
+import { excerpt } from "./finding.ts";
+
 // JSON paths in problems read like `$.systems[0].gradings[3].seed`: the form a maintainer can follow
 // by eye in their editor. Keys that are not plain identifiers are written `$["odd key"]`.
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** A longer key is shown cut short: no field name is that long, and the path is printed in every problem under it. */
+const LONGEST_KEY_SHOWN = 100;
 
 export function childPath(parent: string, key: string | number): string {
   if (typeof key === "number") return `${parent}[${key}]`;
+  if (key.length > LONGEST_KEY_SHOWN) return `${parent}[${excerpt(key)} (${key.length} characters)]`;
   return IDENTIFIER.test(key) ? `${parent}.${key}` : `${parent}[${JSON.stringify(key)}]`;
 }
 

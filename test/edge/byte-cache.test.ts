@@ -16,13 +16,13 @@ describe("byte cache", () => {
   it("evicts the least recently used entry when over its byte budget", () => {
     // Each entry costs 100 bytes of value, 2 of key and 160 of bookkeeping.
     const cache = createByteCache({ maxBytes: 2 * 262 + 100, maxEntryBytes: 100, maxEntries: 10 });
-    cache.set("a", bytes(100));
-    cache.set("b", bytes(100));
+    cache.set("a", bytes(100).fill(1));
+    cache.set("b", bytes(100).fill(2));
     cache.get("a");
-    cache.set("c", bytes(100));
+    cache.set("c", bytes(100).fill(3));
     expect(cache.get("b")).toBeUndefined();
-    expect(cache.get("a")).toBeDefined();
-    expect(cache.get("c")).toBeDefined();
+    expect(cache.get("a")).toEqual(bytes(100).fill(1));
+    expect(cache.get("c")).toEqual(bytes(100).fill(3));
     expect(cache.bytes).toBeLessThanOrEqual(2 * 262 + 100);
   });
   it("never holds more entries than its entry bound", () => {

@@ -133,9 +133,14 @@ describe("web handler", () => {
     expect((await handler(get("/v1/meta"), { clientIp: "192.0.2.2" })).status).toBe(200);
   });
   it("the rate limit is on by default at 1000 requests per minute", async () => {
-    const handler = createHandler({ manifest, assets: memoryAssets().assets });
+    // 1 ms before a minute turns, 50 ms per request: the 1001 requests straddle the turn.
+    let time = 1_700_000_039_999;
+    const handler = createHandler({ manifest, assets: memoryAssets().assets, now: () => time });
     const statuses: number[] = [];
-    for (let i = 0; i < 1001; i++) statuses.push((await handler(get("/v1/meta"), { clientIp: "198.51.100.7" })).status);
+    for (let i = 0; i < 1001; i++) {
+      statuses.push((await handler(get("/v1/meta"), { clientIp: "198.51.100.7" })).status);
+      time += 50;
+    }
     expect(statuses.filter((status) => status === 200)).toHaveLength(1000);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aliasKey, marketNameKey, marketNameStem } from "../../edge/market-name.ts";
+import { aliasKey, marketNameKey, marketNameStem, normalizeName } from "../../edge/market-name.ts";
 
 // Every Steam form of a name resolves to the same alias key as the item's slug.
 const forms: [string, string][] = [
@@ -16,6 +16,16 @@ const forms: [string, string][] = [
   ["  ★   StatTrak™  M9 Bayonet |  Fade  (Factory New) ", "m9-bayonet-fade"],
   ["StatTrak AK-47 | Case Hardened", "ak-47-case-hardened"],
   ["Ｋａｒａｍｂｉｔ | Doppler", "karambit-doppler"],
+  // Invisible characters and compatibility forms a copied name carries (audit finding 5).
+  ["★\uFE0F Karambit | Doppler (Factory New)", "karambit-doppler"],
+  ["★\uFE0F StatTrak™ Karambit | Doppler (Factory New)", "karambit-doppler"],
+  ["★ StatTrak™\uFE0F Karambit | Doppler", "karambit-doppler"],
+  ["Kara\u200Bmbit | Doppler", "karambit-doppler"],
+  ["\u200B★ Karam\u200Dbit\u200C | Dop\u2060pler", "karambit-doppler"],
+  ["\uFEFF★ Karambit | Doppler", "karambit-doppler"],
+  ["AK-47 | Case Hard\u00ADened", "ak-47-case-hardened"],
+  ["ＳｔａｔＴｒａｋ™ ＡＫ－４７ ｜ Ｃａｓｅ Ｈａｒｄｅｎｅｄ （Ｆｉｅｌｄ－Ｔｅｓｔｅｄ）", "ak-47-case-hardened"],
+  ["StatTrak(TM) AK-47 | Case Hardened", "ak-47-case-hardened"],
 ];
 
 describe("market hash names", () => {
@@ -34,6 +44,13 @@ describe("market hash names", () => {
 
   it("Doppler and Gamma Doppler never meet at one key", () => {
     expect(marketNameKey("★ Karambit | Doppler")).not.toBe(marketNameKey("★ Karambit | Gamma Doppler"));
+  });
+
+  it("normalizes compatibility forms and drops every invisible format character", () => {
+    expect(normalizeName("Ｋａｒａ\u200Bｍｂｉｔ\uFE0F™")).toBe("KarambitTM");
+    expect(normalizeName("a\u200Eb\u202Ec\u{E0101}d")).toBe("abcd");
+    expect(aliasKey("Kara\u200Bmbit")).toBe(aliasKey("Karambit"));
+    expect(normalizeName("A\u200B\u0300")).toBe("À");
   });
 
   it("non-ASCII letters survive in the key instead of being dropped", () => {

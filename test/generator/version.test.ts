@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { RESPONSE_REVISION, datasetVersion, derivationCodeHash } from "../../generator/version.ts";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { datasetVersion, derivationCodeHash } from "../../generator/version.ts";
 import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
+import { temporaryFolders } from "../support/temporary.ts";
 
 const code = "c0de";
 
@@ -30,15 +31,16 @@ describe("dataset_version", () => {
     expect(datasetVersion({ ...tinyDataset, guides: tinyDataset.guides.slice(1) }, code)).not.toBe(datasetVersion(tinyDataset, code));
   });
 
-  it("changes with the derivation code and with the hand-bumped revision counter", () => {
+  it("changes with the response code", () => {
     expect(datasetVersion(tinyDataset, "other")).not.toBe(datasetVersion(tinyDataset, code));
-    expect(datasetVersion(tinyDataset, code, RESPONSE_REVISION + 1)).not.toBe(datasetVersion(tinyDataset, code));
   });
 });
 
 describe("derivation code hash", () => {
+  const temporary = temporaryFolders("psg-version-");
+  afterAll(() => temporary.removeAll());
   const entry = (source: string) => {
-    const dir = mkdtempSync(path.join(tmpdir(), "psg-version-"));
+    const dir = temporary.make();
     writeFileSync(path.join(dir, "helper.ts"), "export const place = (index: number) => index + 1;\n");
     writeFileSync(path.join(dir, "entry.ts"), source);
     return path.join(dir, "entry.ts");
@@ -55,7 +57,32 @@ describe("derivation code hash", () => {
     expect(await derivationCodeHash(entry(changed))).not.toBe(await derivationCodeHash(entry(base)));
   });
 
-  it("is stable for the project's own derivation code", async () => {
-    expect(await derivationCodeHash()).toBe(await derivationCodeHash());
+  describe("of the project's own response code", () => {
+    const repository = fileURLToPath(new URL("../../", import.meta.url));
+    /** A copy of the code in another folder, with `edit` applied to one of its files. */
+    const checkout = (edit?: { file: string; from: string; to: string }) => {
+      const elsewhere = path.join(temporary.make(), "checkout");
+      for (const folder of ["generator", "edge"]) cpSync(path.join(repository, folder), path.join(elsewhere, folder), { recursive: true });
+      symlinkSync(path.join(repository, "node_modules"), path.join(elsewhere, "node_modules"));
+      if (edit) {
+        const file = path.join(elsewhere, edit.file);
+        const source = readFileSync(file, "utf8");
+        expect(source).toContain(edit.from);
+        writeFileSync(file, source.replace(edit.from, edit.to));
+      }
+      return [path.join(elsewhere, "generator", "derive", "index.ts"), path.join(elsewhere, "edge", "envelope.ts")];
+    };
+
+    it("is the same wherever the repository is checked out, so no absolute path enters dataset_version", async () => {
+      const here = await derivationCodeHash();
+      expect(here).toMatch(/^[0-9a-f]{64}$/);
+      expect(await derivationCodeHash(checkout())).toBe(here);
+    });
+
+    it("changes with the envelope the edge wraps every file in, and not with the headers the edge sets", async () => {
+      const here = await derivationCodeHash();
+      expect(await derivationCodeHash(checkout({ file: "edge/envelope.ts", from: '"data":', to: '"data" :' }))).not.toBe(here);
+      expect(await derivationCodeHash(checkout({ file: "edge/cache-policy.ts", from: "max-age=3600", to: "max-age=7200" }))).toBe(here);
+    });
   });
 });

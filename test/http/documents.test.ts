@@ -1,7 +1,7 @@
-// The description document and the reference page, served by the local server beside /v1.
+// The description document, the reference page and the explorer, served by the local server beside /v1.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFERENCE_PAGE_POLICY } from "../../edge/documents.ts";
+import { EXPLORER_POLICY, REFERENCE_PAGE_POLICY } from "../../edge/documents.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
     writeDistFixture(undefined, { datasetVersion: "bare-v1", seeds: [0], documents: false }),
   ]);
   [server, bareServer] = await Promise.all([
-    startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000 }, burstLimit: false }),
+    startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000, now: () => 0 }, burstLimit: false }),
     startServer({ distDir: bare.dir, rateLimit: false, burstLimit: false }),
   ]);
 });
@@ -80,5 +80,48 @@ describe("GET /docs/", () => {
     const response = await server.request("/docs/", { method: "HEAD" });
     expect(response.status).toBe(200);
     expect(response.body.length).toBe(0);
+  });
+});
+
+describe("GET / (the explorer)", () => {
+  it("serves the explorer page with a policy that allows its own origin only", async () => {
+    const response = await server.request("/");
+    expect(response.status).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["content-security-policy"]).toBe(EXPLORER_POLICY);
+    expect(EXPLORER_POLICY).not.toMatch(/unsafe|https?:|\*/);
+    expect(response.headers.etag).toBe(`"${fixture.manifest.docs}"`);
+    expect(response.text).toContain("<title>Pattern-Seed Guides Explorer</title>");
+  });
+
+  it("a query string does not change what is served: the page reads it itself", async () => {
+    const plain = await server.request("/");
+    const deep = await server.request("/?item=7-44&seed=661");
+    expect(deep.status).toBe(200);
+    expect(deep.text).toBe(plain.text);
+  });
+
+  it("serves its script, style sheet and icon with their types, outside the app rate limit", async () => {
+    const statuses = [];
+    for (const [path, type] of [
+      ["/explorer.js", "text/javascript; charset=utf-8"],
+      ["/explorer.css", "text/css; charset=utf-8"],
+      ["/explorer.svg", "image/svg+xml"],
+    ] as const) {
+      const response = await server.request(path);
+      statuses.push(response.status);
+      expect(response.headers["content-type"], path).toBe(type);
+      expect(response.headers["x-content-type-options"], path).toBe("nosniff");
+      expect(response.body.length, path).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([200, 200, 200]);
+  });
+
+  it("a matching If-None-Match gets 304; a build without documents has no explorer (404 in the envelope)", async () => {
+    const again = await server.request("/", { headers: { "if-none-match": `"${fixture.manifest.docs}"` } });
+    expect(again.status).toBe(304);
+    const response = await bareServer.request("/");
+    expect(response.status).toBe(404);
+    expect(response.json().error.code).toBe("not_found");
   });
 });

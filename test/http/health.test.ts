@@ -12,7 +12,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   fixture = await writeDistFixture(undefined, { datasetVersion: "health-v1", seeds: [0] });
-  server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000 }, burstLimit: { limit: 1, windowMs: 10_000, blockMs: 10_000 } });
+  server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000, now: () => 0 }, burstLimit: { limit: 1, windowMs: 10_000, blockMs: 10_000, now: () => 0 } });
 });
 afterAll(async () => {
   await server.close();

@@ -1,9 +1,12 @@
 // The app rate limit (429 rate_limited, in the envelope, with CORS) and the edge burst limit in
-// front of it (plain 429, no CORS), with small limits injected so the tests stay fast.
+// front of it (plain 429, no CORS), with small limits injected so the tests stay fast and a clock
+// injected in every server, so no test depends on where the wall clock falls.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EDGE_BURST_LIMIT } from "../../edge/adapters/node/burst-limit.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
-import { startServer, type RunningServer } from "../support/edge-server.ts";
+import { createEdgeServer } from "../../edge/adapters/node/server.ts";
+import { rawRequest, startServer, type RunningServer } from "../support/edge-server.ts";
 
 let fixture: DistFixture;
 const ETAG = '"limits-v1"';
@@ -43,16 +46,22 @@ describe("app rate limit", () => {
     time = 59_999;
     expect((await server.request("/v1/meta")).headers["retry-after"]).toBe("1");
   });
-  it("the next window lets the client in again", async () => {
+  it("once the earlier requests have left the window the client is let in again", async () => {
     time = 60_000;
     expect((await server.request("/v1/meta")).status).toBe(200);
+  });
+  it("a full limit just before a minute turns and another just after are not both let through", async () => {
+    time = 120_000 + 59_500;
+    for (let i = 0; i < 3; i++) expect((await server.request("/v1/meta")).status).toBe(200);
+    time = 180_000 + 300;
+    expect((await server.request("/v1/meta")).status).toBe(429);
   });
 });
 
 describe("edge burst limit", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: { limit: 2, windowMs: 10_000, blockMs: 10_000 } });
+    server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: { limit: 2, windowMs: 10_000, blockMs: 10_000, now: () => 0 } });
   });
   afterAll(() => server.close());
 
@@ -73,8 +82,9 @@ describe("edge burst limit", () => {
 });
 
 describe("client IP", () => {
+  const appLimitOfOne = { limit: 1, windowMs: 60_000, now: () => 0 };
   it("X-Forwarded-For is ignored unless the proxy is trusted", async () => {
-    const server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000 }, burstLimit: false });
+    const server = await startServer({ distDir: fixture.dir, rateLimit: appLimitOfOne, burstLimit: false });
     try {
       expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.1" } })).status).toBe(200);
       expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.2" } })).status).toBe(429);
@@ -83,11 +93,46 @@ describe("client IP", () => {
     }
   });
   it("behind a trusted proxy each forwarded client has its own limit", async () => {
-    const server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000 }, burstLimit: false, trustProxy: true });
+    const server = await startServer({ distDir: fixture.dir, rateLimit: appLimitOfOne, burstLimit: false, trustProxy: true });
     try {
       expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.1" } })).status).toBe(200);
       expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.2" } })).status).toBe(200);
       expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "198.51.100.1" } })).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+  it("behind a trusted proxy the addresses of one IPv6 /64 are one client, and an IPv4-mapped address its IPv4 client", async () => {
+    const server = await startServer({ distDir: fixture.dir, rateLimit: appLimitOfOne, burstLimit: false, trustProxy: true });
+    const statusFor = async (address: string) => (await server.request("/v1/meta", { headers: { "x-forwarded-for": address } })).status;
+    try {
+      expect(await statusFor("2001:db8:5:6::1")).toBe(200);
+      expect(await statusFor("2001:db8:5:6:a:b:c:d")).toBe(429);
+      expect(await statusFor("2001:db8:5:7::1")).toBe(200);
+      expect(await statusFor("203.0.113.9")).toBe(200);
+      expect(await statusFor("::ffff:203.0.113.9")).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+  it("on a dual-stack socket an IPv4 peer (::ffff:127.0.0.1) is the same client as 127.0.0.1", async () => {
+    const edge = await createEdgeServer({ distDir: fixture.dir, rateLimit: appLimitOfOne, burstLimit: false, trustProxy: true });
+    const url = await edge.listen(0, "::");
+    const port = new URL(url).port;
+    try {
+      // Without X-Forwarded-For the key is the socket's address, which node reports as ::ffff:127.0.0.1.
+      expect((await rawRequest(`http://127.0.0.1:${port}`, "/v1/meta", "GET", {})).status).toBe(200);
+      expect((await rawRequest(`http://127.0.0.1:${port}`, "/v1/meta", "GET", { "x-forwarded-for": "127.0.0.1" })).status).toBe(429);
+    } finally {
+      await edge.close();
+    }
+  });
+  it("the burst limit keys the same way: a whole /64 is blocked together", async () => {
+    const server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: { limit: 1, windowMs: 10_000, blockMs: 10_000, now: () => 0 }, trustProxy: true });
+    try {
+      expect((await server.request("/v1/meta", { headers: { "x-forwarded-for": "2001:db8:5:6::1" } })).status).toBe(200);
+      const blocked = await server.request("/v1/meta", { headers: { "x-forwarded-for": "2001:db8:5:6::2" } });
+      expect([blocked.status, blocked.headers["access-control-allow-origin"]]).toEqual([429, undefined]);
     } finally {
       await server.close();
     }
@@ -104,12 +149,19 @@ describe("limits switched off", () => {
       await server.close();
     }
   });
-  it("by default the burst limit blocks the 171st request in 10 seconds", async () => {
-    const server = await startServer({ distDir: fixture.dir });
+  it("by default the burst limit blocks the 171st request in 10 seconds, even when they straddle a 10-second mark", async () => {
+    // The clock starts 1 ms before a 10-second mark and moves 10 ms per request: fixed windows
+    // would have counted 1 request before the mark and restarted, letting the 171st through.
+    let time = 1_700_000_009_999;
+    const server = await startServer({ distDir: fixture.dir, now: () => time });
     try {
-      for (let i = 0; i < 170; i++) expect((await server.request("/v1/meta")).status).toBe(200);
+      for (let i = 0; i < EDGE_BURST_LIMIT.limit; i++) {
+        expect((await server.request("/v1/meta")).status).toBe(200);
+        time += 10;
+      }
       const blocked = await server.request("/v1/meta");
       expect(blocked.status).toBe(429);
+      expect(blocked.headers["retry-after"]).toBe("10");
       expect(blocked.headers["access-control-allow-origin"]).toBeUndefined();
     } finally {
       await server.close();

@@ -70,6 +70,18 @@ describe("under Netlify's edge runtime", () => {
     expect(page.response.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(await page.response.text()).toContain("Getting started");
   });
+  it("serves the explorer at the site's root, with its script and its 'self'-only policy", async () => {
+    const page = await site.fetch("/?item=7-44&seed=151");
+    expect(page.type).toBe("edge-function");
+    expect(page.response.status).toBe(200);
+    expect(page.response.headers.get("content-security-policy")).toContain("default-src 'none'; script-src 'self'");
+    expect(await page.response.text()).toContain("<title>Pattern-Seed Guides Explorer</title>");
+    const script = await site.fetch("/explorer.js");
+    expect(script.type).toBe("edge-function");
+    expect(script.response.status).toBe(200);
+    expect(script.response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    await script.response.body?.cancel();
+  });
   it("a preflight is 204 and other methods are 405", async () => {
     expect((await site.fetch("/v1/meta", { method: "OPTIONS" })).response.status).toBe(204);
     expect((await site.fetch("/v1/meta", { method: "POST" })).response.status).toBe(405);

@@ -9,6 +9,7 @@ import type { Dataset } from "../../generator/dataset.ts";
 import { itemOf } from "../../generator/derive/blocks.ts";
 import { buildFiles, type BuildFile } from "../../generator/derive/index.ts";
 import { documentsOf } from "../../generator/docs/documents.ts";
+import { readExplorerBundle } from "../../generator/docs/explorer-bundle.ts";
 import { readRedocBundle } from "../../generator/docs/redoc-bundle.ts";
 import { commitManifest } from "../../generator/emit/build-folder.ts";
 import { emitBuild } from "../../generator/emit/emit-build.ts";
@@ -114,6 +115,8 @@ export interface DistFixtureOptions {
   seeds?: readonly number[];
   /** Whether the build has its description document and reference page (as every real build does); true by default. */
   documents?: boolean;
+  /** The dataset to build; the literal one of this file by default. */
+  dataset?: Dataset;
 }
 
 export interface DistFixture {
@@ -127,18 +130,18 @@ export interface DistFixture {
 }
 
 /** The build's files, seed files only for `seeds` (fewer files keep tests fast). */
-function* fixtureBuild(datasetVersion: string, seeds?: readonly number[]): Generator<BuildFile> {
+function* fixtureBuild(dataset: Dataset, datasetVersion: string, seeds?: readonly number[]): Generator<BuildFile> {
   const wanted = seeds ? new Set(seeds) : null;
-  for (const file of buildFiles(FIXTURE_DATASET, datasetVersion)) {
+  for (const file of buildFiles(dataset, datasetVersion)) {
     const seed = /\/seeds\/(\d+)\.json$/.exec(file.path)?.[1];
     if (seed === undefined || wanted === null || wanted.has(Number(seed))) yield file;
   }
 }
 
 /** Every response of the fixture build in memory: its `data`, keyed by file path. */
-export function fixtureFiles(datasetVersion: string, seeds?: readonly number[]): Map<string, unknown> {
+export function fixtureFiles(datasetVersion: string, seeds?: readonly number[], dataset: Dataset = FIXTURE_DATASET): Map<string, unknown> {
   const files = new Map<string, unknown>();
-  for (const file of fixtureBuild(datasetVersion, seeds)) {
+  for (const file of fixtureBuild(dataset, datasetVersion, seeds)) {
     if (file.path !== DUMP_FILE && file.path !== DUMP_GZIP_FILE) files.set(file.path, JSON.parse(String(file.body)));
   }
   return files;
@@ -148,10 +151,11 @@ export function fixtureFiles(datasetVersion: string, seeds?: readonly number[]):
 export async function writeDistFixture(dir?: string, options: DistFixtureOptions = {}): Promise<DistFixture> {
   const root = dir ?? (await mkdtemp(join(tmpdir(), "edge-dist-")));
   const datasetVersion = options.datasetVersion ?? "fixture-v1";
-  const documents = options.documents === false ? undefined : documentsOf(FIXTURE_DATASET, datasetVersion, readRedocBundle());
+  const dataset = options.dataset ?? FIXTURE_DATASET;
+  const documents = options.documents === false ? undefined : documentsOf(dataset, datasetVersion, readRedocBundle(), readExplorerBundle());
   const manifest: Manifest = { format: 1, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
   if (documents) manifest.docs = documents.folder;
   // Plain: every file inside the generation, as Netlify's build writes it (the emulation test serves it too).
-  await emitBuild({ outDir: root, manifest, files: fixtureBuild(datasetVersion, options.seeds), plain: true, documents });
-  return { dir: root, manifest, files: fixtureFiles(datasetVersion, options.seeds), remove: () => rm(root, { recursive: true, force: true }) };
+  await emitBuild({ outDir: root, manifest, files: fixtureBuild(dataset, datasetVersion, options.seeds), plain: true, documents });
+  return { dir: root, manifest, files: fixtureFiles(datasetVersion, options.seeds, dataset), remove: () => rm(root, { recursive: true, force: true }) };
 }

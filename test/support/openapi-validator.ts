@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { EXPLORER_ICON_PATH, EXPLORER_PATH, EXPLORER_SCRIPT_PATH, EXPLORER_STYLE_PATH } from "../../edge/documents.ts";
 import { DOCS_PATH } from "../../edge/routes.ts";
 
 type Json = { [key: string]: any };
@@ -38,8 +39,9 @@ export function assertMatchesDescription(response: ReceivedResponse): string {
   const { method, status } = response;
   const path = response.target.split("?")[0]!;
   const where = `${method} ${response.target} -> ${status}`;
-  // The reference page (HTML) and its redirect are pages for people, not API responses.
+  // The reference page (HTML) and its redirect, and the explorer and its files, are pages for people, not API responses.
   if (path === DOCS_PATH || path === DOCS_PATH.slice(0, -1)) return "page";
+  if ([EXPLORER_PATH, EXPLORER_SCRIPT_PATH, EXPLORER_STYLE_PATH, EXPLORER_ICON_PATH].includes(path) && status !== 404) return "page";
 
   const template = templates.find(({ pattern }) => pattern.test(path))?.template;
   const operationName = method === "HEAD" ? "get" : method.toLowerCase();

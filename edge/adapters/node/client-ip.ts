@@ -1,6 +1,8 @@
 // The client IP, the key of both rate limits: the socket's peer address. X-Forwarded-For is read
 // only behind a trusted proxy (TRUST_PROXY=1), and then its last entry, the one that proxy added:
-// earlier entries are whatever the client chose to send.
+// earlier entries are whatever the client chose to send. The limits key the address with
+// clientKeyOf (../../client-key.ts): an IPv6 /64 is one client, and `::ffff:192.0.2.1`, what a
+// dual-stack socket reports for an IPv4 peer, is 192.0.2.1.
 
 import type { IncomingMessage } from "node:http";
 

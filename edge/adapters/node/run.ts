@@ -103,7 +103,7 @@ export function banner(url: string, distDir: string, settings: ServerSettings): 
   if ((settings.rateLimit || settings.burstLimit) && settings.workers > 1) limits.push("limits counted per worker");
   return [
     `Serving ${distDir} at ${url} (${settings.workers} worker${settings.workers === 1 ? "" : "s"}, ${limits.join(", ")})`,
-    `Reference: ${url}/docs/   Description document: ${url}/openapi.json`,
+    `Explorer: ${url}/   Reference: ${url}/docs/   Description document: ${url}/openapi.json`,
     "",
     "Try:",
     `  curl -s ${url}/health`,

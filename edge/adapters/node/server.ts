@@ -14,6 +14,7 @@ import { createBuildSizes } from "./build-sizes.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
 import { createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "./burst-limit.ts";
 import { clientIpOf } from "./client-ip.ts";
+import { answerConnectAsRequest } from "./connect.ts";
 
 export interface EdgeServerOptions {
   /** The dist folder: manifest.json and the generation folders. */
@@ -22,6 +23,8 @@ export interface EdgeServerOptions {
   rateLimit?: RateLimitOptions | false;
   /** The edge burst limit (default: 170 per 10 s per IP, then 10 s blocked); `false` turns it off. */
   burstLimit?: BurstLimitOptions | false;
+  /** The clock of the default limits (tests inject one); limit options given above bring their own. */
+  now?: () => number;
   /** Read the client IP from X-Forwarded-For (only behind a proxy you run). */
   trustProxy?: boolean;
   cache?: ByteCacheOptions | false;
@@ -55,10 +58,11 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
     // A replaced asset source is the only truth about its files: no index beside it.
     exists: options.assets === undefined ? (path) => files().exists(path) : undefined,
     rateLimit: options.rateLimit,
+    now: options.now,
     cache: options.cache,
     onError: (error) => log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
-  const burst = options.burstLimit === false ? null : createBurstLimiter(options.burstLimit ?? EDGE_BURST_LIMIT);
+  const burst = options.burstLimit === false ? null : createBurstLimiter(options.burstLimit ?? { ...EDGE_BURST_LIMIT, now: options.now });
   const trustProxy = options.trustProxy ?? false;
 
   const listener = (request: IncomingMessage, response: ServerResponse) => {
@@ -103,6 +107,7 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
   );
   // Idle keep-alive connections are closed after 5 s; the headers timeout must exceed it.
   server.keepAliveTimeout = 5_000;
+  answerConnectAsRequest(server, listener);
 
   return {
     server,

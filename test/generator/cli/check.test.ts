@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -59,9 +59,34 @@ describe("npm run check", () => {
   it("exits 2 with the usage on a folder that does not exist, two folders or an unknown option", async () => {
     const missing = await check(path.join(good, "nope"));
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^check: .*nope is not a folder\nusage: npm run check \[-- DIR\]/);
+    expect(missing.stderr).toMatch(/^check: .*nope is not a folder\nusage: npm run check \[-- \[DIR\]/);
     expect((await check(good, bad)).code).toBe(2);
     expect((await check("--strict")).stderr).toMatch(/^check: Unknown option '--strict'/);
+  });
+
+  it("applies the size limits given as options, and refuses a size it cannot read", async () => {
+    const limited = await check(good, "--max-guide-size", "1KiB");
+    expect(limited.code).toBe(1);
+    expect(limited.stdout).toMatch(/^guides\/3000000001\.json: \$: file is \d+ bytes, over the limit of 1 KiB for guides\/ \(expected at most 1 KiB \(--max-guide-size raises the limit\)\)\n/);
+    expect((await check(good, "--max-item-size", "2MiB", "--max-capture-size", "64MiB")).code).toBe(0);
+    const wrong = await check(good, "--max-capture-size", "lots");
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^check: --max-capture-size must be a size such as 2MiB, 512KiB or 100000, got "lots"\n/);
+  });
+
+  it.runIf(process.platform !== "win32")("exits 1 naming a FIFO capture instead of hanging on it", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "check-fifo-"));
+    try {
+      await writeSampleDataset(dir);
+      const capture = sampleGuide().snapshot.path;
+      await rm(path.join(dir, "snapshots", capture));
+      execFileSync("mkfifo", [path.join(dir, "snapshots", capture)]);
+      const result = await check(dir);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(`guides/3000000001.json: $.snapshot.path: capture snapshots/${capture} is a FIFO (named pipe), not a regular file (expected a regular file)\n`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("run as a program, exits 1 on bad data and prints no stack trace", async () => {

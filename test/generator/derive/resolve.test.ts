@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { marketNameKey } from "../../../edge/market-name.ts";
 import { resolveResponses } from "../../../generator/derive/resolve.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
@@ -11,5 +12,14 @@ describe("resolve", () => {
       [507, 420, "Phase 3"],
     ]);
     expect(karambit.items[0]).toEqual({ def_index: 507, paint_index: 415, slug: "karambit-doppler", weapon: "Karambit", finish: "Doppler", paint_label: "Ruby" });
+  });
+
+  it("keys each answer by the alias key the edge computes from a request's market hash name", () => {
+    const keys = [...resolveResponses(tinyDataset.items).keys()];
+    expect(keys).toEqual(tinyDataset.items.map((item) => item.slug).sort());
+    for (const key of keys) {
+      const item = tinyDataset.items.find((candidate) => candidate.slug === key)!;
+      expect(marketNameKey(`★\uFE0F StatTrak™ ${item.market_name.replace(" | ", "\u200B | ")} (Factory New)`)).toBe(key);
+    }
   });
 });

@@ -1,14 +1,16 @@
-import { mkdtempSync, promises as fs } from "node:fs";
-import { tmpdir } from "node:os";
+import { promises as fs } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import type { Documents } from "../../../generator/docs/documents.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+import { temporaryFolders } from "../../support/temporary.ts";
 
-const freshDir = () => path.join(mkdtempSync(path.join(tmpdir(), "psg-docs-")), "dist");
+const temporary = temporaryFolders("psg-docs-");
+afterAll(() => temporary.removeAll());
+const freshDir = () => path.join(temporary.make(), "dist");
 const documents = (text: string): Documents => ({
   folder: `docs-${text}`,
   files: [

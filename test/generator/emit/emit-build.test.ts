@@ -1,15 +1,17 @@
-import { mkdtempSync, promises as fs, realpathSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { promises as fs, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf, type BuildFile } from "../../../generator/derive/index.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { seedFile } from "../../../edge/routes.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+import { temporaryFolders } from "../../support/temporary.ts";
 
-const freshDir = () => path.join(mkdtempSync(path.join(tmpdir(), "psg-emit-")), "dist");
+const temporary = temporaryFolders("psg-emit-");
+afterAll(() => temporary.removeAll());
+const freshDir = () => path.join(temporary.make(), "dist");
 const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false, plain = false) =>
   emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), readBack, plain });
 

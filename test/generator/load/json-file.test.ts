@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readJsonBytes } from "../../../generator/load/json-file.ts";
+import { MAX_JSON_DEPTH } from "../../../generator/load/json-text.ts";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
@@ -34,6 +35,20 @@ describe("readJsonBytes", () => {
     expect(read.parsed).toEqual({ json: { slug: "b" } });
     expect(read.problems).toEqual([
       { file: "items/a.json", path: "$.slug", message: "key written twice in one object (line 1, column 15); JSON keeps only the last", expected: "each key once per object" },
+    ]);
+  });
+});
+
+describe("readJsonBytes on hostile files", () => {
+  it("reports nesting deeper than the limit as a problem of the file, with the JSON path, instead of throwing", () => {
+    const read = readJsonBytes("items/deep.json", encode(`{"slug": ${"[".repeat(5000)}${"]".repeat(5000)}}`));
+    expect(read.parsed).toBeNull();
+    expect(read.problems).toEqual([
+      {
+        file: "items/deep.json",
+        path: `$.slug${"[0]".repeat(MAX_JSON_DEPTH - 1)}`,
+        message: `not valid JSON at line 1, column ${10 + MAX_JSON_DEPTH - 1}: nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`,
+      },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseJsonText, scanJson } from "../../../generator/load/json-text.ts";
+import { MAX_JSON_DEPTH, parseJsonText, scanJson } from "../../../generator/load/json-text.ts";
 
 const errorOf = (text: string) => {
   const result = parseJsonText(text);
@@ -52,7 +52,7 @@ describe("parseJsonText", () => {
   });
 
   it("compares keys after decoding escapes", () => {
-    expect(scanJson('{"a\\"b": 1, "a\\u0022b": 2, "c\\\\": 3}', { known: "valid" }).duplicateKeys.map((key) => key.path)).toEqual(['$["a\\"b"]']);
+    expect(scanJson('{"a\\"b": 1, "a\\u0022b": 2, "c\\\\": 3}').duplicateKeys.map((key) => key.path)).toEqual(['$["a\\"b"]']);
   });
 });
 
@@ -63,5 +63,31 @@ describe("parseJsonText on text that only looks like it has extra keys", () => {
       json: { quote: 'he wrote "Tier 1": 661', note: null },
       duplicateKeys: [],
     });
+  });
+});
+
+describe("parseJsonText on hostile text", () => {
+  it("refuses nesting deeper than the limit without overflowing the stack, naming where it happens", () => {
+    // The audit's file: 5,000 nested arrays overflowed the stack of the key counter.
+    const deep = "[".repeat(5000) + "]".repeat(5000);
+    expect(errorOf(deep)).toEqual({ line: 1, column: MAX_JSON_DEPTH + 1, reason: `nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`, path: `$${"[0]".repeat(MAX_JSON_DEPTH)}` });
+  });
+
+  it("refuses deep nesting inside an object, and inside a file that is not valid JSON either", () => {
+    const deepObject = `{"a": ${'{"b": '.repeat(3000)}1${"}".repeat(3000)}}`;
+    expect(errorOf(deepObject)?.path).toBe(`$.a${".b".repeat(MAX_JSON_DEPTH - 1)}`);
+    expect(errorOf(`${"[".repeat(5000)}1,]`)?.reason).toBe(`nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`);
+  });
+
+  it("accepts nesting up to the limit", () => {
+    const atLimit = "[".repeat(MAX_JSON_DEPTH) + "]".repeat(MAX_JSON_DEPTH);
+    expect(parseJsonText(atLimit).ok).toBe(true);
+  });
+
+  it("names a control character, a comment and a missing closing brace", () => {
+    expect(errorOf('{"a": "x\ty"}')).toEqual({ line: 1, column: 9, reason: "control character inside a string (escape it)" });
+    expect(errorOf('{"a": 1 /* note */}')?.reason).toBe("comments are not allowed in JSON");
+    expect(errorOf('{"a": [1, 2]')).toEqual({ line: 1, column: 13, reason: "unexpected end of file (a closing '}' is missing)" });
+    expect(errorOf('{"a": "\\u12"}')).toEqual({ line: 1, column: 8, reason: "\\u must be followed by 4 hex digits" });
   });
 });

@@ -1,7 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS, type DatasetLimits } from "../../../generator/load/limits.ts";
 import { readDatasetDir } from "../../../generator/load/read-dataset.ts";
 
 let dir: string;
@@ -106,5 +109,123 @@ describe("readDatasetDir", () => {
     const [first, second] = (await readDatasetDir(dir)).guides;
     expect(first!.capture).toEqual({ ok: true, value: Buffer.from("text") });
     expect(second!.capture).toBe(first!.capture);
+  });
+});
+
+// FIFOs and sockets in a folder exist only on POSIX systems.
+const posix = process.platform !== "win32";
+const mkfifo = (location: string) => execFileSync("mkfifo", [location]);
+const limitsWith = (maxBytes: Partial<DatasetLimits["maxBytes"]>): DatasetLimits => ({ ...DEFAULT_LIMITS, maxBytes: { ...DEFAULT_LIMITS.maxBytes, ...maxBytes } });
+const messagesOf = (capture: unknown) => (capture as { ok: false; problems: { message: string }[] }).problems.map((problem) => problem.message);
+
+describe("readDatasetDir on hostile folders", () => {
+  it.runIf(posix)("refuses a capture that is a FIFO instead of waiting on it forever", async () => {
+    await files({ "items/a.json": "{}", "guides/1.json": guideJson("pipe.html"), "snapshots/.keep": "" });
+    mkfifo(path.join(dir, "snapshots", "pipe.html"));
+    expect((await readDatasetDir(dir)).guides[0]!.capture).toEqual({
+      ok: false,
+      problems: [{ file: "guides/1.json", path: "$.snapshot.path", message: "capture snapshots/pipe.html is a FIFO (named pipe), not a regular file", expected: "a regular file" }],
+    });
+  });
+
+  it.runIf(posix)("refuses a guide file that is a FIFO and an item file that is a socket, naming each", async () => {
+    await files({ "items/a.json": "{}", "guides/1.json": guideJson(null) });
+    mkfifo(path.join(dir, "guides", "2.json"));
+    const server: Server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(dir, "items", "b.json"), resolve));
+    try {
+      const raw = await readDatasetDir(dir);
+      expect(raw.problems).toEqual([
+        { file: "items/b.json", path: "$", message: "is a socket, not a regular file", expected: "a regular file (one <slug>.json per item)" },
+        { file: "guides/2.json", path: "$", message: "is a FIFO (named pipe), not a regular file", expected: "a regular file (one <platform_id>.json per guide)" },
+      ]);
+      expect(raw.guides.map((guide) => guide.file)).toEqual(["guides/1.json"]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("refuses a folder named like a JSON file instead of ignoring it", async () => {
+    await files({ "items/a.json": "{}", "items/x.json/inner.json": "{}", "items/drafts/b.json": "{}", "guides/1.json": guideJson(null) });
+    expect((await readDatasetDir(dir)).problems).toEqual([
+      { file: "items/drafts", path: "$", message: "is a folder, so not read", expected: "a regular file (one <slug>.json per item)" },
+      { file: "items/x.json", path: "$", message: "is a folder, not a file", expected: "a regular file (one <slug>.json per item)" },
+    ]);
+  });
+
+  it("refuses guide and item files that are links out of the dataset, and follows links inside it", async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), "read-dataset-outside-"));
+    try {
+      await writeFile(path.join(outside, "secret.json"), '{"platform_id": "2"}');
+      await files({ "items/a.json": '{"slug": "a"}', "guides/1.json": guideJson(null), "shared/b.json": '{"slug": "b"}' });
+      await symlink(path.join(outside, "secret.json"), path.join(dir, "guides", "2.json"));
+      await symlink(path.join(dir, "shared", "b.json"), path.join(dir, "items", "b.json"));
+      await symlink(path.join(dir, "nowhere.json"), path.join(dir, "items", "c.json"));
+      const raw = await readDatasetDir(dir);
+      expect(raw.problems).toEqual([
+        { file: "items/c.json", path: "$", message: "is a symbolic link that leads nowhere (ENOENT)", expected: "a regular file (one <slug>.json per item)" },
+        { file: "guides/2.json", path: "$", message: "is a symbolic link to a file outside the dataset folder", expected: "a file kept inside the dataset folder" },
+      ]);
+      expect(raw.items.map((item) => [item.file, item.parsed])).toEqual([
+        ["items/a.json", { json: { slug: "a" } }],
+        ["items/b.json", { json: { slug: "b" } }],
+      ]);
+      expect(raw.guides.map((guide) => guide.file)).toEqual(["guides/1.json"]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses item, guide and snapshot folders that are links out of the dataset", async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), "read-dataset-outside-"));
+    try {
+      await mkdir(path.join(outside, "items"));
+      await mkdir(path.join(outside, "snapshots"));
+      await writeFile(path.join(outside, "items", "a.json"), "{}");
+      await writeFile(path.join(outside, "snapshots", "page.txt"), "text");
+      await files({ "guides/1.json": guideJson("page.txt") });
+      await symlink(path.join(outside, "items"), path.join(dir, "items"));
+      await symlink(path.join(outside, "snapshots"), path.join(dir, "snapshots"));
+      const raw = await readDatasetDir(dir);
+      expect(raw.problems).toEqual([{ file: "items/", path: "$", message: "is a symbolic link to a folder outside the dataset folder", expected: "items/ kept inside the dataset folder" }]);
+      expect(raw.items).toEqual([]);
+      expect(messagesOf(raw.guides[0]!.capture)).toEqual(["snapshots/ is a symbolic link to a folder outside the dataset folder"]);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses files over their folder's size limit without reading them, and reads files at the limit", async () => {
+    await files({ "items/a.json": '{"slug":"a"}', "items/b.json": '{"slug": "b"}', "guides/1.json": guideJson("page.txt"), "snapshots/page.txt": "0123456789!" });
+    const raw = await readDatasetDir(dir, limitsWith({ items: 12, snapshots: 10 }));
+    expect(raw.items.map((item) => [item.file, item.parsed, item.problems])).toEqual([
+      ["items/a.json", { json: { slug: "a" } }, []],
+      ["items/b.json", null, [{ file: "items/b.json", path: "$", message: "file is 13 bytes, over the limit of 12 bytes for items/", expected: "at most 12 bytes (--max-item-size raises the limit)" }]],
+    ]);
+    expect(messagesOf(raw.guides[0]!.capture)).toEqual(["capture snapshots/page.txt is 11 bytes, over the limit of 10 bytes for snapshots/"]);
+  });
+
+  it("has default limits the shipped dataset's largest files fit many times over", () => {
+    expect(DEFAULT_LIMITS.maxBytes).toEqual({ items: 1024 * 1024, guides: 16 * 1024 * 1024, snapshots: 32 * 1024 * 1024 });
+  });
+
+  it.runIf(posix)("refuses a capture that is a link to a device outside the dataset", async () => {
+    await files({ "items/a.json": "{}", "guides/1.json": guideJson("zero.html"), "snapshots/.keep": "" });
+    await symlink("/dev/zero", path.join(dir, "snapshots", "zero.html"));
+    expect(messagesOf((await readDatasetDir(dir)).guides[0]!.capture)).toEqual(["snapshots/zero.html links to a file outside snapshots/"]);
+  });
+
+  it.runIf(posix)("reports every hostile entry of one folder in one run", async () => {
+    await files({ "items/a.json": "{}", "items/big.json": `{"slug": "${"x".repeat(100)}"}`, "items/dir.json/x": "", "guides/1.json": guideJson("pipe.txt"), "snapshots/.keep": "" });
+    mkfifo(path.join(dir, "items", "pipe.json"));
+    mkfifo(path.join(dir, "snapshots", "pipe.txt"));
+    const raw = await readDatasetDir(dir, limitsWith({ items: 50 }));
+    const all = [...raw.problems, ...raw.items.flatMap((item) => item.problems), ...(raw.guides[0]!.capture?.ok === false ? raw.guides[0]!.capture.problems : [])];
+    expect(all.map((problem) => `${problem.file}: ${problem.message}`)).toEqual([
+      "items/dir.json: is a folder, not a file",
+      "items/pipe.json: is a FIFO (named pipe), not a regular file",
+      "items/big.json: file is 112 bytes, over the limit of 50 bytes for items/",
+      "guides/1.json: capture snapshots/pipe.txt is a FIFO (named pipe), not a regular file",
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closestName, didYouMean, editDistance } from "../../../generator/validate/did-you-mean.ts";
+import { LONGEST_NAME_COMPARED, closestName, didYouMean, editDistance } from "../../../generator/validate/did-you-mean.ts";
 
 describe("closestName", () => {
   it("suggests the known name a typo most likely meant", () => {
@@ -16,6 +16,11 @@ describe("closestName", () => {
   it("ends a message with the name meant, or with nothing when no known name is close", () => {
     expect(didYouMean("blu", ["pink", "blue"])).toBe('; did you mean "blue"?');
     expect(didYouMean("colour", ["levels", "gradings"])).toBe("");
+  });
+
+  it("suggests nothing for a name far longer than any known one, whatever its length", () => {
+    expect(closestName("gradings".repeat(1000), ["gradings"])).toBeUndefined();
+    expect(closestName(`${"a".repeat(LONGEST_NAME_COMPARED)}b`, ["a".repeat(LONGEST_NAME_COMPARED)])).toBeUndefined();
   });
 
   it("counts a swap of neighbouring letters as one edit", () => {

@@ -145,7 +145,7 @@ describe("loadDataset", () => {
     const checked = await loadDataset(dir);
     expect(checked.ok ? [] : checked.problems.map(formatProblem)).toEqual([
       `guides/3000000001.json: $.snapshot.path: capture snapshots/${CAPTURE_PATH} not found (expected the path of a capture file, relative to dataset/snapshots/)`,
-      "items/broken.json: $: not valid JSON at line 2, column 1: expected a key in double quotes, found the end of the file",
+      "items/broken.json: $: not valid JSON at line 2, column 1: unexpected end of file (a closing '}' is missing)",
     ]);
   });
 });

@@ -1,0 +1,75 @@
+import { constants, type Stats } from "node:fs";
+import { open, stat } from "node:fs/promises";
+
+// Reading one dataset file without trusting what the name points at. A FIFO would block a plain read
+// forever and a device could stream without end, so the file is opened without blocking and without
+// following a link, checked through its handle (a file swapped after the listing is caught too), and read
+// up to the size limit and no further.
+
+export type FileRead =
+  | { ok: true; bytes: Uint8Array }
+  | { ok: false; notRegular: string }
+  | { ok: false; tooLarge: number }
+  | { ok: false; code: string };
+
+// Windows has neither flag, and no FIFO that an open would wait on.
+const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
+
+export async function readRegularFile(location: string, maxBytes: number): Promise<FileRead> {
+  // A socket cannot be opened at all (ENXIO); the stat beforehand names what it is.
+  let before: Stats;
+  try {
+    before = await stat(location);
+  } catch (error) {
+    return { ok: false, code: errorCode(error) };
+  }
+  if (!before.isFile()) return { ok: false, notRegular: kindOf(before) };
+  let handle;
+  try {
+    handle = await open(location, FLAGS);
+  } catch (error) {
+    return { ok: false, code: errorCode(error) };
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) return { ok: false, notRegular: kindOf(stats) };
+    if (stats.size > maxBytes) return { ok: false, tooLarge: stats.size };
+    // One byte more than the limit allows tells a file that grew since the stat from one that did not.
+    let buffer = Buffer.allocUnsafe(Math.min(stats.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > maxBytes) return { ok: false, tooLarge: length };
+        const grown = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > maxBytes) return { ok: false, tooLarge: length };
+    return { ok: true, bytes: buffer.subarray(0, length) };
+  } catch (error) {
+    return { ok: false, code: errorCode(error) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** What a file system entry is, in the words of a problem: "a folder", "a FIFO (named pipe)", ... */
+export function kindOf(stats: Pick<Stats, "isFile" | "isDirectory" | "isSymbolicLink" | "isFIFO" | "isSocket" | "isCharacterDevice" | "isBlockDevice">): string {
+  if (stats.isFile()) return "a regular file";
+  if (stats.isDirectory()) return "a folder";
+  if (stats.isSymbolicLink()) return "a symbolic link";
+  if (stats.isFIFO()) return "a FIFO (named pipe)";
+  if (stats.isSocket()) return "a socket";
+  if (stats.isCharacterDevice()) return "a character device";
+  if (stats.isBlockDevice()) return "a block device";
+  return "not a regular file";
+}
+
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : String((error as Error | null)?.message ?? error);
+}

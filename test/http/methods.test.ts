@@ -1,0 +1,131 @@
+// Every method over a real socket: GET, HEAD and OPTIONS are served; any other method node:http can
+// parse (CONNECT included, which node:http hands over as a bare socket) is 405 with the envelope and
+// `Allow`; a method it cannot parse is node's own 400; an `Upgrade:` request is an ordinary request.
+
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
+import { startServer, type RunningServer } from "../support/edge-server.ts";
+import { assertMatchesDescription } from "../support/openapi-validator.ts";
+
+interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Writes `text` as is, reads until the server closes the connection, and splits what came back into responses. */
+function exchange(url: string, text: string): Promise<WireResponse[]> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(parseResponses(Buffer.concat(chunks).toString("latin1"))));
+  });
+}
+
+function parseResponses(wire: string): WireResponse[] {
+  const responses: WireResponse[] = [];
+  let rest = wire;
+  while (rest.length > 0) {
+    const headEnd = rest.indexOf("\r\n\r\n");
+    if (headEnd === -1) throw new Error(`an incomplete response: ${JSON.stringify(rest)}`);
+    const [statusLine, ...lines] = rest.slice(0, headEnd).split("\r\n");
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(":");
+      headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    const length = Number(headers["content-length"] ?? 0);
+    responses.push({ status: Number(statusLine!.split(" ")[1]), headers, body: rest.slice(headEnd + 4, headEnd + 4 + length) });
+    rest = rest.slice(headEnd + 4 + length);
+  }
+  return responses;
+}
+
+const request = (method: string, target: string, extra = "") => `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
+
+let fixture: DistFixture;
+let server: RunningServer;
+
+beforeAll(async () => {
+  fixture = await writeDistFixture(undefined, { datasetVersion: "methods-v1", seeds: [0] });
+  server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
+});
+afterAll(async () => {
+  await server.close();
+  await fixture.remove();
+});
+
+function expectMethodNotAllowed(response: WireResponse | undefined, method: string, target: string) {
+  expect(response?.status).toBe(405);
+  expect(response?.headers.allow).toBe("GET, HEAD, OPTIONS");
+  expect(response?.headers["access-control-allow-origin"]).toBe("*");
+  expect(response?.headers.etag).toBe('"methods-v1"');
+  expect(JSON.parse(response!.body)).toEqual({ dataset_version: "methods-v1", error: { code: "bad_request", message: `method ${method} is not allowed; use GET` } });
+  assertMatchesDescription({ method, target, status: 405, contentType: response!.headers["content-type"], body: response!.body });
+}
+
+describe("methods", () => {
+  it("CONNECT is answered 405 with the envelope and Allow, then the connection is closed", async () => {
+    const responses = await exchange(server.url, "CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n");
+    expect(responses).toHaveLength(1);
+    expectMethodNotAllowed(responses[0], "CONNECT", "example.org:443");
+    expect(responses[0]!.headers.connection).toBe("close");
+  });
+  it("bytes after a CONNECT are not read as another request", async () => {
+    const responses = await exchange(server.url, `CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n${request("GET", "/v1/meta")}`);
+    expect(responses.map((response) => response.status)).toEqual([405]);
+  });
+  it("a CONNECT pipelined after a GET is answered after it, in order", async () => {
+    const get = request("GET", "/v1/meta").replace("Connection: close\r\n", "");
+    const responses = await exchange(server.url, `${get}CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n`);
+    expect(responses.map((response) => response.status)).toEqual([200, 405]);
+    expect(JSON.parse(responses[0]!.body).dataset_version).toBe("methods-v1");
+  });
+  it("a client that hangs up right after its CONNECT leaves the server answering others", async () => {
+    const { hostname, port } = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.end("CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n");
+        socket.destroy();
+      });
+      socket.on("close", () => resolve());
+    });
+    const [response] = await exchange(server.url, request("GET", "/v1/meta"));
+    expect(response?.status).toBe(200);
+  });
+  it("CONNECT is counted by the limits like any other request", async () => {
+    let time = 0;
+    const limited = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: { limit: 1, windowMs: 10_000, blockMs: 10_000, now: () => time } });
+    try {
+      expect((await limited.request("/v1/meta")).status).toBe(200);
+      const [blocked] = await exchange(limited.url, "CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n");
+      expect([blocked?.status, blocked?.headers["retry-after"], blocked?.headers["access-control-allow-origin"]]).toEqual([429, "10", undefined]);
+      time = 10_000;
+      const [answered] = await exchange(limited.url, "CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n");
+      expect(answered?.status).toBe(405);
+    } finally {
+      await limited.close();
+    }
+  });
+  it.each(["TRACE", "PATCH", "POST", "PUT", "DELETE", "PROPFIND", "QUERY"])("%s is 405 with the envelope and Allow", async (method) => {
+    const [response] = await exchange(server.url, request(method, "/v1/meta"));
+    expectMethodNotAllowed(response, method, "/v1/meta");
+  });
+  it.each(["get", "FOO", "G\u00e9T"])("a method node:http cannot parse (%s) is a bare 400 and the connection is closed", async (method) => {
+    const responses = await exchange(server.url, request(method, "/v1/meta"));
+    expect(responses).toEqual([{ status: 400, headers: { connection: "close" }, body: "" }]);
+  });
+  it.each(["websocket", "h2c"])("a GET asking to upgrade to %s is served as a plain GET", async (protocol) => {
+    const [response] = await exchange(server.url, `GET /v1/meta HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: ${protocol}\r\nConnection: Upgrade, close\r\n\r\n`);
+    expect(response?.status).toBe(200);
+    expect(JSON.parse(response!.body).dataset_version).toBe("methods-v1");
+  });
+  it("a POST asking to upgrade is 405 like any POST", async () => {
+    const [response] = await exchange(server.url, "POST /v1/meta HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade, close\r\nContent-Length: 0\r\n\r\n");
+    expectMethodNotAllowed(response, "POST", "/v1/meta");
+  });
+});
