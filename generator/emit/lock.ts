@@ -113,7 +113,8 @@ async function breakDeadLock(outDir: string, dead: LockHolder, self: LockHolder)
 
 /** Creates `file` holding `holder`, whole, unless it exists: written aside, then hard-linked into place. */
 async function createWhole(file: string, holder: LockHolder): Promise<boolean> {
-  const temporary = `${file}.${holder.pid}.tmp`;
+  // The pid names the writer for removeDeadTemporaries; the random part keeps two attempts of one process apart.
+  const temporary = `${file}.${holder.pid}.${randomUUID().slice(0, 8)}.tmp`;
   await fs.writeFile(temporary, `${JSON.stringify(holder)}\n`);
   try {
     await fs.link(temporary, file);
@@ -139,7 +140,7 @@ async function readHolder(file: string): Promise<LockHolder | null> {
 /** Temporary lock files of builds that were killed while writing them (the lock holder removes them). */
 async function removeDeadTemporaries(outDir: string): Promise<void> {
   for (const name of await fs.readdir(outDir)) {
-    const pid = /^\.build-lock(?:\.break)?\.(\d+)\.tmp$/.exec(name)?.[1];
+    const pid = /^\.build-lock(?:\.break)?\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1];
     if (pid !== undefined && !isAlive(Number(pid))) await fs.rm(path.join(outDir, name), { force: true });
   }
 }
