@@ -1,6 +1,7 @@
 // A bounded least-recently-used cache of response bytes. A build's files never change once its
-// manifest is committed (the manifest is written last), so an entry, including "no such file", is
-// valid for as long as the build is served; the cache belongs to one build and is dropped with it.
+// manifest is committed (the manifest is written last), except by a repair, which commits the
+// manifest again; so an entry, including "no such file", is valid for as long as that commit is
+// served: the cache belongs to one commit and is dropped with it.
 
 export interface ByteCacheOptions {
   /** Total bytes held; the oldest entries are evicted past it. */

@@ -100,7 +100,11 @@ interface Build {
   headers: ReturnType<typeof headerSets>;
   /** Null when the build has no documents folder. */
   documentHeaders: ReturnType<typeof documentHeaders> | null;
+  /** Files of this build that could not be read (bounded): /health reports the build unhealthy while one still fails. */
+  unreadable: Set<string>;
 }
+
+const MAX_UNREADABLE = 16;
 
 function headerSets(etag: string) {
   const json = (cacheControl: string) => ({ "content-type": JSON_TYPE, etag, "cache-control": cacheControl, ...CORS_HEADERS });
@@ -140,6 +144,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
         cache: cacheOptions === false ? null : createByteCache(cacheOptions),
         headers: headerSets(etag),
         documentHeaders: manifest.docs === undefined ? null : documentHeaders(etagFor(manifest.docs)),
+        unreadable: new Set(),
       };
     }
     return build;
@@ -151,7 +156,14 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     const cached = current.cache?.get(path);
     if (cached !== undefined) return cached;
     // An index that knows the file is absent saves the failed open.
-    const bytes = exists !== undefined && !(await exists(path, context)) ? null : await assets(path, context);
+    let bytes: Uint8Array | null;
+    try {
+      bytes = exists !== undefined && !(await exists(path, context)) ? null : await assets(path, context);
+    } catch (error) {
+      // Not cached: answered 503 (never cached either) until the file reads again.
+      if (current.unreadable.size < MAX_UNREADABLE) current.unreadable.add(path);
+      throw error;
+    }
     const value = bytes === null || !wrap ? bytes : wrapData(current.envelope, bytes);
     current.cache?.set(path, value);
     return value;
@@ -169,10 +181,15 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   const health = async (manifest: Manifest | null, context: C): Promise<EdgeResponse> => {
     if (manifest === null) return { status: 503, headers: NO_BUILD_HEADERS, body: HEALTH_ERROR };
     const current = buildFor(manifest);
-    // "Loaded and reachable": the build's files must still be readable, so bypass the cache.
+    // "Loaded and reachable": the build's files must still be readable, so bypass the cache; a
+    // file a request could not read counts until it reads again.
     let reachable: boolean;
     try {
       reachable = (await assets(`${manifest.generation}/${META_FILE}`, context)) !== null;
+      for (const path of current.unreadable) {
+        await assets(path, context);
+        current.unreadable.delete(path);
+      }
     } catch (error) {
       onError?.(error);
       reachable = false;
@@ -258,8 +275,14 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
       if (revalidating && ((await present(current, DUMP_GZIP_FILE, false, context)) || (await present(current, DUMP_FILE, false, context)))) {
         return { status: 304, headers: headers.dumpNotModified, body: null };
       }
-      const encoded = gzip ? await read(current, DUMP_GZIP_FILE, false, context) : null;
-      const body = encoded ?? (await read(current, DUMP_FILE, false, context));
+      let encoded: Uint8Array | null = null;
+      let body: Uint8Array | null = null;
+      try {
+        encoded = gzip ? await read(current, DUMP_GZIP_FILE, false, context) : null;
+        body = encoded ?? (await read(current, DUMP_FILE, false, context));
+      } catch (error) {
+        onError?.(error);
+      }
       if (body === null) return fail(503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
       return { status: 200, headers: encoded !== null ? headers.dumpGzip : headers.dump, body };
     }

@@ -7,13 +7,16 @@ import path from "node:path";
 import { parseManifest } from "../../edge/manifest.ts";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { DOCS_FOLDER_PREFIX } from "../docs/documents.ts";
+import { isLockEntry } from "./lock.ts";
+import { pauseAt } from "./pause-point.ts";
+import { TRASH_PREFIX } from "./prune.ts";
 import { STORE_FOLDER } from "./store.ts";
 
 export const GENERATION_PREFIX = "g-";
 
 /** Entries a build writes at the top of dist/ and prunes once nothing names them. */
 const isBuildEntry = (name: string) =>
-  name.startsWith(GENERATION_PREFIX) || name.startsWith(DOCS_FOLDER_PREFIX) || name.startsWith(`${MANIFEST_FILE}.`);
+  name.startsWith(GENERATION_PREFIX) || name.startsWith(DOCS_FOLDER_PREFIX) || name.startsWith(`${MANIFEST_FILE}.`) || name.startsWith(TRASH_PREFIX);
 
 export async function readManifest(outDir: string): Promise<Manifest | null> {
   try {
@@ -37,6 +40,7 @@ export async function commitManifest(outDir: string, manifest: Manifest): Promis
   } finally {
     await handle.close();
   }
+  await pauseAt("manifest-staged", temporary);
   await fs.rename(temporary, target);
 }
 
@@ -52,7 +56,7 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== STORE_FOLDER && !isBuildEntry(name));
+  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== STORE_FOLDER && !isBuildEntry(name) && !isLockEntry(name));
   if (foreign.length > 0) {
     throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);
   }

@@ -1,19 +1,24 @@
 // Emitting: the only stage of the build that writes. Two guarantees (README, "Safe and incremental"):
-// - safe: a build goes into a new generation folder that nothing serves yet, and store folders are
-//   immutable; the manifest rename commits the build, so readers see all of one build or the other;
+// - safe: one build at a time holds the folder (lock.ts); a build goes into a new generation folder
+//   that nothing serves yet, store folders are reused only when marked whole (store.ts), folders
+//   are deleted only after a rename to trash (prune.ts); the manifest rename commits the build, so
+//   readers see all of one build or the other, and a failed build removes what it wrote;
 // - incremental: a unit whose contents are already stored is linked, not written, and any other
 //   file whose bytes equal the serving generation's is hard-linked from it.
 
-import { existsSync, promises as fs, readlinkSync } from "node:fs";
+import { promises as fs, readlinkSync } from "node:fs";
 import path from "node:path";
-import type { Manifest } from "../../edge/routes.ts";
+import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import type { BuildFile } from "../derive/index.ts";
 import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
 import { createFileWriter } from "./file-writer.ts";
-import { STORE_FOLDER, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
+import { acquireBuildLock, type BuildLock } from "./lock.ts";
+import { pauseAt, pauseFileCount } from "./pause-point.ts";
+import { TRASH_PREFIX, removeByRename, removeLeftovers } from "./prune.ts";
+import { STORE_FOLDER, isStoredWhole, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
 import { isBuildFile, type EmitEntry, type PreviousGeneration, type ReusedUnit } from "./reuse.ts";
 
 export interface EmitProgress {
@@ -80,10 +85,23 @@ export interface LastFilesContext {
   verifying: boolean;
 }
 
-export async function emitBuild({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents, lastFiles, source }: EmitOptions): Promise<EmitReport> {
+export async function emitBuild(options: EmitOptions): Promise<EmitReport> {
   const started = performance.now();
-  await assertBuildFolder(outDir);
-  await fs.mkdir(outDir, { recursive: true });
+  await assertBuildFolder(options.outDir);
+  await fs.mkdir(options.outDir, { recursive: true });
+  const lock = await acquireBuildLock(options.outDir);
+  try {
+    return await emitLocked(options, lock, started);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function emitLocked({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents, lastFiles, source }: EmitOptions, lock: BuildLock, started: number): Promise<EmitReport> {
+  const storeDir = path.join(outDir, STORE_FOLDER);
+  // What builds stopped by a kill or a failure left: only this build, holding the lock, writes here.
+  await removeLeftovers(outDir);
+  await removeLeftovers(storeDir);
   if (documents) {
     if (manifest.docs !== documents.folder) throw new Error(`the manifest names documents folder ${manifest.docs}, not ${documents.folder}`);
     await writeDocumentsFolder(outDir, documents);
@@ -91,26 +109,31 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
   const serving = await readManifest(outDir);
   const generationDir = path.join(outDir, manifest.generation);
   const previousDir = serving ? path.join(outDir, serving.generation) : null;
-  const storeDir = path.join(outDir, STORE_FOLDER);
   const verifying = serving?.generation === manifest.generation && serving.dataset_version === manifest.dataset_version && (await exists(generationDir));
   // What the serving generation holds; null means "read the files to know".
   const previousIndex = serving && !readBack ? readGenerationIndex(path.join(outDir, indexFileOf(serving.generation))) : null;
 
-  if (verifying && previousIndex) {
+  // A store folder is trusted only when marked whole: one that is not sends the build through verify, which writes it again.
+  if (verifying && previousIndex && (plain || [...previousIndex.units.values()].every((name) => isStoredWhole(storeDir, name)))) {
     // The responses are all in place; only the documents, outside dataset_version, may be new.
     // Recorded so that the next rebuild from the same source skips even the check (source.ts).
     if (source !== undefined && previousIndex.source !== source) writeGenerationIndex(path.join(outDir, indexFileOf(serving.generation)), { ...previousIndex, source });
     const documentsChanged = serving.docs !== manifest.docs;
-    if (documentsChanged) await commitManifest(outDir, manifest);
-    const pruned = documentsChanged ? await pruneEntries(outDir, manifest, serving) : [];
+    if (documentsChanged) {
+      await lock.assertHeld();
+      await commitManifest(outDir, manifest);
+    }
+    const pruned = documentsChanged ? await pruneEntries(outDir, manifest, serving, await keptGenerations(outDir, manifest, serving)) : [];
     return { mode: "unchanged", generation: manifest.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: performance.now() - started, pruned };
   }
   if (!verifying) {
     // Left over from an interrupted build, or an older generation with this name: never serving.
-    await fs.rm(generationDir, { recursive: true, force: true });
+    await fs.rm(path.join(outDir, indexFileOf(manifest.generation)), { force: true });
+    await removeByRename(generationDir);
     await fs.mkdir(generationDir, { recursive: true });
   }
   if (!plain) await fs.mkdir(storeDir, { recursive: true });
+  await pauseAt("locked");
 
   const report: EmitReport = {
     mode: verifying ? "verify" : "new",
@@ -194,7 +217,7 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
   const emitUnit = (unit: string, unitFiles: UnitFile[]) => {
     const name = storeNameOf(unit, unitFiles);
     index.units.set(unit, name);
-    if (!existsSync(path.join(storeDir, name))) {
+    if (!isStoredWhole(storeDir, name)) {
       for (const operation of storeUnitOperations(storeDir, name, unitFiles)) writer.queue(operation);
       report.written += unitFiles.length;
     } else {
@@ -208,81 +231,123 @@ export async function emitBuild({ outDir, manifest, files, readBack = false, pla
   };
 
   const stage = verifying ? "verify" : "write";
-  let unit: string | null = null;
-  let unitFiles: UnitFile[] = [];
+  let committed = false;
+  const pauseFiles = pauseFileCount();
   // Reuse needs the serving generation's index and store; a plain build or a check of the
-  // serving generation itself (verify) derives everything.
+  // serving generation itself (verify) derives everything. A store folder is reused only when marked whole.
   const previous: PreviousGeneration | null =
-    previousIndex !== null && !plain && !verifying ? { index: previousIndex, storeHas: (name) => existsSync(path.join(storeDir, name)) } : null;
+    previousIndex !== null && !plain && !verifying ? { index: previousIndex, storeHas: (name) => isStoredWhole(storeDir, name) } : null;
   const entries = typeof files === "function" ? files(previous) : files;
   try {
-    for (const entry of entries) {
-      if (!isBuildFile(entry)) {
-        // The unit being gathered is complete: emit it first, so the index lists units in build order.
-        if (unit !== null) emitUnit(unit, unitFiles);
-        unit = null;
-        unitFiles = [];
-        if (entry.kind === "reused") emitReused(entry);
-        else index.inputs.set(entry.key, entry.record);
-        continue;
-      }
-      const file = entry;
-      const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
-      report.files++;
-      report.bytes += bytes.byteLength;
-      if (file.unit && !plain) {
-        if (file.unit !== unit) {
+    let unit: string | null = null;
+    let unitFiles: UnitFile[] = [];
+    try {
+      for (const entry of entries) {
+        if (!isBuildFile(entry)) {
+          // The unit being gathered is complete: emit it first, so the index lists units in build order.
           if (unit !== null) emitUnit(unit, unitFiles);
-          unit = file.unit;
+          unit = null;
           unitFiles = [];
+          if (entry.kind === "reused") emitReused(entry);
+          else index.inputs.set(entry.key, entry.record);
+          continue;
         }
-        unitFiles.push({ relative: file.path.slice(file.unit.length + 1), bytes, print: fingerprint(bytes) });
-      } else {
-        emitFile(file.path, bytes);
-      }
-      if (report.files % 2000 === 0) onProgress?.({ stage, files: report.files });
-      if (writer.congested) await writer.drained();
-    }
-    if (unit !== null) emitUnit(unit, unitFiles);
-    if (lastFiles) {
-      await writer.drained(true);
-      for (const file of await lastFiles({ outDir, index, previousIndex, serving, verifying })) {
+        const file = entry;
         const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
         report.files++;
         report.bytes += bytes.byteLength;
-        emitFile(file.path, bytes);
+        if (file.unit && !plain) {
+          if (file.unit !== unit) {
+            if (unit !== null) emitUnit(unit, unitFiles);
+            unit = file.unit;
+            unitFiles = [];
+          }
+          unitFiles.push({ relative: file.path.slice(file.unit.length + 1), bytes, print: fingerprint(bytes) });
+        } else {
+          emitFile(file.path, bytes);
+        }
+        if (report.files % 2000 === 0) onProgress?.({ stage, files: report.files });
+        if (report.files === pauseFiles) {
+          await writer.drained(true);
+          await pauseAt(`files:${report.files}`);
+        }
+        if (writer.congested) await writer.drained();
       }
+      if (unit !== null) emitUnit(unit, unitFiles);
+      if (lastFiles) {
+        await writer.drained(true);
+        for (const file of await lastFiles({ outDir, index, previousIndex, serving, verifying })) {
+          const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+          report.files++;
+          report.bytes += bytes.byteLength;
+          emitFile(file.path, bytes);
+        }
+      }
+    } finally {
+      // Even when deriving failed: what was queued is written (into the unserved generation) before
+      // the error goes on, so nothing writes after the build has returned.
+      await writer.close();
     }
-  } finally {
-    // Even when deriving failed: what was queued is written (into the unserved generation) before
-    // the error goes on, so nothing writes after the build has returned.
-    await writer.close();
-  }
-  onProgress?.({ stage, files: report.files });
+    onProgress?.({ stage, files: report.files });
 
-  if (verifying) report.removed = await removeStrays(generationDir, index.files);
-  writeGenerationIndex(path.join(outDir, indexFileOf(manifest.generation)), index);
-  if (!verifying || JSON.stringify(serving) !== JSON.stringify(manifest)) await commitManifest(outDir, manifest);
+    if (verifying) report.removed = await removeStrays(generationDir, index.files);
+    await pauseAt("written");
+    const indexFile = path.join(outDir, indexFileOf(manifest.generation));
+    await namingPath(indexFile, async () => writeGenerationIndex(indexFile, index));
+    await pauseAt("indexed");
+    // A repair is committed too (the same manifest, renamed into place again): that is how a running
+    // server learns that files of the build it serves have changed (README, "Safe and incremental").
+    const repaired = verifying && report.written + report.removed > 0;
+    if (!verifying || repaired || JSON.stringify(serving) !== JSON.stringify(manifest)) {
+      await lock.assertHeld();
+      await namingPath(path.join(outDir, MANIFEST_FILE), () => commitManifest(outDir, manifest));
+    }
+    committed = true;
+  } catch (error) {
+    // A failed build removes what it wrote; the serving build is untouched (and, when verifying, it is this one: kept).
+    if (!committed && !verifying) {
+      await fs.rm(path.join(outDir, indexFileOf(manifest.generation)), { force: true });
+      await removeByRename(generationDir);
+    }
+    await removeLeftovers(outDir);
+    await removeLeftovers(storeDir);
+    throw error;
+  }
   report.committedAfterMs = performance.now() - started;
+  await pauseAt("committed");
 
   onProgress?.({ stage: "prune", files: report.files });
-  report.pruned = await pruneEntries(outDir, manifest, serving);
-  const keep = [manifest.generation, ...(serving && serving.generation !== manifest.generation ? [serving.generation] : [])];
+  const keep = await keptGenerations(outDir, manifest, serving);
+  report.pruned = await pruneEntries(outDir, manifest, serving, keep);
   if (!plain) await pruneStore(storeDir, [index, ...keep.slice(1).map((g) => readGenerationIndex(path.join(outDir, indexFileOf(g))))]);
   return report;
 }
 
 /**
- * Removes generations and documents folders other than the new build's and the one it replaced
- * (kept for requests in flight); returns the generations removed.
+ * The generations a build keeps: its own, and the one before it, for requests in flight. A build
+ * of the serving version (verify) has no "before" of its own: it keeps the one the build that made
+ * the serving generation kept, i.e. every other whole generation (with its index; one, normally).
  */
-async function pruneEntries(outDir: string, manifest: Manifest, serving: Manifest | null): Promise<string[]> {
-  const generations = [manifest.generation, ...(serving && serving.generation !== manifest.generation ? [serving.generation] : [])];
+async function keptGenerations(outDir: string, manifest: Manifest, serving: Manifest | null): Promise<string[]> {
+  if (serving === null) return [manifest.generation];
+  if (serving.generation !== manifest.generation) return [manifest.generation, serving.generation];
+  const indexed = (await fs.readdir(outDir)).filter((name) => name.startsWith(GENERATION_PREFIX) && name.endsWith(".files.gz")).map((name) => name.slice(0, -".files.gz".length));
+  const others = [];
+  for (const generation of indexed) if (generation !== manifest.generation && (await exists(path.join(outDir, generation)))) others.push(generation);
+  return [manifest.generation, ...others];
+}
+
+/**
+ * Removes generations and documents folders other than the kept ones (and the documents they and
+ * the serving build name); returns the generations removed.
+ */
+async function pruneEntries(outDir: string, manifest: Manifest, serving: Manifest | null, generations: readonly string[]): Promise<string[]> {
   const documents = [manifest.docs, serving?.docs].filter((name): name is string => name !== undefined);
   const pruned: string[] = [];
   for (const name of await staleEntries(outDir, [...generations, ...generations.map(indexFileOf), ...documents, STORE_FOLDER])) {
-    await fs.rm(path.join(outDir, name), { recursive: true, force: true });
-    if (name.startsWith(GENERATION_PREFIX) && !name.endsWith(".files.gz")) pruned.push(name);
+    const generation = name.startsWith(GENERATION_PREFIX) && !name.endsWith(".files.gz");
+    await removeByRename(path.join(outDir, name), generation ? "pruning-generation" : undefined);
+    if (generation) pruned.push(name);
   }
   return pruned;
 }
@@ -292,7 +357,19 @@ async function pruneStore(storeDir: string, indexes: (GenerationIndex | null)[])
   if (indexes.some((index) => index === null)) return;
   const used = new Set(indexes.flatMap((index) => [...index!.units.values()]));
   for (const name of await fs.readdir(storeDir)) {
-    if (!used.has(name)) await fs.rm(path.join(storeDir, name), { recursive: true, force: true });
+    if (used.has(name)) continue;
+    if (name.startsWith(TRASH_PREFIX)) await fs.rm(path.join(storeDir, name), { recursive: true, force: true });
+    else await removeByRename(path.join(storeDir, name), "pruning-store");
+  }
+}
+
+/** Runs a write, adding the file to the error's message: Node names none for a failed write (ENOSPC, EIO). */
+async function namingPath<T>(file: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof Error && !error.message.includes(file)) error.message = `${error.message} (writing ${file})`;
+    throw error;
   }
 }
 

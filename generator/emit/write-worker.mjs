@@ -26,13 +26,16 @@ const apply = ([op, a, b]) => {
 };
 
 let failed = null;
+let operation = null;
 parentPort.on("message", (batch) => {
   // After a failure, later batches are skipped: they may depend on what failed.
   if (failed === null) {
     try {
-      for (const operation of batch) apply(operation);
+      for (operation of batch) apply(operation);
     } catch (error) {
-      failed = { code: error.code, message: error.message };
+      // Node names no file in a failed write's message ("ENOSPC: no space left on device, write").
+      const named = String(error.message).includes(operation[1]);
+      failed = { code: error.code, message: named ? error.message : `${error.message} (${operation[0]} ${operation[1]})` };
     }
   }
   parentPort.postMessage(failed === null ? { done: true } : { error: failed });

@@ -71,15 +71,16 @@ describe("GET /health", () => {
       await own.remove();
     }
   });
-  it("a build without metadata answers 503 on health and 404 on /v1/meta", async () => {
+  it("a build whose meta.json was deleted answers 503 on health and 503 internal_error, never cached, on /v1/meta (the build wrote it: damage, not an unknown id)", async () => {
     const own = await writeDistFixture(undefined, { datasetVersion: "health-v3", seeds: [0] });
     await rm(join(own.dir, own.manifest.generation, "v1", "meta.json"));
     const running = await startServer({ distDir: own.dir, rateLimit: false, burstLimit: false });
     try {
       expect((await running.request("/health")).status).toBe(503);
       const meta = await running.request("/v1/meta");
-      expect(meta.status).toBe(404);
-      expect(meta.json().error.code).toBe("not_found");
+      expect(meta.status).toBe(503);
+      expect(meta.json().error.code).toBe("internal_error");
+      expect(meta.headers["cache-control"]).toBe("no-store");
     } finally {
       await running.close();
       await own.remove();

@@ -10,7 +10,7 @@
 
 import { closeSync, openSync, readdirSync, readFile, readSync } from "node:fs";
 import { resolve, sep } from "node:path";
-import type { AssetSource, ExistsCheck } from "../../core.ts";
+import type { AssetSource } from "../../core.ts";
 
 /** Errors that mean "no such file" rather than "the disk failed". */
 const MISSING = new Set(["ENOENT", "ENOTDIR", "EISDIR", "ENAMETOOLONG"]);
@@ -32,7 +32,24 @@ function inside(root: string, path: string): string | null {
   return file.startsWith(root + sep) ? file : null;
 }
 
-export function createFileAssetSource(distDir: string): AssetSource {
+/**
+ * The file's bytes; with `sizes` (what the build wrote), a file that is missing or of another size
+ * is damage, thrown as an error (503 at the edge), never served cut off or as an unknown id.
+ */
+export function createFileAssetSource(distDir: string, sizes?: (path: string) => number | undefined): AssetSource {
+  const read = readFiles(distDir);
+  if (sizes === undefined) return read;
+  return async (path) => {
+    const bytes = await read(path);
+    const expected = sizes(path);
+    if (expected !== undefined && (bytes === null || bytes.length !== expected)) {
+      throw new Error(`${path} is damaged: ${bytes === null ? "missing" : `${bytes.length} bytes`}, the build wrote ${expected} bytes`);
+    }
+    return bytes;
+  };
+}
+
+function readFiles(distDir: string): AssetSource {
   const root = resolve(distDir);
   // One buffer per source, reused: a file is copied out of it before anything else can run.
   const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
@@ -78,11 +95,12 @@ function readLarge(file: string): Promise<Uint8Array | null> {
 
 /**
  * Whether a file of a build exists, from its folder's listing, read once and remembered: a
- * committed build never changes, so a revalidation (304) or an unknown id (404) costs no
+ * committed build changes only by a repair, which commits it again and makes the server start a
+ * new index (server.ts), so a revalidation (304) or an unknown id (404) costs no
  * system call after the first look at a folder. Bounded to `maxFolders` listings. A symbolic
  * link counts as a file: a build may link files (or folders) it shares with an earlier build.
  */
-export function createFileIndex(distDir: string, maxFolders = 20_000): ExistsCheck {
+export function createFileIndex(distDir: string, maxFolders = 20_000): (path: string) => boolean {
   const root = resolve(distDir);
   const listings = new Map<string, ReadonlySet<string>>();
   return (path) => {

@@ -1,7 +1,10 @@
 // Runs the local server: one process, or a node:cluster primary with one worker per core, the
-// workers sharing the listening socket. Used by `npm start` and `npm run serve`.
+// workers sharing the listening socket. Used by `npm start` and `npm run serve`. With workers, only
+// the primary reads manifest.json; it sends each commit to every worker (build-watcher.ts), so
+// the workers switch builds together and none goes back to an older one.
 
 import cluster from "node:cluster";
+import { followBuild, isCommitMessage, watchBuild, type BuildWatcher, type CommitMessage } from "./build-watcher.ts";
 import { createEdgeServer } from "./server.ts";
 import type { ServerSettings } from "./settings.ts";
 
@@ -13,16 +16,18 @@ export interface RunOptions {
 }
 
 export async function runServer({ distDir, settings, onListening }: RunOptions): Promise<void> {
+  const log = (message: string) => console.error(`[${process.pid}] ${message}`);
   if (settings.workers > 1 && cluster.isPrimary) {
-    runPrimary(settings, onListening);
+    await runPrimary(distDir, settings, log, onListening);
     return;
   }
   const edge = await createEdgeServer({
     distDir,
+    watcher: cluster.isWorker ? await followPrimary(log) : undefined,
     rateLimit: settings.rateLimit ? undefined : false,
     burstLimit: settings.burstLimit ? undefined : false,
     trustProxy: settings.trustProxy,
-    log: (message) => console.error(`[${process.pid}] ${message}`),
+    log,
   });
   let url: string;
   try {
@@ -38,11 +43,38 @@ export async function runServer({ distDir, settings, onListening }: RunOptions):
   process.once("SIGTERM", stop);
 }
 
-function runPrimary(settings: ServerSettings, onListening?: (url: string) => void): void {
+/** A worker's build: the commits its primary sends, starting with the one it serves now. */
+async function followPrimary(log: (message: string) => void): Promise<BuildWatcher> {
+  const following = followBuild(log);
+  await new Promise<void>((resolve) => {
+    process.on("message", (message) => {
+      if (!isCommitMessage(message)) return;
+      following.receive(message);
+      resolve();
+    });
+    process.send!({ type: "psg-commit?" });
+  });
+  return following;
+}
+
+async function runPrimary(distDir: string, settings: ServerSettings, log: (message: string) => void, onListening?: (url: string) => void): Promise<void> {
+  let latest: CommitMessage = { type: "psg-commit", sequence: 0, manifest: null };
+  // Every worker gets every commit, in order; a worker that starts later asks for the latest.
+  const watcher = await watchBuild(distDir, {
+    log,
+    onCommit: (message) => {
+      latest = message;
+      for (const worker of Object.values(cluster.workers ?? {})) if (worker?.isConnected()) worker.send(message);
+    },
+  });
+  cluster.on("message", (worker, message) => {
+    if ((message as { type?: string } | null)?.type === "psg-commit?") worker.send(latest);
+  });
   const listened = new Set<number>();
   let stopping = false;
   const stopAll = (code: number, signal: NodeJS.Signals = "SIGTERM") => {
     stopping = true;
+    watcher.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     process.exit(code);
   };

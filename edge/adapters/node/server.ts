@@ -10,6 +10,7 @@ import { createCore, type AssetSource, type EdgeResponse } from "../../core.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
 import { HEALTH_PATH } from "../../routes.ts";
 import { createFileAssetSource, createFileIndex } from "./asset-source.ts";
+import { createBuildSizes } from "./build-sizes.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
 import { createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "./burst-limit.ts";
 import { clientIpOf } from "./client-ip.ts";
@@ -31,6 +32,8 @@ export interface EdgeServerOptions {
   reloadIntervalMs?: number;
   /** Replaces the dist folder reader (tests use one that fails). */
   assets?: AssetSource;
+  /** Where the build served comes from; by default a watcher of distDir's manifest.json (a cluster worker follows its primary). */
+  watcher?: BuildWatcher;
   log?: (message: string) => void;
 }
 
@@ -47,12 +50,13 @@ const BLOCKED_BODY = "Too Many Requests\n";
 
 export async function createEdgeServer(options: EdgeServerOptions): Promise<EdgeServer> {
   const log = options.log ?? (() => {});
-  const watcher = await watchBuild(options.distDir, { intervalMs: options.reloadIntervalMs ?? 1000, log });
+  const watcher = options.watcher ?? (await watchBuild(options.distDir, { intervalMs: options.reloadIntervalMs ?? 1000, log }));
+  const files = filesOfCommit(options.distDir, watcher);
   const core = createCore({
     manifest: watcher.current,
-    assets: options.assets ?? createFileAssetSource(options.distDir),
+    assets: options.assets ?? ((path) => files().assets(path, undefined)),
     // A replaced asset source is the only truth about its files: no index beside it.
-    exists: options.assets === undefined ? createFileIndex(options.distDir) : undefined,
+    exists: options.assets === undefined ? (path) => files().exists(path) : undefined,
     rateLimit: options.rateLimit,
     now: options.now,
     cache: options.cache,
@@ -125,6 +129,35 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The folder listings and file sizes the server remembers, for the commit being served: a new
+ * commit (a repair re-commits the same build) starts them afresh, so no remembered miss or size
+ * outlives a repair. A file the build wrote but that is absent still reaches the reader (which
+ * reports the damage) instead of being answered as an unknown id.
+ */
+function filesOfCommit(distDir: string, watcher: BuildWatcher): () => CommitFiles {
+  const filesFor = (): CommitFiles => {
+    const sizes = createBuildSizes(distDir);
+    const listed = createFileIndex(distDir);
+    return { assets: createFileAssetSource(distDir, sizes), exists: (path) => listed(path) || sizes(path) !== undefined };
+  };
+  let commit = watcher.current();
+  let files = filesFor();
+  return () => {
+    const current = watcher.current();
+    if (commit !== current) {
+      commit = current;
+      files = filesFor();
+    }
+    return files;
+  };
+}
+
+interface CommitFiles {
+  assets: AssetSource;
+  exists: (path: string) => boolean;
 }
 
 /** Path and query of a request target; absolute-form targets (`GET http://host/x`) are reduced to their path. */

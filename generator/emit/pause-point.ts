@@ -1,0 +1,46 @@
+// Named points in a build where the kill tests stop it. When the environment variable
+// PSG_BUILD_PAUSE_AT names a point and the build runs as a child process with an IPC channel, the
+// build tells its parent it has reached the point (and what it is about to touch) and waits until
+// the parent says go on, or kills it: the kill lands exactly there, without timing guesses.
+// Anywhere else (no variable, no channel) a pause point costs one comparison.
+
+export const PAUSE_ENV = "PSG_BUILD_PAUSE_AT";
+
+/**
+ * The points, in build order: `locked` (lock held, nothing written), `files:N` (N files queued and
+ * written), `written` (every file written, index not yet), `indexed` (index written, not committed),
+ * `manifest-staged` (new manifest flushed under its temporary name), `committed` (before pruning),
+ * `pruning-generation` and `pruning-store` (one folder about to be deleted).
+ */
+export type PausePoint = "locked" | `files:${number}` | "written" | "indexed" | "manifest-staged" | "committed" | "pruning-generation" | "pruning-store";
+
+export interface PauseMessage {
+  pausedAt: string;
+  /** The file or folder the build is about to change at this point, when there is one. */
+  path?: string;
+}
+
+export function pauseRequested(point: PausePoint): boolean {
+  return process.env[PAUSE_ENV] === point && typeof process.send === "function";
+}
+
+/** N when the build is to pause at `files:N`, else null: read once per build, not once per file. */
+export function pauseFileCount(): number | null {
+  const count = /^files:(\d+)$/.exec(process.env[PAUSE_ENV] ?? "")?.[1];
+  return count === undefined || typeof process.send !== "function" ? null : Number(count);
+}
+
+/** Reports `point` to the parent and waits for `{ resume: true }`; returns at once unless the point was asked for. */
+export async function pauseAt(point: PausePoint, path?: string): Promise<void> {
+  if (!pauseRequested(point)) return;
+  await new Promise<void>((resolve) => {
+    const onMessage = (message: unknown) => {
+      if ((message as { resume?: boolean } | null)?.resume !== true) return;
+      process.off("message", onMessage);
+      resolve();
+    };
+    process.on("message", onMessage);
+    const message: PauseMessage = path === undefined ? { pausedAt: point } : { pausedAt: point, path };
+    process.send!(message);
+  });
+}

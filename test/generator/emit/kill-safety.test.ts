@@ -1,0 +1,150 @@
+// Builds killed (SIGKILL, a real child process) at every named point of a build, before, during and
+// after the commit and while pruning: the serving build must answer every request right, and so
+// must every later build, including a rollback to a version whose folders were being pruned.
+
+import { mkdtempSync, promises as fs, readdirSync, rmSync, symlinkSync, mkdirSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { manifestOf } from "../../../generator/derive/index.ts";
+import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
+import type { PausePoint } from "../../../generator/emit/pause-point.ts";
+import { generationProblems, servingState, variantFiles, variantNamed } from "../../support/build-variants.ts";
+import { runBuild, startBuild } from "../../support/build-process.ts";
+
+const roots: string[] = [];
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+const freshOut = () => {
+  const root = mkdtempSync(path.join(tmpdir(), "psg-kill-"));
+  roots.push(root);
+  return path.join(root, "dist");
+};
+
+const build = (outDir: string, name: string, readBack = false): Promise<EmitReport> => {
+  const variant = variantNamed(name);
+  return emitBuild({ outDir, manifest: manifestOf(variant.dataset, variant.version), files: variantFiles(variant), readBack });
+};
+
+/** Deletes every other file under `target` (in sorted order): what a recursive delete leaves when it is killed halfway. */
+function deleteHalf(target: string): void {
+  const files = readdirSync(target, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  files.forEach((file, i) => i % 2 === 0 && rmSync(file, { force: true }));
+}
+
+/** Everything a finished build may leave at the top of dist/ and in store/: no temporaries, no trash. */
+function leftovers(outDir: string): string[] {
+  const top = readdirSync(outDir).filter((name) => name.includes(".tmp") || name.includes("trash"));
+  const store = existsSync(path.join(outDir, "store")) ? readdirSync(path.join(outDir, "store")).filter((name) => name.startsWith(".")) : [];
+  return [...top, ...store.map((name) => `store/${name}`)];
+}
+
+const expectServes = async (outDir: string, version: string | string[]) => {
+  const state = await servingState(outDir);
+  expect(state.problems).toEqual([]);
+  expect(Array.isArray(version) ? version : [version]).toContain(state.version);
+};
+
+interface KillCase {
+  point: PausePoint;
+  /** What serves right after the kill: the build before (B) or the killed one (C). */
+  serving: "vB" | "vC";
+  /** The kill lands in the middle of deleting the folder the build was about to delete. */
+  halfDeleted?: boolean;
+}
+
+const cases: KillCase[] = [
+  { point: "locked", serving: "vB" },
+  { point: "files:40", serving: "vB" },
+  { point: "written", serving: "vB" },
+  { point: "indexed", serving: "vB" },
+  { point: "manifest-staged", serving: "vB" },
+  { point: "committed", serving: "vC" },
+  { point: "pruning-generation", serving: "vC", halfDeleted: true },
+  { point: "pruning-store", serving: "vC", halfDeleted: true },
+];
+
+describe("a build killed at any point", () => {
+  for (const { point, serving, halfDeleted } of cases) {
+    it(`killed at ${point}${halfDeleted ? " (halfway through deleting a folder)" : ""}: the serving build and every later build answer every request`, async () => {
+      const out = freshOut();
+      await build(out, "A");
+      await build(out, "B");
+      const killed = startBuild(out, "C", { pauseAt: point });
+      const pause = await killed.paused;
+      if (halfDeleted) deleteHalf(pause.path!);
+      expect((await killed.kill()).signal).toBe("SIGKILL");
+
+      await expectServes(out, serving);
+      // Later builds: the one that was killed, then a rollback to A (whose folders were being pruned).
+      for (const name of ["C", "A"]) {
+        await build(out, name);
+        await expectServes(out, `v${name}`);
+      }
+      // The generation kept for requests in flight is whole too.
+      expect(generationProblems(out, "g-vC", variantNamed("C"))).toEqual([]);
+      expect(leftovers(out)).toEqual([]);
+    });
+  }
+});
+
+describe("two builds into one folder", () => {
+  it("a build started while another runs refuses, naming the holder; the running one commits whole", async () => {
+    const out = freshOut();
+    await build(out, "A");
+    const first = startBuild(out, "B", { pauseAt: "indexed" });
+    await first.paused;
+    const second = await runBuild(out, "C");
+    first.resume();
+    expect((await first.exited).code).toBe(0);
+
+    await expectServes(out, "vB");
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`pid ${first.pid}`);
+    expect(second.stderr).toMatch(/since \d{4}-\d\d-\d\dT/);
+    // Once the first is done, the second goes through.
+    expect((await runBuild(out, "C")).code).toBe(0);
+    await expectServes(out, "vC");
+    expect(generationProblems(out, "g-vB", variantNamed("B"))).toEqual([]);
+  });
+});
+
+describe("a build that fails to write", () => {
+  it("on a full disk, names the file it could not write, removes its temporaries and leaves the serving build whole", async () => {
+    const out = freshOut();
+    await build(out, "A");
+    const failing = startBuild(out, "B", { pauseAt: "locked" });
+    await failing.paused;
+    // meta.json names the version, so build B writes it: make that write hit a full device (ENOSPC).
+    mkdirSync(path.join(out, "g-vB", "v1"), { recursive: true });
+    symlinkSync("/dev/full", path.join(out, "g-vB", "v1", "meta.json"));
+    failing.resume();
+    const exit = await failing.exited;
+    expect(exit.code).toBe(1);
+    expect(exit.stderr).toContain("ENOSPC");
+    expect(exit.stderr).toContain(path.join(out, "g-vB", "v1", "meta.json"));
+
+    await expectServes(out, "vA");
+    expect(readdirSync(out).sort()).toEqual(["g-vA", "g-vA.files.gz", "manifest.json", "store"]);
+    expect(leftovers(out)).toEqual([]);
+    await build(out, "B");
+    await expectServes(out, "vB");
+  });
+});
+
+describe("--verify", () => {
+  it("keeps the generation before the serving one for requests in flight", async () => {
+    const out = freshOut();
+    await build(out, "A");
+    await build(out, "B");
+    await fs.writeFile(path.join(out, "g-vB", "v1", "meta.json"), "{");
+    const report = await build(out, "B", true);
+    expect(report.written).toBe(1);
+    await expectServes(out, "vB");
+    expect(generationProblems(out, "g-vA", variantNamed("A"))).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+// The server notices what a build repaired: a file damaged after the build (cut short, deleted)
+// answers 503 internal_error, never cached, and /health says so; once `--verify` has repaired it
+// and committed the manifest again, the server's next look at the manifest (called here, not
+// waited for) drops everything it remembered about the build's files.
+
+import { mkdtempSync, promises as fs, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { manifestOf } from "../../generator/derive/index.ts";
+import { emitBuild } from "../../generator/emit/emit-build.ts";
+import { seedFile } from "../../edge/routes.ts";
+import { variantFiles, variantNamed } from "../support/build-variants.ts";
+import { startServer, type RunningServer } from "../support/edge-server.ts";
+
+const A = variantNamed("A");
+const build = (outDir: string, readBack = false) => emitBuild({ outDir, manifest: manifestOf(A.dataset, A.version), files: variantFiles(A), readBack });
+const expectedData = (file: string) => JSON.parse(String([...variantFiles(A)].find((f) => f.path === file)!.body));
+
+let root: string;
+let out: string;
+let server: RunningServer;
+beforeEach(async () => {
+  root = mkdtempSync(path.join(tmpdir(), "psg-repair-"));
+  out = path.join(root, "dist");
+  await build(out);
+  // No timer-driven reload: the test calls the watcher itself.
+  server = await startServer({ distDir: out, rateLimit: false, burstLimit: false, reloadIntervalMs: 3_600_000 });
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const SEED = 3;
+const target = () => path.join(out, "g-vA", seedFile(7, 44, SEED));
+const request = () => server.request(`/v1/items/7/44/seeds/${SEED}`);
+
+async function expectDamaged(): Promise<void> {
+  const response = await request();
+  expect(response.status).toBe(503);
+  expect(response.json().error.code).toBe("internal_error");
+  expect(response.headers["cache-control"]).toBe("no-store");
+  expect((await server.request("/health")).status).toBe(503);
+}
+
+async function repairAndLook(): Promise<void> {
+  const report = await build(out, true);
+  expect(report.written).toBeGreaterThan(0);
+  expect(await server.edge.watcher.check()).toBe(true);
+}
+
+async function expectWhole(): Promise<void> {
+  const response = await request();
+  expect(response.status).toBe(200);
+  expect(response.json().data).toEqual(expectedData(seedFile(7, 44, SEED)));
+  expect((await server.request("/health")).status).toBe(200);
+}
+
+describe("a file damaged after the build, then repaired by --verify", () => {
+  it("a file cut short answers 503 internal_error (never a cut-off body) until repaired, then the whole file", async () => {
+    const bytes = await fs.readFile(target());
+    await fs.writeFile(target(), bytes.subarray(0, bytes.length - 7));
+    await expectDamaged();
+    await expectDamaged(); // not cached either
+    await repairAndLook();
+    await expectWhole();
+  });
+
+  it("a deleted file answers 503 internal_error, not a cacheable 404, until repaired", async () => {
+    await fs.rm(target());
+    await expectDamaged();
+    await repairAndLook();
+    await expectWhole();
+  });
+
+  it("a miss the server remembered (no index to tell damage from absence) does not outlive the repair", async () => {
+    await fs.rm(path.join(out, "g-vA.files.gz"));
+    await fs.rm(target());
+    expect((await request()).status).toBe(404);
+    await repairAndLook();
+    await expectWhole();
+  });
+});
