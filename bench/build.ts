@@ -3,8 +3,9 @@
 // bytes as fast as Node can, in the same run. Then: a rebuild with no change, a rebuild after one
 // grading changed, and the deploy churn of that change (files whose bytes differ).
 //
-// Targets (the generator issue): full build <= 1.5x the baseline; no-change rebuild < 5 s;
-// one-grading rebuild < 10 s; peak RSS < 1 GB; churn < 1% of files. Each timed step runs in its own
+// Targets: full build <= 1.5x the baseline; no-change rebuild < 1.5 s (whole process); one-grading
+// rebuild serving in < 2 s and done in < 3 s (whole process: start-up, check, version, the
+// incremental derivation, the changelog, pruning); peak RSS < 1 GB; churn < 1% of files. Each timed step runs in its own
 // child process so its peak RSS is its own. The disk is noisy: compare only figures of one run
 // (`--rounds N` alternates baseline and full build N times, 2 by default, and compares medians).
 
@@ -176,7 +177,12 @@ async function main(): Promise<number> {
   process.stdout.write("deploy churn (deriving both builds in memory)...\n");
   const deploy = await churn(prepared.dir, changedDataset);
 
-  const untilServing = (run: ChildRun<BuildReport>) => run.result.emit.committedAfterMs + (run.result.timings.check ?? 0) + (run.result.timings.version ?? 0);
+  const untilServing = (run: ChildRun<BuildReport>) =>
+    run.result.emit.committedAfterMs +
+    (run.result.timings.fingerprint ?? 0) +
+    (run.result.timings.check ?? 0) +
+    (run.result.timings.version ?? 0) +
+    (run.result.timings.documents ?? 0);
   const baselineMs = median(baselines.map(({ result }) => Math.min(result.syncMs, result.asyncMs ?? Infinity)));
   const fullMs = median(fulls.map(untilServing));
   const row = (name: string, run: ChildRun<BuildReport>) => [
@@ -188,9 +194,11 @@ async function main(): Promise<number> {
     formatBytes(run.peakRssBytes),
   ];
   const checks: TargetCheck[] = [
-    { name: "full build / baseline", measured: fullMs / baselineMs, limit: 1.5, format: (r) => `${r.toFixed(2)}x` },
-    { name: "rebuild, nothing changed", measured: again.wallMs, limit: 5000, format: formatMs },
-    { name: "rebuild, one grading changed", measured: changed.wallMs, limit: 10_000, format: formatMs },
+    // "<= 1.5x": a check passes strictly below its limit, so the limit is the next hundredth.
+    { name: "full build / baseline", measured: fullMs / baselineMs, limit: 1.505, format: (r) => `${r.toFixed(2)}x` },
+    { name: "rebuild, nothing changed (whole process)", measured: again.wallMs, limit: 1500, format: formatMs },
+    { name: "rebuild, one grading changed, until serving", measured: untilServing(changed), limit: 2000, format: formatMs },
+    { name: "rebuild, one grading changed (whole process)", measured: changed.wallMs, limit: 3000, format: formatMs },
     { name: "peak RSS of a build", measured: Math.max(...fulls.map((run) => run.peakRssBytes), again.peakRssBytes, changed.peakRssBytes), limit: 1e9, format: formatBytes },
     { name: "deploy churn", measured: (100 * deploy.changed) / deploy.files, limit: 1, format: (p) => `${p.toFixed(3)}%` },
   ];
@@ -209,6 +217,7 @@ async function main(): Promise<number> {
       "",
       `ratio full build / baseline: ${(fullMs / baselineMs).toFixed(2)} (medians over ${rounds} rounds: check + version + derive + emit until the manifest commit, vs the faster baseline)`,
       `deploy churn after one grading: ${formatCount(deploy.changed)} of ${formatCount(deploy.files)} files differ (${((100 * deploy.changed) / deploy.files).toFixed(3)}%)`,
+      `one-grading rebuild: ${Object.entries(changed.result.timings).map(([name, ms]) => `${name} ${formatMs(ms)}`).join(", ")}; committed ${formatMs(changed.result.emit.committedAfterMs)} into emit`,
       ...checks.map(formatTargetCheck),
       "",
     ].join("\n"),

@@ -14,6 +14,7 @@ import {
   CACHE_PREFLIGHT,
 } from "./cache-policy.ts";
 import { etagFor, ifNoneMatchMatches } from "./conditional.ts";
+import { changesFileFor } from "./changes.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
 import { documentHeaders, documentRequestOf, type DocumentRequest } from "./documents.ts";
 import { envelopeFor, errorBody, wrapData, type Envelope } from "./envelope.ts";
@@ -217,6 +218,8 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     return { status: 200, headers: headers[wanted.type], body };
   };
 
+  const revalidatingFor = (request: EdgeRequest, current: Build) => ifNoneMatchMatches(request.ifNoneMatch, current.etag);
+
   const serve = async (request: EdgeRequest, current: Build, context: C): Promise<EdgeResponse> => {
     const { headers } = current;
     const version = current.manifest.dataset_version;
@@ -243,6 +246,17 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     }
 
     const { path } = request;
+    const changes = changesFileFor(path, current.manifest);
+    if (changes !== null) {
+      // The serving build's changelog: outside /v1 and not enveloped, with the data headers (ETag: its dataset_version).
+      if (!changes.found) return fail(404, "not_found", changes.message);
+      if (revalidatingFor(request, current) && (await present(current, changes.file, false, context))) {
+        return { status: 304, headers: headers.dataNotModified, body: null };
+      }
+      const body = await read(current, changes.file, false, context);
+      if (body === null) return fail(404, "not_found", "this build has no changelog");
+      return { status: 200, headers: headers.data, body };
+    }
     const underBase = path.startsWith(BASE_PATH) && (path.length === BASE_PATH.length || path[BASE_PATH.length] === "/");
     if (!underBase) return fail(404, "not_found", `no endpoint at ${path}`);
     const parsed = parseRequest(path.slice(BASE_PATH.length), new URLSearchParams(request.query));
@@ -251,7 +265,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
 
     // Only a response that would be 200 becomes 304 (RFC 9110 section 13.1.2): errors are never
     // revalidated, so a matching If-None-Match still needs the file to exist, but not its bytes.
-    const revalidating = ifNoneMatchMatches(request.ifNoneMatch, current.etag);
+    const revalidating = revalidatingFor(request, current);
 
     if (route.name === "dump") {
       // The dump file is a whole envelope already, kept gzipped beside it.

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { Dataset } from "./dataset.ts";
+import { canonicalJson, guideText } from "./derive/units.ts";
 
 /**
  * The code that decides what a response body holds: the derivation (generator/derive/ and what it
@@ -41,15 +42,6 @@ export async function derivationCodeHash(entries: string | readonly string[] = R
   return hash.digest("hex");
 }
 
-/** JSON with object keys sorted: for data whose key order never reaches a response (item files). */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
 export function datasetVersion(dataset: Dataset, codeHash: string): string {
   const hash = createHash("sha256");
   hash.update(`pattern-seed-guides dataset_version\ncode ${codeHash}\n`);
@@ -57,7 +49,7 @@ export function datasetVersion(dataset: Dataset, codeHash: string): string {
   // Guides are served exactly as stored, key order included, so their hash keeps it; whitespace
   // in the file is not content and is gone after parsing.
   for (const guide of [...dataset.guides].sort((a, b) => (a.platform_id < b.platform_id ? -1 : 1))) {
-    hash.update(`guide ${JSON.stringify(guide)}\n`);
+    hash.update(`guide ${guideText(guide)}\n`);
   }
   return hash.digest("hex").slice(0, 20);
 }

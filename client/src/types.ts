@@ -1,6 +1,118 @@
 // Generated from the description document's component schemas by generator/openapi/typescript.ts
 // (npm run client:build). Do not edit: change the zod schemas in generator/schema/ instead.
 
+/** What one build changes against the build served before it, in API terms; totals first. */
+export type Changes = {
+  from: string | null;
+  to: string;
+  totals: {
+    guides_added: number;
+    guides_removed: number;
+    guides_retitled: number;
+    systems_added: number;
+    systems_removed: number;
+    levels_added: number;
+    levels_removed: number;
+    levels_renamed: number;
+    verdicts_added: number;
+    verdicts_removed: number;
+    verdicts_moved: number;
+    items_added: number;
+    items_removed: number;
+    responses_changed: number;
+    responses_added: number;
+    responses_removed: number;
+  };
+  guides: {
+    added: Array<{
+      platform_id: string;
+      title: string;
+    }>;
+    removed: Array<{
+      platform_id: string;
+      title: string;
+    }>;
+    retitled: Array<{
+      platform_id: string;
+      from: string;
+      to: string;
+    }>;
+  };
+  systems: {
+    added: Array<{
+      platform_id: string;
+      system: string;
+      label: string;
+    }>;
+    removed: Array<{
+      platform_id: string;
+      system: string;
+      label: string;
+    }>;
+  };
+  levels: {
+    added: Array<{
+      platform_id: string;
+      system: string;
+      key: string;
+      label: string;
+    }>;
+    removed: Array<{
+      platform_id: string;
+      system: string;
+      key: string;
+      label: string;
+    }>;
+    renamed: Array<{
+      platform_id: string;
+      system: string;
+      key: string;
+      from: string;
+      to: string;
+    }>;
+  };
+  verdicts: {
+    added: Array<{
+      item: ItemRef;
+      seed: number;
+      platform_id: string;
+      system: string;
+      level: {
+        key: string;
+        label: string;
+      };
+    }>;
+    removed: Array<{
+      item: ItemRef;
+      seed: number;
+      platform_id: string;
+      system: string;
+      level: {
+        key: string;
+        label: string;
+      };
+    }>;
+    moved: Array<{
+      item: ItemRef;
+      seed: number;
+      platform_id: string;
+      system: string;
+      from: {
+        key: string;
+        label: string;
+      };
+      to: {
+        key: string;
+        label: string;
+      };
+    }>;
+  };
+  items: {
+    added: Item[];
+    removed: Item[];
+  };
+};
+
 export type Dump = {
   items: Item[];
   guides: Guide[];

@@ -19,6 +19,7 @@ import { acquireBuildLock, type BuildLock } from "./lock.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { TRASH_PREFIX, removeByRename, removeLeftovers } from "./prune.ts";
 import { STORE_FOLDER, isStoredWhole, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
+import { isBuildFile, type EmitEntry, type PreviousGeneration, type ReusedUnit } from "./reuse.ts";
 
 export interface EmitProgress {
   stage: "write" | "verify" | "prune";
@@ -50,7 +51,16 @@ export interface EmitReport {
 export interface EmitOptions {
   outDir: string;
   manifest: Manifest;
-  files: Iterable<BuildFile>;
+  /**
+   * Every file of the build; or, for an incremental build, a function of the serving generation
+   * (null when there is none to reuse) returning its entries (reuse.ts).
+   */
+  files: Iterable<BuildFile> | ((previous: PreviousGeneration | null) => Iterable<EmitEntry>);
+  /**
+   * Files written after every other one, before the index and the commit, knowing both indexes and
+   * with every earlier file on disk (the changelog, which compares the two generations).
+   */
+  lastFiles?: (context: LastFilesContext) => Promise<BuildFile[]>;
   /** Compare with the bytes on disk rather than the generation's index (slower; finds damage done by hand). */
   readBack?: boolean;
   /**
@@ -61,6 +71,18 @@ export interface EmitOptions {
   onProgress?: (progress: EmitProgress) => void;
   /** The description document and reference page, written to the folder `manifest.docs` names. */
   documents?: Documents;
+  /** What the build is made from (source.ts), recorded in its index. */
+  source?: string;
+}
+
+export interface LastFilesContext {
+  outDir: string;
+  /** The new generation's index so far, and the serving generation's (null: none, or unreadable). */
+  index: GenerationIndex;
+  previousIndex: GenerationIndex | null;
+  /** The serving build's manifest (null: none). In verify mode it names this very generation. */
+  serving: Manifest | null;
+  verifying: boolean;
 }
 
 export async function emitBuild(options: EmitOptions): Promise<EmitReport> {
@@ -75,7 +97,7 @@ export async function emitBuild(options: EmitOptions): Promise<EmitReport> {
   }
 }
 
-async function emitLocked({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents }: EmitOptions, lock: BuildLock, started: number): Promise<EmitReport> {
+async function emitLocked({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents, lastFiles, source }: EmitOptions, lock: BuildLock, started: number): Promise<EmitReport> {
   const storeDir = path.join(outDir, STORE_FOLDER);
   // What builds stopped by a kill or a failure left: only this build, holding the lock, writes here.
   await removeLeftovers(outDir);
@@ -94,6 +116,8 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
   // A store folder is trusted only when marked whole: one that is not sends the build through verify, which writes it again.
   if (verifying && previousIndex && (plain || [...previousIndex.units.values()].every((name) => isStoredWhole(storeDir, name)))) {
     // The responses are all in place; only the documents, outside dataset_version, may be new.
+    // Recorded so that the next rebuild from the same source skips even the check (source.ts).
+    if (source !== undefined && previousIndex.source !== source) writeGenerationIndex(path.join(outDir, indexFileOf(serving.generation)), { ...previousIndex, source });
     const documentsChanged = serving.docs !== manifest.docs;
     if (documentsChanged) {
       await lock.assertHeld();
@@ -123,6 +147,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
     pruned: [],
   };
   const index = emptyIndex();
+  if (source !== undefined) index.source = source;
   const writer = createFileWriter();
   const directories = new Set<string>();
   const ensureDirectory = (directory: string) => {
@@ -163,6 +188,32 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
     report.written++;
   };
 
+  /** A unit the serving generation already has (reuse.ts): its files linked, its store folder linked. */
+  const emitReused = (entry: ReusedUnit) => {
+    for (const [relative, print] of entry.files) {
+      index.files.set(relative, print);
+      const target = path.join(generationDir, relative);
+      ensureDirectory(path.dirname(target));
+      writer.queue(["link", path.join(previousDir!, relative), target]);
+    }
+    if (entry.folder !== null) {
+      index.units.set(entry.folder[0], entry.folder[1]);
+      linkUnit(entry.folder[0], entry.folder[1]);
+    }
+    index.inputs.set(entry.key, entry.record);
+    report.files += entry.record.files;
+    report.bytes += entry.record.bytes;
+    report.reused += entry.record.files;
+  };
+
+  const linkUnit = (unit: string, name: string) => {
+    const link = path.join(generationDir, unit);
+    const target = path.relative(path.dirname(link), path.join(storeDir, name));
+    if (verifying && readlinkOrNull(link) === target) return;
+    ensureDirectory(path.dirname(link));
+    replace(link, (temporary) => writer.queue(["symlink", target, temporary]));
+  };
+
   const emitUnit = (unit: string, unitFiles: UnitFile[]) => {
     const name = storeNameOf(unit, unitFiles);
     index.units.set(unit, name);
@@ -176,21 +227,32 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
       report.written += repaired;
       report.reused += unitFiles.length - repaired;
     }
-    const link = path.join(generationDir, unit);
-    const target = path.relative(path.dirname(link), path.join(storeDir, name));
-    if (verifying && readlinkOrNull(link) === target) return;
-    ensureDirectory(path.dirname(link));
-    replace(link, (temporary) => writer.queue(["symlink", target, temporary]));
+    linkUnit(unit, name);
   };
 
   const stage = verifying ? "verify" : "write";
   let committed = false;
   const pauseFiles = pauseFileCount();
+  // Reuse needs the serving generation's index and store; a plain build or a check of the
+  // serving generation itself (verify) derives everything. A store folder is reused only when marked whole.
+  const previous: PreviousGeneration | null =
+    previousIndex !== null && !plain && !verifying ? { index: previousIndex, storeHas: (name) => isStoredWhole(storeDir, name) } : null;
+  const entries = typeof files === "function" ? files(previous) : files;
   try {
     let unit: string | null = null;
     let unitFiles: UnitFile[] = [];
     try {
-      for (const file of files) {
+      for (const entry of entries) {
+        if (!isBuildFile(entry)) {
+          // The unit being gathered is complete: emit it first, so the index lists units in build order.
+          if (unit !== null) emitUnit(unit, unitFiles);
+          unit = null;
+          unitFiles = [];
+          if (entry.kind === "reused") emitReused(entry);
+          else index.inputs.set(entry.key, entry.record);
+          continue;
+        }
+        const file = entry;
         const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
         report.files++;
         report.bytes += bytes.byteLength;
@@ -212,6 +274,15 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
         if (writer.congested) await writer.drained();
       }
       if (unit !== null) emitUnit(unit, unitFiles);
+      if (lastFiles) {
+        await writer.drained(true);
+        for (const file of await lastFiles({ outDir, index, previousIndex, serving, verifying })) {
+          const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+          report.files++;
+          report.bytes += bytes.byteLength;
+          emitFile(file.path, bytes);
+        }
+      }
     } finally {
       // Even when deriving failed: what was queued is written (into the unserved generation) before
       // the error goes on, so nothing writes after the build has returned.

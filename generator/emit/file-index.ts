@@ -1,7 +1,8 @@
 // A generation's index, stored beside it as `<generation>.files.gz`: the fingerprint of every file
 // the generation holds itself, and the store folder each unit links to. A rebuild compares
 // fingerprints instead of reading ~300,000 files back, and pruning knows which store folders are
-// still in use.
+// still in use. It also holds the input hash of every derivation unit (generator/derive/units.ts),
+// so that the next rebuild derives only the units whose inputs changed (reuse.ts).
 
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -12,11 +13,22 @@ export interface GenerationIndex {
   files: Map<string, string>;
   /** Unit folder inside the generation -> name of its folder in `store/`. */
   units: Map<string, string>;
+  /** Derivation unit key -> what it was derived from and how much it wrote (absent in older indexes: empty). */
+  inputs: Map<string, UnitInputs>;
+  /** What the generation was built from (source.ts); absent when not known. */
+  source?: string;
+}
+
+export interface UnitInputs {
+  /** Hash of the unit's inputs and of the derivation code. */
+  hash: string;
+  files: number;
+  bytes: number;
 }
 
 export const indexFileOf = (generation: string) => `${generation}.files.gz`;
 
-export const emptyIndex = (): GenerationIndex => ({ files: new Map(), units: new Map() });
+export const emptyIndex = (): GenerationIndex => ({ files: new Map(), units: new Map(), inputs: new Map() });
 
 /** Length plus 64 bits of SHA-1: a collision between two versions of one response is not a practical risk. */
 export function fingerprint(bytes: Uint8Array): string {
@@ -26,8 +38,11 @@ export function fingerprint(bytes: Uint8Array): string {
 /** The index of a generation, or null when it is missing or unreadable (then files are compared by reading them). */
 export function readGenerationIndex(file: string): GenerationIndex | null {
   try {
-    const stored = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8")) as { files: Record<string, string>; units: Record<string, string> };
-    return { files: new Map(Object.entries(stored.files)), units: new Map(Object.entries(stored.units)) };
+    const stored = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8")) as StoredIndex;
+    const inputs = new Map(Object.entries(stored.inputs ?? {}).map(([key, [hash, files, bytes]]) => [key, { hash, files, bytes }]));
+    const index: GenerationIndex = { files: new Map(Object.entries(stored.files)), units: new Map(Object.entries(stored.units)), inputs };
+    if (stored.source !== undefined) index.source = stored.source;
+    return index;
   } catch {
     return null;
   }
@@ -35,7 +50,19 @@ export function readGenerationIndex(file: string): GenerationIndex | null {
 
 export function writeGenerationIndex(file: string, index: GenerationIndex): void {
   const temporary = `${file}.${process.pid}.tmp`;
-  const stored = { files: Object.fromEntries(index.files), units: Object.fromEntries(index.units) };
+  const stored: StoredIndex = {
+    files: Object.fromEntries(index.files),
+    units: Object.fromEntries(index.units),
+    inputs: Object.fromEntries([...index.inputs].map(([key, { hash, files, bytes }]) => [key, [hash, files, bytes]])),
+    ...(index.source !== undefined ? { source: index.source } : {}),
+  };
   writeFileSync(temporary, gzipSync(JSON.stringify(stored), { level: 1 }));
   renameSync(temporary, file);
+}
+
+interface StoredIndex {
+  files: Record<string, string>;
+  units: Record<string, string>;
+  inputs?: Record<string, [string, number, number]>;
+  source?: string;
 }

@@ -5,6 +5,7 @@ import { CACHE_CLIENT_ERROR, CACHE_DATA, CACHE_DUMP, CACHE_NEVER, CACHE_PREFLIGH
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../../edge/cors.ts";
 import { APP_RATE_LIMIT } from "../../edge/rate-limit.ts";
 import { MAX_ALIAS_LENGTH, MAX_SEED, parseRequest } from "../../edge/routes.ts";
+import { initialChanges } from "../changes/compare.ts";
 import type { Dataset } from "../dataset.ts";
 import { examplesOf, type Examples } from "./examples.ts";
 import { componentSchemas, envelopeName, type DataSchemaName, type JsonSchema } from "./schemas.ts";
@@ -244,6 +245,44 @@ function paths(examples: Examples): Json {
     },
     options: preflight("getHealthPreflight", "service"),
   };
+  out["/changes/{version}.json"] = {
+    parameters: [
+      {
+        name: "version",
+        in: "path",
+        required: true,
+        description: "`latest`, or the serving `dataset_version` (from `/v1/meta` or any ETag). Only the serving build's changelog is kept.",
+        schema: { type: "string", pattern: "^[\\x21\\x23-\\x2e\\x30-\\x7e]+$" },
+        example: "latest",
+      },
+    ],
+    get: {
+      operationId: "getChanges",
+      tags: ["dataset"],
+      summary: "What the serving dataset_version changed",
+      description: [
+        "The changes from the build served before this one, for consumers who poll `/v1/meta`: guides added, removed or",
+        "retitled, systems added or removed, levels added, removed or renamed, per seed the verdicts added, removed or moved",
+        "between levels, items added or removed, and how many response files changed. `from` names the version compared",
+        "against: if it is not the version you last saw, you missed one in between (compare dumps). `from` is null for the",
+        "first build of a deploy. Verdicts of added or removed guides, systems and items are implied, not listed. Not",
+        "enveloped; `ETag` is the serving `dataset_version`, as under `/v1`.",
+      ].join("\n"),
+      parameters: [ref("parameters", "IfNoneMatch")],
+      responses: {
+        "200": {
+          description: "The changelog of the serving build.",
+          headers: dataHeaders(),
+          content: { "application/json": { schema: ref("schemas", "Changes"), example: initialChanges((examples.meta as { dataset_version: string }).dataset_version) } },
+        },
+        "304": ref("responses", "NotModified"),
+        "404": ref("responses", "NotFound"),
+        "429": ref("responses", "RateLimited"),
+        "503": ref("responses", "InternalError"),
+      },
+    },
+    options: preflight("getChangesPreflight", "dataset"),
+  };
   out["/openapi.json"] = {
     get: {
       operationId: "getDescription",
@@ -457,6 +496,7 @@ const DESCRIPTIONS: Record<string, string> = {
   Guide: "A guide document exactly as stored: each system's levels best first, every grading with the exact quote it was read from.",
   ErrorEnvelope: "The body of every error under `/v1`.",
   Health: "The bare body of `/health`.",
+  Changes: "What one build changes against the build served before it, in API terms; totals first.",
 };
 
 /** The component schemas as the document has them, descriptions included (also the client's types). */

@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import { dataEnvelopeOf, errorEnvelopeSchema, healthSchema } from "../schema/envelope.ts";
+import { changesSchema } from "../schema/changes.ts";
 import { guideSchema } from "../schema/guide.ts";
 import {
   dumpResponseSchema,
@@ -40,6 +41,7 @@ const partSchemas = {
   PatternEntry: patternEntrySchema,
   ErrorEnvelope: errorEnvelopeSchema,
   Health: healthSchema,
+  Changes: changesSchema,
 } as const;
 
 export type DataSchemaName = keyof typeof dataSchemas;

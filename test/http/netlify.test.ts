@@ -70,6 +70,13 @@ describe("under Netlify's edge runtime", () => {
     expect(page.response.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(await page.response.text()).toContain("Getting started");
   });
+  it("serves the changelog of the build outside /v1, with the dataset ETag", async () => {
+    const { response, body } = await json("/changes/latest.json");
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ from: null, to: VERSION });
+    expect(response.headers.get("etag")).toBe(ETAG);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+  });
   it("serves the explorer at the site's root, with its script and its 'self'-only policy", async () => {
     const page = await site.fetch("/?item=7-44&seed=151");
     expect(page.type).toBe("edge-function");

@@ -11,6 +11,7 @@ import { buildFiles, type BuildFile } from "../../generator/derive/index.ts";
 import { documentsOf } from "../../generator/docs/documents.ts";
 import { readExplorerBundle } from "../../generator/docs/explorer-bundle.ts";
 import { readRedocBundle } from "../../generator/docs/redoc-bundle.ts";
+import { changelogStep } from "../../generator/changes/changelog.ts";
 import { commitManifest } from "../../generator/emit/build-folder.ts";
 import { emitBuild } from "../../generator/emit/emit-build.ts";
 import type { Guide } from "../../generator/schema/guide.ts";
@@ -156,6 +157,6 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
   const manifest: Manifest = { format: 1, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
   if (documents) manifest.docs = documents.folder;
   // Plain: every file inside the generation, as Netlify's build writes it (the emulation test serves it too).
-  await emitBuild({ outDir: root, manifest, files: fixtureBuild(dataset, datasetVersion, options.seeds), plain: true, documents });
+  await emitBuild({ outDir: root, manifest, files: fixtureBuild(dataset, datasetVersion, options.seeds), plain: true, documents, lastFiles: changelogStep(datasetVersion, manifest.generation) });
   return { dir: root, manifest, files: fixtureFiles(datasetVersion, options.seeds, dataset), remove: () => rm(root, { recursive: true, force: true }) };
 }

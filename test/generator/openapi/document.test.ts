@@ -16,10 +16,11 @@ describe("the description document", () => {
     expect(committed === (await openApiOfDataset(SHIPPED_DATASET)), "docs/openapi.json is stale: run npm run docs:openapi").toBe(true);
   });
 
-  it("is OpenAPI 3.1, version 1.0.0, and describes every endpoint of the spec", () => {
+  it("is OpenAPI 3.1, version 1.0.0, and describes every endpoint of the spec (and the changelog outside /v1)", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.info.version).toBe("1.0.0");
     expect(Object.keys(document.paths).sort()).toEqual([
+      "/changes/{version}.json",
       "/health",
       "/openapi.json",
       "/v1/dump",

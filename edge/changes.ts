@@ -1,0 +1,23 @@
+// The changelog of the serving build (generator/changes/), outside /v1 like /health and the
+// documents: `/changes/latest.json` and `/changes/{dataset_version}.json`. Kept out of the route
+// table on purpose: routes.ts is part of the derivation bundle that dataset_version hashes, and
+// serving a changelog must not change the API's ETags.
+
+import type { Manifest } from "./routes.ts";
+
+export const CHANGES_PATH = "/changes/";
+export const LATEST_CHANGES = "latest";
+/** The changes from the build served before this one, beside v1/ in the generation folder. */
+export const CHANGES_FILE = "changes.json";
+
+/**
+ * The changelog file a path asks for, or null when the path is not a changelog path. Only the
+ * serving build's changelog is kept: `latest` and the serving version name it; any other version
+ * is not found (a consumer who missed a version compares dumps).
+ */
+export function changesFileFor(path: string, manifest: Pick<Manifest, "dataset_version">): { found: true; file: string } | { found: false; message: string } | null {
+  if (!path.startsWith(CHANGES_PATH)) return null;
+  const name = path.slice(CHANGES_PATH.length);
+  if (name === `${LATEST_CHANGES}.json` || name === `${manifest.dataset_version}.json`) return { found: true, file: CHANGES_FILE };
+  return { found: false, message: `no changelog at ${path}; the serving dataset_version is ${manifest.dataset_version} (${CHANGES_PATH}${LATEST_CHANGES}.json)` };
+}

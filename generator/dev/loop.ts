@@ -1,0 +1,80 @@
+// The rebuild loop of `npm run dev`: every change to the dataset triggers a check and, when the
+// dataset is valid, an incremental build whose commit the server picks up at once; then it prints
+// what the new dataset_version changed. A dataset with problems is reported (every problem at
+// once) and changes nothing: the last good build keeps serving. Changes that arrive during a
+// rebuild are folded into one more rebuild after it.
+
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { CHANGES_FILE } from "../../edge/changes.ts";
+import { buildDist, type BuildOptions, type BuildResult } from "../build.ts";
+import { formatChanges } from "../changes/format.ts";
+import { formatProblem } from "../dataset.ts";
+import type { Changes } from "../schema/changes.ts";
+
+export interface DevLoopOptions {
+  datasetDir: string;
+  outDir: string;
+  /** Told after each committed build, before its changes are printed (the server switches to it). */
+  onBuilt?: (result: Extract<BuildResult, { ok: true }>) => Promise<void> | void;
+  print: (text: string) => void;
+  /** The build (the real one by default; tests may wrap it). */
+  build?: (options: BuildOptions) => Promise<BuildResult>;
+}
+
+export interface DevLoop {
+  /** Call on every change of the dataset; resolves once a rebuild that includes it has finished. */
+  changed(): Promise<void>;
+}
+
+export function createDevLoop({ datasetDir, outDir, onBuilt, print, build = buildDist }: DevLoopOptions): DevLoop {
+  let running: Promise<void> | null = null;
+  let again: Promise<void> | null = null;
+
+  const rebuild = async () => {
+    const started = performance.now();
+    let result: BuildResult;
+    try {
+      result = await build({ datasetDir, outDir });
+    } catch (error) {
+      print(`build failed: ${error instanceof Error ? error.message : String(error)}; the previous build keeps serving\n`);
+      return;
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (!result.ok) {
+      print(`${result.problems.map(formatProblem).join("\n")}\n${result.problems.length} problem(s): not built; the previous build keeps serving\n`);
+      return;
+    }
+    await onBuilt?.(result);
+    if (result.emit.mode === "unchanged") {
+      print(`dataset_version ${result.datasetVersion} is already serving: no response changed (${seconds} s)\n`);
+      return;
+    }
+    print(`serving dataset_version ${result.datasetVersion} (${seconds} s: ${result.emit.written} files written, ${result.emit.reused} reused)\n`);
+    const changes = readChanges(path.join(outDir, result.emit.generation, CHANGES_FILE));
+    if (changes !== null) print(formatChanges(changes));
+  };
+
+  return {
+    changed() {
+      if (running === null) {
+        running = rebuild().finally(() => (running = null));
+        return running;
+      }
+      // One more rebuild after the running one covers every change made meanwhile.
+      again ??= running.then(() => {
+        again = null;
+        return this.changed();
+      });
+      return again;
+    },
+  };
+}
+
+function readChanges(file: string): Changes | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Changes;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,51 @@
+// The fingerprint of everything a build is made from: every file of the dataset folder (items,
+// guides, captures) byte for byte, and every file of the code that checks, derives and documents
+// it (generator/, edge/, explorer/ and the lockfile, for the dependencies), as written: an edit to
+// a comment makes the shortcut below miss once, which costs a normal rebuild, never a wrong one
+// (hashing bundles as dataset_version does would cost more than it saves here). A rebuild
+// whose fingerprint equals the serving generation's (recorded in its index) has nothing to do and
+// skips even the check: those same bytes were checked, with the same rules, when that generation
+// was built. Any other rebuild checks and builds as usual.
+
+import { createHash, type Hash } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import fg from "fast-glob";
+import { GENERATION_PREFIX, readManifest } from "./build-folder.ts";
+import { indexFileOf, readGenerationIndex } from "./file-index.ts";
+import type { Manifest } from "../../edge/routes.ts";
+import { existsSync } from "node:fs";
+
+const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
+const CODE = ["generator/**/*", "edge/**/*", "explorer/**/*", "package-lock.json"];
+
+/** `options`: anything else the build's bytes depend on (its switches). */
+export async function sourceFingerprint(datasetDir: string, options: readonly string[]): Promise<string> {
+  const hash = createHash("sha256");
+  for (const part of options) hash.update(`option ${part}\n`);
+  await hashFiles(hash, REPOSITORY, await fg(CODE, { cwd: REPOSITORY, onlyFiles: true, ignore: ["**/node_modules/**", "explorer/out/**"] }));
+  await hashFiles(hash, datasetDir, await fg("**/*", { cwd: datasetDir, onlyFiles: true, dot: true }));
+  return hash.digest("hex").slice(0, 32);
+}
+
+async function hashFiles(hash: Hash, root: string, names: string[]): Promise<void> {
+  const files = names.sort();
+  // Read a batch at a time (the disk serves several reads at once), hash in order.
+  for (let start = 0; start < files.length; start += 32) {
+    const batch = files.slice(start, start + 32);
+    const contents = await Promise.all(batch.map((file) => readFile(path.join(root, file))));
+    batch.forEach((file, at) => {
+      hash.update(`file ${file} ${contents[at]!.byteLength}\n`);
+      hash.update(contents[at]!);
+    });
+  }
+}
+
+/** The serving build's manifest when it was built from exactly this source, else null. */
+export async function servingBuiltFrom(outDir: string, source: string): Promise<Manifest | null> {
+  const serving = await readManifest(outDir);
+  if (serving === null || !serving.generation.startsWith(GENERATION_PREFIX) || !existsSync(path.join(outDir, serving.generation))) return null;
+  const index = readGenerationIndex(path.join(outDir, indexFileOf(serving.generation)));
+  return index?.source === source ? serving : null;
+}

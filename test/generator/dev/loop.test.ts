@@ -1,0 +1,95 @@
+// The rebuild loop of `npm run dev`, driven by calling it (as the dataset watcher does), with a
+// build over literal example datasets: problems are printed and the last good build keeps
+// serving; a good save is built, handed to the server, and its changes printed.
+
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BuildOptions, BuildResult } from "../../../generator/build.ts";
+import { changelogStep } from "../../../generator/changes/changelog.ts";
+import type { Dataset, Problem } from "../../../generator/dataset.ts";
+import { buildFiles, manifestOf } from "../../../generator/derive/index.ts";
+import { createDevLoop } from "../../../generator/dev/loop.ts";
+import { watchDataset } from "../../../generator/dev/watch.ts";
+import { readManifest } from "../../../generator/emit/build-folder.ts";
+import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+
+const root = mkdtempSync(path.join(tmpdir(), "psg-dev-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** What the dataset folder holds now: a dataset, or problems the check would report. */
+let current: { dataset: Dataset; version: string } | { problems: Problem[] } = { dataset: tinyDataset, version: "v1" };
+
+async function fakeBuild({ outDir }: BuildOptions): Promise<BuildResult> {
+  if ("problems" in current) return { ok: false, problems: current.problems };
+  const { dataset, version } = current;
+  const manifest = manifestOf(dataset, version);
+  const files = [...buildFiles(dataset, version)].filter((file) => !file.path.includes("/seeds/") || file.path.endsWith("/seeds/955.json"));
+  const emit = await emitBuild({ outDir, manifest, files, lastFiles: changelogStep(version, manifest.generation) });
+  return { ok: true, datasetVersion: version, emit, timings: {}, documents: "" };
+}
+
+describe("npm run dev's rebuild loop", () => {
+  const outDir = path.join(root, "dist");
+  let printed = "";
+  const served: string[] = [];
+  const loop = createDevLoop({
+    datasetDir: path.join(root, "dataset"),
+    outDir,
+    build: fakeBuild,
+    onBuilt: (result) => void served.push(result.datasetVersion),
+    print: (text) => (printed += text),
+  });
+
+  it("builds and hands the build to the server", async () => {
+    await loop.changed();
+    expect(served).toEqual(["v1"]);
+    expect(printed).toContain("serving dataset_version v1");
+    expect(printed).toContain("the first build here");
+  });
+
+  it("prints every problem of a bad save at once, and the last good build keeps serving", async () => {
+    printed = "";
+    current = { problems: [{ file: "guides/200.json", path: "$.systems[0].gradings[0].seed", message: "must be at most 1000", expected: "an integer 0..1000" }] };
+    await loop.changed();
+    expect(printed).toContain("guides/200.json: $.systems[0].gradings[0].seed: must be at most 1000 (expected an integer 0..1000)");
+    expect(printed).toContain("the previous build keeps serving");
+    expect((await readManifest(outDir))?.dataset_version).toBe("v1");
+    expect(served).toEqual(["v1"]);
+  });
+
+  it("a good save is rebuilt, served, and its changes printed", async () => {
+    printed = "";
+    const fixed = structuredClone(tinyDataset);
+    fixed.guides.find((guide) => guide.platform_id === "200")!.systems[0]!.gradings[2]!.level = "t2";
+    current = { dataset: fixed, version: "v2" };
+    await loop.changed();
+    expect(served).toEqual(["v1", "v2"]);
+    expect(printed).toContain("changes from dataset_version v1 to v2");
+    expect(printed).toContain("seed 955 of ak-47-case-hardened (7/44) in guide 200, system blue: Tier 1 -> Tier 2");
+  });
+
+  it("saves during a rebuild are folded into one more rebuild", async () => {
+    const first = loop.changed();
+    const second = loop.changed();
+    const third = loop.changed();
+    expect(third).toBe(second);
+    await Promise.all([first, second, third]);
+    expect(served).toEqual(["v1", "v2", "v2", "v2"]);
+  });
+});
+
+describe("watching the dataset folder", () => {
+  it("calls back once a file under it changes", async () => {
+    const dir = mkdtempSync(path.join(root, "dataset-"));
+    let watch: { close(): void } | undefined;
+    const changed = new Promise<void>((resolve) => {
+      watch = watchDataset(dir, resolve, 0);
+    });
+    writeFileSync(path.join(dir, "item.json"), "{}");
+    await changed;
+    watch!.close();
+  });
+});

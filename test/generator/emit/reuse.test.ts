@@ -1,0 +1,158 @@
+// Incremental builds against full builds: after random edits of a (reduced) scale fixture, a
+// rebuild that reuses the serving generation's unchanged units must leave exactly the files, and
+// the index, that a build from nothing writes. Synthetic data from the fixture generator.
+
+import { mkdtempSync, promises as fs, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { gunzipSync } from "node:zlib";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Dataset } from "../../../generator/dataset.ts";
+import { derivationUnits, manifestOf } from "../../../generator/derive/index.ts";
+import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { reuseUnchanged } from "../../../generator/emit/reuse.ts";
+import { createRandom, type Random } from "../../../generator/fixture/random.ts";
+import { scaleFixture } from "../../../generator/fixture/scale.ts";
+import { datasetVersion } from "../../../generator/version.ts";
+
+const CODE = "test-code";
+const root = mkdtempSync(path.join(tmpdir(), "psg-reuse-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let folders = 0;
+const freshDir = () => path.join(root, `dist-${++folders}`);
+
+/** Each build reads its own copy, as each real build loads the dataset afresh (derivation memoizes per guide object). */
+async function build(outDir: string, edited: Dataset, code = CODE) {
+  const dataset = structuredClone(edited);
+  const version = datasetVersion(dataset, code);
+  const report = await emitBuild({
+    outDir,
+    manifest: manifestOf(dataset, version),
+    files: (previous) => reuseUnchanged(derivationUnits(dataset, version), code, previous),
+  });
+  return { version, report };
+}
+
+/** Every file of a generation by its path, symlinked folders followed, and the generation's index bytes. */
+async function generationOf(outDir: string, version: string): Promise<Map<string, string>> {
+  const generation = path.join(outDir, `g-${version}`);
+  const files = new Map<string, string>();
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() || (entry.isSymbolicLink() && (await fs.stat(full)).isDirectory())) await walk(full);
+      else files.set(path.relative(generation, full), await fs.readFile(full, "latin1"));
+    }
+  };
+  await walk(generation);
+  files.set("(index)", gunzipSync(await fs.readFile(path.join(outDir, `g-${version}.files.gz`))).toString("latin1"));
+  return files;
+}
+
+/** Paths whose contents differ between two generations (a short failure message rather than two trees). */
+function differences(a: Map<string, string>, b: Map<string, string>): string[] {
+  const paths = new Set([...a.keys(), ...b.keys()]);
+  return [...paths].filter((p) => a.get(p) !== b.get(p)).slice(0, 10);
+}
+
+/** One random edit of the kinds a maintainer makes; returns what it did. */
+function edit(dataset: Dataset, random: Random): string {
+  const guide = random.pick(dataset.guides);
+  const system = random.pick(guide.systems);
+  switch (random.int(0, 6)) {
+    case 0: {
+      const grading = random.pick(system.gradings);
+      const level = random.pick(system.levels.filter((l) => l.gradings !== null));
+      grading.level = level.key;
+      return `guide ${guide.platform_id}: a grading of seed ${grading.seed} moved to ${level.key}`;
+    }
+    case 1: {
+      const level = random.pick(system.levels);
+      level.label = `${level.label} (renamed)`;
+      return `guide ${guide.platform_id}: level ${level.key} renamed`;
+    }
+    case 2:
+      guide.title = `${guide.title} (retitled)`;
+      return `guide ${guide.platform_id} retitled`;
+    case 3:
+      dataset.guides.splice(dataset.guides.indexOf(guide), 1);
+      return `guide ${guide.platform_id} removed`;
+    case 4: {
+      const item = random.pick(dataset.items);
+      item.finish = `${item.finish} (corrected)`;
+      return `item ${item.slug}: finish corrected`;
+    }
+    case 5: {
+      const added = structuredClone(guide);
+      added.platform_id = String(8_800_000_000 + random.int(0, 999_999));
+      dataset.guides.push(added);
+      return `guide ${added.platform_id} added (copy of ${guide.platform_id})`;
+    }
+    default: {
+      const grading = random.pick(system.gradings);
+      grading.evidence = grading.evidence === "text" ? "caption" : "text";
+      return `guide ${guide.platform_id}: evidence of seed ${grading.seed} changed`;
+    }
+  }
+}
+
+describe("an incremental rebuild", () => {
+  it("writes the same files and index as a full build, over a run of random edits", { timeout: 60_000 }, async () => {
+    const fixture = scaleFixture({ items: 3, guides: 4, averageGuideBytes: 3000 });
+    const dataset: Dataset = { items: fixture.items, guides: fixture.guides };
+    const random = createRandom(7, 0);
+    const incremental = freshDir();
+    await build(incremental, dataset);
+    for (let round = 0; round < 5; round++) {
+      const done = [edit(dataset, random), edit(dataset, random)];
+      const { version, report } = await build(incremental, dataset);
+      const full = freshDir();
+      await build(full, dataset);
+      expect(report.mode).toBe("new");
+      // Some units are taken from the serving build, not derived.
+      expect(report.reused, done.join("; ")).toBeGreaterThan(0);
+      const [a, b] = [await generationOf(incremental, version), await generationOf(full, version)];
+      expect(a.size).toBe(b.size);
+      expect(differences(a, b), done.join("; ")).toEqual([]);
+      await fs.rm(full, { recursive: true, force: true });
+    }
+  });
+
+  it("derives only the units whose inputs changed", async () => {
+    const fixture = scaleFixture({ items: 4, guides: 4, averageGuideBytes: 3000 });
+    const dataset: Dataset = { items: fixture.items, guides: fixture.guides };
+    const out = freshDir();
+    await build(out, dataset);
+    const guide = dataset.guides[0]!;
+    guide.systems[0]!.gradings[0]!.evidence = guide.systems[0]!.gradings[0]!.evidence === "text" ? "caption" : "text";
+    const derived: string[] = [];
+    const copy = structuredClone(dataset);
+    const version = datasetVersion(copy, CODE);
+    await emitBuild({
+      outDir: out,
+      manifest: manifestOf(dataset, version),
+      files: function* (previous) {
+        for (const entry of reuseUnchanged(derivationUnits(copy, version), CODE, previous)) {
+          if ("kind" in entry && entry.kind === "derived") derived.push(entry.key);
+          yield entry;
+        }
+      },
+    });
+    const slugs = new Set(guide.systems.map((system) => system.item));
+    const pairs = dataset.items.filter((item) => slugs.has(item.slug)).flatMap((item) => item.paints.map((paint) => `pair ${item.def_index}/${paint.paint_index}`));
+    // Meta and the dump carry the version and are always derived; they record no inputs.
+    expect(derived.sort()).toEqual([...pairs.filter((key) => guide.systems.some((s) => s.paint_indexes === null || s.paint_indexes.includes(Number(key.split("/")[1])))), `guide ${guide.platform_id}`].sort());
+  });
+
+  it("derives everything again when the derivation code changed", async () => {
+    const fixture = scaleFixture({ items: 4, guides: 3, averageGuideBytes: 3000 });
+    const dataset: Dataset = { items: fixture.items, guides: fixture.guides };
+    const out = freshDir();
+    await build(out, dataset);
+    const { report } = await build(out, dataset, "other-code");
+    expect(report.mode).toBe("new");
+    // Only files whose bytes are unchanged are linked (by fingerprint); none is reused as a unit without deriving.
+    const { report: again } = await build(out, dataset, "other-code");
+    expect(again.mode).toBe("unchanged");
+  });
+});
