@@ -23,10 +23,26 @@ export interface PlaceholderSite {
   what: string;
 }
 
-/** Every placeholder left in a parsed document, with its JSON path. */
+/**
+ * Every placeholder left in a parsed document, with its JSON path. Paths are written only for the
+ * placeholders found: `check` walks every guide of the dataset with this, and nearly none has one.
+ */
 export function placeholderSites(document: unknown, path = "$"): PlaceholderSite[] {
-  if (typeof document === "string") return document.startsWith(MARK) ? [{ path, what: document.slice(MARK.length).trim() }] : [];
-  if (document === null || typeof document !== "object") return [];
-  if (Array.isArray(document)) return document.flatMap((value, index) => placeholderSites(value, childPath(path, index)));
-  return Object.entries(document).flatMap(([key, value]) => placeholderSites(value, childPath(path, key)));
+  const sites: PlaceholderSite[] = [];
+  const trail: (string | number)[] = [];
+  const visit = (value: unknown): void => {
+    if (typeof value === "string") {
+      if (value.startsWith(MARK)) sites.push({ path: trail.reduce<string>(childPath, path), what: value.slice(MARK.length).trim() });
+      return;
+    }
+    if (value === null || typeof value !== "object") return;
+    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+    for (const [key, item] of entries) {
+      trail.push(key);
+      visit(item);
+      trail.pop();
+    }
+  };
+  visit(document);
+  return sites;
 }
