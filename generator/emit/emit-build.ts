@@ -19,6 +19,7 @@ import { acquireBuildLock, type BuildLock } from "./lock.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { TRASH_PREFIX, removeByRename, removeLeftovers } from "./prune.ts";
 import { STORE_FOLDER, isStoredWhole, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
+import { entriesUnder } from "./walk.ts";
 import { isBuildFile, type EmitEntry, type PreviousGeneration, type ReusedUnit } from "./reuse.ts";
 
 export interface EmitProgress {
@@ -393,8 +394,7 @@ function readlinkOrNull(link: string): string | null {
 /** Removes files of the generation that this build did not produce (and temporaries of a crashed repair). */
 async function removeStrays(generationDir: string, expected: ReadonlyMap<string, string>): Promise<number> {
   let removed = 0;
-  const entries = await fs.readdir(generationDir, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
+  for (const entry of await entriesUnder(generationDir)) {
     if (!entry.isFile()) continue;
     const relative = path.relative(generationDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
     if (!expected.has(relative)) {

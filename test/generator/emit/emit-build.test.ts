@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf, type BuildFile } from "../../../generator/derive/index.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { seedFile } from "../../../edge/routes.ts";
@@ -18,7 +19,7 @@ const build = (outDir: string, dataset: Dataset, version: string, files?: Iterab
 /** Every file and symlink under a folder (symlinks recorded by target, not followed). */
 async function treeOf(dir: string): Promise<Map<string, string>> {
   const tree = new Map<string, string>();
-  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
+  for (const entry of await entriesUnder(dir)) {
     const full = path.join(entry.parentPath, entry.name);
     if (entry.isSymbolicLink()) tree.set(path.relative(dir, full), `-> ${await fs.readlink(full)}`);
     else if (entry.isFile()) tree.set(path.relative(dir, full), await fs.readFile(full, "latin1"));

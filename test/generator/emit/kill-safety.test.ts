@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import type { PausePoint } from "../../../generator/emit/pause-point.ts";
+import { entriesUnderSync } from "../../../generator/emit/walk.ts";
 import { generationProblems, servingState, variantFiles, variantNamed } from "../../support/build-variants.ts";
 import { runBuild, startBuild } from "../../support/build-process.ts";
 
@@ -29,8 +30,7 @@ const build = (outDir: string, name: string, readBack = false): Promise<EmitRepo
 
 /** Deletes every other file under `target` (in sorted order): what a recursive delete leaves when it is killed halfway. */
 function deleteHalf(target: string): void {
-  const files = readdirSync(target, { recursive: true, withFileTypes: true })
-    .filter((entry) => !entry.isDirectory())
+  const files = entriesUnderSync(target)
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
   files.forEach((file, i) => i % 2 === 0 && rmSync(file, { force: true }));
