@@ -3,6 +3,7 @@
 // of dataset_version (generator/version.ts): a change here that alters output changes the version.
 
 import { gzipSync } from "node:zlib";
+import { envelopeFor, wrapData } from "../../edge/envelope.ts";
 import type { Dataset } from "../dataset.ts";
 import {
   DUMP_FILE,
@@ -143,13 +144,12 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
     paths: [DUMP_FILE, DUMP_GZIP_FILE],
     folder: null,
     *files() {
-      // The dump is built once per dataset_version, as a complete envelope, and served verbatim.
-      // Each guide's JSON is the text its guide file holds, computed once.
+      // The dump is built once per dataset_version, as a complete envelope (the edge's own, so the
+      // envelope is written in one place), and served verbatim. Each guide's JSON is the text its
+      // guide file holds, computed once.
       const items = JSON.stringify(pairs.map(itemOf));
-      const dump = Buffer.from(
-        `{"dataset_version":${JSON.stringify(datasetVersion)},"data":{"items":${items},"guides":[${guides.map(guideText).join(",")}]}}`,
-        "utf8",
-      );
+      const data = Buffer.from(`{"items":${items},"guides":[${guides.map(guideText).join(",")}]}`, "utf8");
+      const dump = wrapData(envelopeFor(datasetVersion), data);
       yield { path: DUMP_FILE, body: dump };
       yield { path: DUMP_GZIP_FILE, body: gzipSync(dump, { level: DUMP_GZIP_LEVEL }) };
     },
