@@ -2,8 +2,7 @@
 // after the commit and while pruning: the serving build must answer every request right, and so
 // must every later build, including a rollback to a version whose folders were being pruned.
 
-import { mkdtempSync, promises as fs, readdirSync, rmSync, symlinkSync, mkdirSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { promises as fs, readdirSync, rmSync, symlinkSync, mkdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
@@ -12,16 +11,11 @@ import type { PausePoint } from "../../../generator/emit/pause-point.ts";
 import { entriesUnderSync } from "../../../generator/emit/walk.ts";
 import { generationProblems, servingState, variantFiles, variantNamed } from "../../support/build-variants.ts";
 import { runBuild, startBuild } from "../../support/build-process.ts";
+import { temporaryFolders } from "../../support/temporary.ts";
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-const freshOut = () => {
-  const root = mkdtempSync(path.join(tmpdir(), "psg-kill-"));
-  roots.push(root);
-  return path.join(root, "dist");
-};
+const temporary = temporaryFolders("psg-kill-");
+afterEach(() => temporary.removeAll());
+const freshOut = () => path.join(temporary.make(), "dist");
 
 const build = (outDir: string, name: string, readBack = false): Promise<EmitReport> => {
   const variant = variantNamed(name);

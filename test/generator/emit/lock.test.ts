@@ -1,19 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, promises as fs, readdirSync, rmSync } from "node:fs";
-import { hostname, tmpdir } from "node:os";
+import { promises as fs, readdirSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireBuildLock, BuildFolderBusy, LOCK_FILE } from "../../../generator/emit/lock.ts";
+import { temporaryFolders } from "../../support/temporary.ts";
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-const freshDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "psg-lock-"));
-  roots.push(dir);
-  return dir;
-};
+const temporary = temporaryFolders("psg-lock-");
+afterEach(() => temporary.removeAll());
+const freshDir = () => temporary.make();
 
 /** The pid of a process that has exited (a pid is not handed out again at once). */
 const deadPid = () => spawnSync(process.execPath, ["-e", ""]).pid;

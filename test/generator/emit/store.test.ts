@@ -1,20 +1,14 @@
-import { mkdtempSync, promises as fs, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
 import { generationProblems, variantFiles, variantNamed } from "../../support/build-variants.ts";
+import { temporaryFolders } from "../../support/temporary.ts";
 
-const roots: string[] = [];
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
-const freshOut = () => {
-  const root = mkdtempSync(path.join(tmpdir(), "psg-store-"));
-  roots.push(root);
-  return path.join(root, "dist");
-};
+const temporary = temporaryFolders("psg-store-");
+afterEach(() => temporary.removeAll());
+const freshOut = () => path.join(temporary.make(), "dist");
 const build = (outDir: string, name: string) => {
   const variant = variantNamed(name);
   return emitBuild({ outDir, manifest: manifestOf(variant.dataset, variant.version), files: variantFiles(variant) });
