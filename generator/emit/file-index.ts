@@ -35,6 +35,9 @@ export function fingerprint(bytes: Uint8Array): string {
   return `${bytes.byteLength}:${createHash("sha1").update(bytes).digest("hex").slice(0, 16)}`;
 }
 
+/** The byte length a fingerprint records. */
+export const sizeOfFingerprint = (print: string): number => Number.parseInt(print, 10);
+
 /** The index of a generation, or null when it is missing or unreadable (then files are compared by reading them). */
 export function readGenerationIndex(file: string): GenerationIndex | null {
   try {

@@ -24,6 +24,16 @@ export function completeMarker(files: readonly UnitFile[]): Uint8Array {
   return Buffer.from(`${JSON.stringify({ files: Object.fromEntries(files.map((file) => [file.relative, file.bytes.byteLength])) })}\n`);
 }
 
+/** The file sizes a store folder's marker lists, or null when the folder has no readable marker. */
+export function readCompleteMarker(folder: string): Map<string, number> | null {
+  try {
+    const { files } = JSON.parse(readFileSync(path.join(folder, COMPLETE_MARKER), "utf8")) as { files?: Record<string, number> };
+    return files ? new Map(Object.entries(files)) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether the store folder `name` exists and was written whole. */
 export function isStoredWhole(storeDir: string, name: string): boolean {
   return existsSync(path.join(storeDir, name, COMPLETE_MARKER));

@@ -7,9 +7,9 @@
 // Read lazily, once per generation and per store folder; where neither says anything (a build
 // without an index), nothing is checked.
 
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { indexFileOf, readGenerationIndex, sizeOfFingerprint } from "../../../generator/emit/file-index.ts";
+import { STORE_FOLDER, readCompleteMarker } from "../../../generator/emit/store.ts";
 import { isPlainRelativePath } from "./asset-source.ts";
 
 /** The size the build wrote for a file (path relative to dist/), or undefined when it did not write it or cannot tell. */
@@ -21,8 +21,6 @@ interface GenerationSizes {
   units: Map<string, string>;
 }
 
-const STORE_FOLDER = "store";
-const COMPLETE_MARKER = ".complete";
 const MAX_GENERATIONS = 4;
 
 export function createBuildSizes(distDir: string, maxFolders = 512): BuildSizes {
@@ -33,7 +31,7 @@ export function createBuildSizes(distDir: string, maxFolders = 512): BuildSizes 
   const generationSizes = (generation: string): GenerationSizes | null => {
     let sizes = generations.get(generation);
     if (sizes === undefined) {
-      sizes = readIndex(join(root, `${generation}.files.gz`));
+      sizes = readSizes(join(root, indexFileOf(generation)));
       if (generations.size >= MAX_GENERATIONS) generations.delete(generations.keys().next().value!);
       generations.set(generation, sizes);
     }
@@ -42,7 +40,7 @@ export function createBuildSizes(distDir: string, maxFolders = 512): BuildSizes 
   const folderSizes = (store: string): Map<string, number> | null => {
     let sizes = folders.get(store);
     if (sizes === undefined) {
-      sizes = readMarker(join(root, STORE_FOLDER, store, COMPLETE_MARKER));
+      sizes = readCompleteMarker(join(root, STORE_FOLDER, store));
       if (folders.size >= maxFolders) folders.delete(folders.keys().next().value!);
       folders.set(store, sizes);
     }
@@ -67,25 +65,14 @@ export function createBuildSizes(distDir: string, maxFolders = 512): BuildSizes 
   };
 }
 
-function readIndex(file: string): GenerationSizes | null {
-  try {
-    const stored = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8")) as { files?: Record<string, string>; units?: Record<string, string> };
-    const files = new Map<string, number>();
-    for (const [path, print] of Object.entries(stored.files ?? {})) {
-      const size = Number.parseInt(print, 10);
-      if (Number.isSafeInteger(size)) files.set(path, size);
-    }
-    return { files, units: new Map(Object.entries(stored.units ?? {})) };
-  } catch {
-    return null;
+/** The sizes of a generation's own files and its units' store folders, by the build's own index reader. */
+function readSizes(file: string): GenerationSizes | null {
+  const index = readGenerationIndex(file);
+  if (index === null) return null;
+  const files = new Map<string, number>();
+  for (const [path, print] of index.files) {
+    const size = sizeOfFingerprint(print);
+    if (Number.isSafeInteger(size)) files.set(path, size);
   }
-}
-
-function readMarker(file: string): Map<string, number> | null {
-  try {
-    const { files } = JSON.parse(readFileSync(file, "utf8")) as { files?: Record<string, number> };
-    return files ? new Map(Object.entries(files)) : null;
-  } catch {
-    return null;
-  }
+  return { files, units: index.units };
 }
