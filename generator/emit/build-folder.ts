@@ -9,7 +9,7 @@ import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { DOCS_FOLDER_PREFIX } from "../docs/documents.ts";
 import { isLockEntry } from "./lock.ts";
 import { pauseAt } from "./pause-point.ts";
-import { TRASH_PREFIX } from "./prune.ts";
+import { TRASH_PREFIX, temporaryPathOf } from "./prune.ts";
 import { STORE_FOLDER } from "./store.ts";
 
 export const GENERATION_PREFIX = "g-";
@@ -32,7 +32,7 @@ export async function readManifest(outDir: string): Promise<Manifest | null> {
 /** Writes the manifest to a temporary name, flushes it, and renames it into place: the commit. */
 export async function commitManifest(outDir: string, manifest: Manifest): Promise<void> {
   const target = path.join(outDir, MANIFEST_FILE);
-  const temporary = `${target}.${process.pid}.tmp`;
+  const temporary = temporaryPathOf(target);
   const handle = await fs.open(temporary, "w");
   try {
     await handle.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);

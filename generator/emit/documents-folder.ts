@@ -5,6 +5,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { Documents } from "../docs/documents.ts";
+import { temporaryPathOf } from "./prune.ts";
 
 /** Returns whether the folder had to be written. */
 export async function writeDocumentsFolder(outDir: string, documents: Documents): Promise<boolean> {
@@ -15,7 +16,7 @@ export async function writeDocumentsFolder(outDir: string, documents: Documents)
   } catch {
     // Absent: written below.
   }
-  const temporary = `${target}.${process.pid}.tmp`;
+  const temporary = temporaryPathOf(target);
   await fs.rm(temporary, { recursive: true, force: true });
   await fs.mkdir(temporary, { recursive: true });
   for (const file of documents.files) await fs.writeFile(path.join(temporary, file.path), file.body);

@@ -17,7 +17,7 @@ import { writeDocumentsFolder } from "./documents-folder.ts";
 import { createFileWriter } from "./file-writer.ts";
 import { acquireBuildLock, type BuildLock } from "./lock.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
-import { TRASH_PREFIX, removeByRename, removeLeftovers } from "./prune.ts";
+import { TRASH_PREFIX, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
 import { STORE_FOLDER, isStoredWhole, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
 import { entriesUnder } from "./walk.ts";
 import { isBuildFile, type EmitEntry, type PreviousGeneration, type ReusedUnit } from "./reuse.ts";
@@ -164,7 +164,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
   };
   /** Replaces `target` by rename, so that in a serving generation it is never missing or half written. */
   const replace = (target: string, operation: (temporary: string) => void) => {
-    const temporary = `${target}.${process.pid}.tmp`;
+    const temporary = temporaryPathOf(target);
     writer.queue(["rm", temporary]);
     operation(temporary);
     writer.queue(["rename", temporary, target]);

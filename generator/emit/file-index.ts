@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
+import { temporaryPathOf } from "./prune.ts";
 
 export interface GenerationIndex {
   /** Path inside the generation -> fingerprint, for files not in a stored unit. */
@@ -52,7 +53,7 @@ export function readGenerationIndex(file: string): GenerationIndex | null {
 }
 
 export function writeGenerationIndex(file: string, index: GenerationIndex): void {
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = temporaryPathOf(file);
   const stored: StoredIndex = {
     files: Object.fromEntries(index.files),
     units: Object.fromEntries(index.units),

@@ -11,6 +11,9 @@ import { pauseAt, type PausePoint } from "./pause-point.ts";
 
 export const TRASH_PREFIX = ".trash-";
 
+/** Where a file is written before it is renamed onto `target`: a name `isLeftover` recognises. */
+export const temporaryPathOf = (target: string) => `${target}.${process.pid}.tmp`;
+
 /** Entries a build may leave behind when it is stopped: trash, and temporaries (named `.tmp-…` or `….tmp`). */
 export const isLeftover = (name: string) =>
   name.startsWith(TRASH_PREFIX) || name.startsWith(".tmp-") || (name.endsWith(".tmp") && !isLockEntry(name));

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { FileOperation } from "./file-writer.ts";
-import { TRASH_PREFIX } from "./prune.ts";
+import { TRASH_PREFIX, temporaryPathOf } from "./prune.ts";
 
 export const STORE_FOLDER = "store";
 /** Written last into a store folder: its presence says the folder was written whole. */
@@ -86,7 +86,8 @@ export function repairUnitOperations(storeDir: string, name: string, files: read
     const full = path.join(storeDir, name, file.relative);
     const existing = readOrNull(full);
     if (existing !== null && existing.equals(file.bytes)) continue;
-    operations.push(["mkdir", path.dirname(full)], ["write", `${full}.${process.pid}.tmp`, file.bytes], ["rename", `${full}.${process.pid}.tmp`, full]);
+    const temporary = temporaryPathOf(full);
+    operations.push(["mkdir", path.dirname(full)], ["write", temporary, file.bytes], ["rename", temporary, full]);
   }
   return operations;
 }
