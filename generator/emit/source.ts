@@ -9,32 +9,55 @@
 
 import { createHash, type Hash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { readFile } from "node:fs/promises";
+import { readFile, readlink } from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
+import { entriesUnder } from "./walk.ts";
 import { GENERATION_PREFIX, readManifest } from "./build-folder.ts";
 import { indexFileOf, readGenerationIndex } from "./file-index.ts";
 import type { Manifest } from "../../edge/routes.ts";
 import { existsSync } from "node:fs";
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
-const CODE = ["generator/**/*", "edge/**/*", "explorer/**/*", "package-lock.json"];
+const CODE_FOLDERS = ["generator", "edge", "explorer"];
+const CODE_FILES = ["package-lock.json"];
+/** Not code: the explorer's bundle output and installed packages (the lockfile stands for those). */
+const NOT_CODE = (name: string) => name.startsWith("explorer/out/") || name.split("/").includes("node_modules");
 
 /** `options`: anything else the build's bytes depend on (its switches). */
 export async function sourceFingerprint(datasetDir: string, options: readonly string[]): Promise<string> {
   const hash = createHash("sha256");
   for (const part of options) hash.update(`option ${part}\n`);
-  await hashFiles(hash, REPOSITORY, await fg(CODE, { cwd: REPOSITORY, onlyFiles: true, ignore: ["**/node_modules/**", "explorer/out/**"] }));
-  await hashFiles(hash, datasetDir, await fg("**/*", { cwd: datasetDir, onlyFiles: true, dot: true }));
+  const code = [...CODE_FILES];
+  for (const folder of CODE_FOLDERS) code.push(...(await namesUnder(REPOSITORY, folder)).filter((name) => !NOT_CODE(name)));
+  await hashFiles(hash, REPOSITORY, code);
+  await hashFiles(hash, datasetDir, await namesUnder(datasetDir, "."));
   return hash.digest("hex").slice(0, 32);
+}
+
+/** Paths relative to `root` (slash-separated) of the files and links under `root/folder`, links not followed. */
+async function namesUnder(root: string, folder: string): Promise<string[]> {
+  const start = path.join(root, folder);
+  const names: string[] = [];
+  try {
+    for (const entry of await entriesUnder(start)) {
+      const name = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+      names.push(entry.isSymbolicLink() ? `${name}\0link` : name);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  return names;
 }
 
 async function hashFiles(hash: Hash, root: string, names: string[]): Promise<void> {
   const files = names.sort();
-  // Read a batch at a time (the disk serves several reads at once), hash in order.
+  // Read a batch at a time (the disk serves several reads at once), hash in order. A link is hashed
+  // by where it points (check refuses links in the dataset, so a link never becomes a build).
+  const contentOf = (file: string) =>
+    file.endsWith("\0link") ? readlink(path.join(root, file.slice(0, -5))).then((target) => Buffer.from(`link ${target}`)) : readFile(path.join(root, file));
   for (let start = 0; start < files.length; start += 32) {
     const batch = files.slice(start, start + 32);
-    const contents = await Promise.all(batch.map((file) => readFile(path.join(root, file))));
+    const contents = await Promise.all(batch.map(contentOf));
     batch.forEach((file, at) => {
       hash.update(`file ${file} ${contents[at]!.byteLength}\n`);
       hash.update(contents[at]!);
