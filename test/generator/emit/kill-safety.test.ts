@@ -4,18 +4,24 @@
 
 import { promises as fs, readdirSync, rmSync, symlinkSync, mkdirSync, existsSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import type { PausePoint } from "../../../generator/emit/pause-point.ts";
 import { entriesUnderSync } from "../../../generator/emit/walk.ts";
 import { generationProblems, servingState, variantFiles, variantNamed } from "../../support/build-variants.ts";
-import { runBuild, startBuild } from "../../support/build-process.ts";
+import { prepareBuildChild, type BuildChild } from "../../support/build-process.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-kill-");
 afterEach(() => temporary.removeAll());
 const freshOut = () => path.join(temporary.make(), "dist");
+/** Builds in a child process, to be killed; the builds before and after run in this process. */
+let child: BuildChild;
+beforeAll(async () => {
+  child = await prepareBuildChild();
+});
+afterAll(() => child?.remove());
 
 const build = (outDir: string, name: string, readBack = false): Promise<EmitReport> => {
   const variant = variantNamed(name);
@@ -68,7 +74,7 @@ describe("a build killed at any point", () => {
       const out = freshOut();
       await build(out, "A");
       await build(out, "B");
-      const killed = startBuild(out, "C", { pauseAt: point });
+      const killed = child.start(out, "C", { pauseAt: point });
       const pause = await killed.paused;
       if (halfDeleted) deleteHalf(pause.path!);
       expect((await killed.kill()).signal).toBe("SIGKILL");
@@ -90,9 +96,9 @@ describe("two builds into one folder", () => {
   it("a build started while another runs refuses, naming the holder; the running one commits whole", async () => {
     const out = freshOut();
     await build(out, "A");
-    const first = startBuild(out, "B", { pauseAt: "indexed" });
+    const first = child.start(out, "B", { pauseAt: "indexed" });
     await first.paused;
-    const second = await runBuild(out, "C");
+    const second = await child.run(out, "C");
     first.resume();
     expect((await first.exited).code).toBe(0);
 
@@ -101,7 +107,7 @@ describe("two builds into one folder", () => {
     expect(second.stderr).toContain(`pid ${first.pid}`);
     expect(second.stderr).toMatch(/since \d{4}-\d\d-\d\dT/);
     // Once the first is done, the second goes through.
-    expect((await runBuild(out, "C")).code).toBe(0);
+    expect((await child.run(out, "C")).code).toBe(0);
     await expectServes(out, "vC");
     expect(generationProblems(out, "g-vB", variantNamed("B"))).toEqual([]);
   });
@@ -111,7 +117,7 @@ describe("a build that fails to write", () => {
   it("on a full disk, names the file it could not write, removes its temporaries and leaves the serving build whole", async () => {
     const out = freshOut();
     await build(out, "A");
-    const failing = startBuild(out, "B", { pauseAt: "locked" });
+    const failing = child.start(out, "B", { pauseAt: "locked" });
     await failing.paused;
     // meta.json names the version, so build B writes it: make that write hit a full device (ENOSPC).
     mkdirSync(path.join(out, "g-vB", "v1"), { recursive: true });
