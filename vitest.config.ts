@@ -38,7 +38,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: integration, pool: "threads", isolate: false } },
-      { extends: true, test: { name: "integration", include: integration, pool: "forks" } },
+      { extends: true, test: { name: "integration", include: integration, pool: "forks", isolate: false } },
     ],
   },
 });

@@ -18,10 +18,29 @@ afterEach(() => temporary.removeAll());
 const freshOut = () => path.join(temporary.make(), "dist");
 /** Builds in a child process, to be killed; the builds before and after run in this process. */
 let child: BuildChild;
+/** Folders that served A, and B after A, built once: each test starts from its own copy. */
+const templates = temporaryFolders("psg-kill-template-");
+let servingA: string;
+let servingB: string;
 beforeAll(async () => {
   child = await prepareBuildChild();
+  servingA = path.join(templates.make(), "dist");
+  await build(servingA, "A");
+  servingB = path.join(templates.make(), "dist");
+  await fs.cp(servingA, servingB, { recursive: true, verbatimSymlinks: true });
+  await build(servingB, "B");
 });
-afterAll(() => child?.remove());
+afterAll(() => {
+  child?.remove();
+  templates.removeAll();
+});
+
+/** A new folder serving what `template` serves (store links are relative, so they hold in the copy). */
+async function copyOf(template: string): Promise<string> {
+  const out = freshOut();
+  await fs.cp(template, out, { recursive: true, verbatimSymlinks: true });
+  return out;
+}
 
 const build = (outDir: string, name: string, readBack = false): Promise<EmitReport> => {
   const variant = variantNamed(name);
@@ -71,9 +90,7 @@ const cases: KillCase[] = [
 describe("a build killed at any point", () => {
   for (const { point, serving, halfDeleted } of cases) {
     it(`killed at ${point}${halfDeleted ? " (halfway through deleting a folder)" : ""}: the serving build and every later build answer every request`, async () => {
-      const out = freshOut();
-      await build(out, "A");
-      await build(out, "B");
+      const out = await copyOf(servingB);
       const killed = child.start(out, "C", { pauseAt: point });
       const pause = await killed.paused;
       if (halfDeleted) deleteHalf(pause.path!);
@@ -94,8 +111,7 @@ describe("a build killed at any point", () => {
 
 describe("two builds into one folder", () => {
   it("a build started while another runs refuses, naming the holder; the running one commits whole", async () => {
-    const out = freshOut();
-    await build(out, "A");
+    const out = await copyOf(servingA);
     const first = child.start(out, "B", { pauseAt: "indexed" });
     await first.paused;
     const second = await child.run(out, "C");
@@ -115,8 +131,7 @@ describe("two builds into one folder", () => {
 
 describe("a build that fails to write", () => {
   it("on a full disk, names the file it could not write, removes its temporaries and leaves the serving build whole", async () => {
-    const out = freshOut();
-    await build(out, "A");
+    const out = await copyOf(servingA);
     const failing = child.start(out, "B", { pauseAt: "locked" });
     await failing.paused;
     // meta.json names the version, so build B writes it: make that write hit a full device (ENOSPC).
@@ -138,9 +153,7 @@ describe("a build that fails to write", () => {
 
 describe("--verify", () => {
   it("keeps the generation before the serving one for requests in flight", async () => {
-    const out = freshOut();
-    await build(out, "A");
-    await build(out, "B");
+    const out = await copyOf(servingB);
     await fs.writeFile(path.join(out, "g-vB", "v1", "meta.json"), "{");
     const report = await build(out, "B", true);
     expect(report.written).toBe(1);
