@@ -59,7 +59,10 @@ afterAll(async () => {
   await server?.close();
   await fixture?.remove();
 });
-afterEach(() => {
+afterEach(async () => {
+  // Each test's page is closed when it ends, so no finished page keeps a renderer busy.
+  for (const page of problems.keys()) await page.close();
+  problems.clear();
   expect(offOrigin).toEqual([]);
 });
 
@@ -100,7 +103,9 @@ const texts = (page: Page, selector: string) => page.locator(selector).allInnerT
 const search = (page: Page) => new URL(page.url()).search;
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Once per document: the views are rendered in place (history.pushState), so axe stays loaded
+  // across them; a new document (goto) has none.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const { violations } = await axe.run(document);

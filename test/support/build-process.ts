@@ -1,11 +1,21 @@
-// Runs build-child.ts as a real child process (node with tsx), optionally stopped at a pause point
+// Runs build-child.ts as a real child process, optionally stopped at a pause point
 // (generator/emit/pause-point.ts), so that a test can kill it with SIGKILL exactly there.
+// The child is bundled once per test file with esbuild into a temporary folder and started with
+// plain node: under tsx every child compiled the generator and zod again before its first line,
+// about a second each, which was most of the kill tests' time. The bundle is the same code (the
+// emit stage, its pause points and its writer thread), only not transformed per process.
 
 import { fork } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 import { PAUSE_ENV, type PauseMessage, type PausePoint } from "../../generator/emit/pause-point.ts";
 
-const CHILD = fileURLToPath(new URL("./build-child.ts", import.meta.url));
+const CHILD_SOURCE = fileURLToPath(new URL("./build-child.ts", import.meta.url));
+/** Loaded by the emit stage beside its own module (`new URL("./write-worker.mjs", import.meta.url)`): beside the bundle here. */
+const WRITE_WORKER = fileURLToPath(new URL("../../generator/emit/write-worker.mjs", import.meta.url));
 
 export interface BuildExit {
   code: number | null;
@@ -24,12 +34,44 @@ export interface BuildProcess {
   kill(): Promise<BuildExit>;
 }
 
-export function startBuild(outDir: string, variant: string, options: { pauseAt?: PausePoint; verify?: boolean } = {}): BuildProcess {
+export interface BuildOptions {
+  pauseAt?: PausePoint;
+  verify?: boolean;
+}
+
+export interface BuildChild {
+  /** Starts a build of `variant` (build-variants.ts) into `outDir`. */
+  start(outDir: string, variant: string, options?: BuildOptions): BuildProcess;
+  /** Runs a build to its end. */
+  run(outDir: string, variant: string, options?: BuildOptions): Promise<BuildExit>;
+  /** Deletes the bundle (for `afterAll`). */
+  remove(): void;
+}
+
+/** Bundles build-child.ts (with the emit stage's writer thread beside it) into a new temporary folder. */
+export async function prepareBuildChild(): Promise<BuildChild> {
+  const folder = mkdtempSync(path.join(tmpdir(), "psg-build-child-"));
+  try {
+    const script = path.join(folder, "build-child.mjs");
+    await build({ entryPoints: [CHILD_SOURCE], outfile: script, bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "error" });
+    copyFileSync(WRITE_WORKER, path.join(folder, "write-worker.mjs"));
+    return {
+      start: (outDir, variant, options) => startBuild(script, outDir, variant, options),
+      run: (outDir, variant, options) => startBuild(script, outDir, variant, options).exited,
+      remove: () => rmSync(folder, { recursive: true, force: true }),
+    };
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function startBuild(script: string, outDir: string, variant: string, options: BuildOptions = {}): BuildProcess {
   const env = { ...process.env };
   delete env[PAUSE_ENV];
   if (options.pauseAt !== undefined) env[PAUSE_ENV] = options.pauseAt;
-  const child = fork(CHILD, [outDir, variant, ...(options.verify ? ["--verify"] : [])], {
-    execArgv: ["--import", "tsx"],
+  const child = fork(script, [outDir, variant, ...(options.verify ? ["--verify"] : [])], {
+    execArgv: [],
     env,
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
@@ -55,9 +97,4 @@ export function startBuild(outDir: string, variant: string, options: { pauseAt?:
       return closed;
     },
   };
-}
-
-/** Runs a build to its end. */
-export function runBuild(outDir: string, variant: string, options: { verify?: boolean } = {}): Promise<BuildExit> {
-  return startBuild(outDir, variant, options).exited;
 }

@@ -8,6 +8,7 @@ import type { Dataset } from "../../generator/dataset.ts";
 import { buildFiles, type BuildFile } from "../../generator/derive/index.ts";
 import { readManifest } from "../../generator/emit/build-folder.ts";
 import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
+import { withFewerSeeds } from "./fewer-seeds.ts";
 
 export interface BuildVariant {
   name: "A" | "B" | "C";
@@ -33,17 +34,11 @@ export const VARIANTS: readonly BuildVariant[] = [
 ];
 
 /**
- * Seeds 0..24 and the graded ones of every pair only: the folders keep their shape (a unit per pair,
- * B's correction changes the AK pair's) at a thirtieth of the files.
+ * The files of a variant's build, with a sample of the seeds (fewer-seeds.ts): the folders keep
+ * their shape (a unit per pair, B's correction changes the AK pair's) at a thirtieth of the files.
  */
-const keptSeed = (seed: number) => seed < 25 || [151, 661, 955].includes(seed);
-
-/** The files of a variant's build. */
-export function* variantFiles(variant: BuildVariant): Generator<BuildFile> {
-  for (const file of buildFiles(variant.dataset, variant.version)) {
-    const seed = /\/seeds\/(\d+)\.json$/.exec(file.path)?.[1];
-    if (seed === undefined || keptSeed(Number(seed))) yield file;
-  }
+export function variantFiles(variant: BuildVariant): Generator<BuildFile> {
+  return withFewerSeeds(buildFiles(variant.dataset, variant.version));
 }
 
 export function variantNamed(name: string): BuildVariant {

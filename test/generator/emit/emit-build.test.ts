@@ -1,20 +1,30 @@
+// The emit stage on the tiny example dataset. One build writes every seed file 0..1000 of every pair
+// (shared by the tests about exactly that); the others write a sample of each pair's seeds
+// (test/support/fewer-seeds.ts), which keeps every folder and unit the rebuild, link, verify and
+// prune rules act on at a thirtieth of the files.
+
 import { promises as fs, realpathSync, statSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf, type BuildFile } from "../../../generator/derive/index.ts";
-import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { seedFile } from "../../../edge/routes.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+import { SAMPLE_SEEDS, withFewerSeeds } from "../../support/fewer-seeds.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-emit-");
 afterAll(() => temporary.removeAll());
 const freshDir = () => path.join(temporary.make(), "dist");
 const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false, plain = false) =>
-  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), readBack, plain });
+  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? withFewerSeeds(buildFiles(dataset, version)), readBack, plain });
+/** Every file of the build, all 1001 seed files of each pair included. */
+const everyFile = (dataset: Dataset, version: string) => buildFiles(dataset, version);
+/** Files in one pair's stored folder: its seed files, patterns and the no-topic menu. */
+const PAIR_FOLDER_FILES = SAMPLE_SEEDS.size + 2;
 
 /** Every file and symlink under a folder (symlinks recorded by target, not followed). */
 async function treeOf(dir: string): Promise<Map<string, string>> {
@@ -36,23 +46,30 @@ const corrected = (): Dataset => {
   return dataset;
 };
 
+/** One whole build (every seed file), read by the tests below and never changed. */
+let whole: { out: string; report: EmitReport };
+beforeAll(async () => {
+  const out = freshDir();
+  whole = { out, report: await build(out, tinyDataset, "vA", everyFile(tinyDataset, "vA")) };
+});
+
 describe("emitting a build", () => {
   it("two builds from the same inputs produce byte-identical trees", async () => {
-    const a = freshDir();
-    const b = freshDir();
+    const [a, b] = [freshDir(), freshDir()];
     await build(a, tinyDataset, "vA");
     await build(b, tinyDataset, "vA");
     const [treeA, treeB] = [await treeOf(a), await treeOf(b)];
-    expect(treeA.size).toBeGreaterThan(4 * 1001);
+    // Every pair's folder and its store link, every guide, meta, the dump, the index, the manifest.
+    expect(treeA.size).toBeGreaterThan(4 * SAMPLE_SEEDS.size);
     expect(treeB).toEqual(treeA);
   });
 
   it("writes one seed file per seed 0..1000 of every pair, and a manifest naming one dataset_version", async () => {
-    const out = freshDir();
-    const report = await build(out, tinyDataset, "vA");
+    const { out, report } = whole;
     const manifest = await readManifest(out);
     expect(manifest).toEqual({ format: 1, dataset_version: "vA", generation: "g-vA", topics: [] });
-    const seeds = [...(await treeOf(out)).keys()].filter((p) => p.includes("/seeds/"));
+    // Listed, not read: three of them are read below.
+    const seeds = (await entriesUnder(out)).map((entry) => path.join(entry.parentPath, entry.name)).filter((p) => p.includes("/seeds/") && p.endsWith(".json"));
     expect(seeds).toHaveLength(4 * 1001);
     for (const seed of [0, 661, 1000]) expect(JSON.parse(await served(out, "g-vA", seedFile(507, 418, seed))).seed).toBe(seed);
     expect(report).toMatchObject({ written: report.files, reused: 0 });
@@ -64,8 +81,8 @@ describe("emitting a build", () => {
     const before = await treeOf(out);
     function* failing(): Generator<BuildFile> {
       let n = 0;
-      for (const file of buildFiles(corrected(), "vB")) {
-        if (++n === 500) throw new Error("disk full (simulated)");
+      for (const file of withFewerSeeds(buildFiles(corrected(), "vB"))) {
+        if (++n === 60) throw new Error("disk full (simulated)");
         yield file;
       }
     }
@@ -80,9 +97,9 @@ describe("emitting a build", () => {
     await build(out, tinyDataset, "vA");
     const report = await build(out, corrected(), "vB");
     expect(report.mode).toBe("new");
-    // Changed: the AK pair's folder (1001 seeds, patterns, no-topic file: stored as one unit), guide
+    // Changed: the AK pair's folder (its seeds, patterns, no-topic file: stored as one unit), guide
     // 200 and its one narrowing, meta (it names the version) and the dump with its gzip.
-    expect(report.written).toBe(1003 + 5);
+    expect(report.written).toBe(PAIR_FOLDER_FILES + 5);
     expect(report.reused).toBe(report.files - report.written);
     const unchanged = seedFile(507, 418, 3);
     expect(realpathSync(path.join(out, "g-vB", unchanged))).toBe(realpathSync(path.join(out, "g-vA", unchanged)));
@@ -109,7 +126,7 @@ describe("emitting a build", () => {
     await build(out, tinyDataset, "vA");
     await fs.rm(path.join(out, "g-vA.files.gz"));
     const report = await build(out, corrected(), "vB");
-    expect(report).toMatchObject({ written: 1008, reused: report.files - 1008 });
+    expect(report).toMatchObject({ written: PAIR_FOLDER_FILES + 5, reused: report.files - (PAIR_FOLDER_FILES + 5) });
   });
 
   it("a rebuild of the same version with --verify repairs a damaged file and removes a stray one", async () => {
@@ -150,9 +167,7 @@ describe("emitting a build", () => {
     expect([...tree.values()].some((v) => v.startsWith("-> "))).toBe(false);
     expect([...tree.keys()].filter((p) => p.startsWith("g-vA/")).length).toBe(report.files);
     expect(await fs.readdir(out)).not.toContain("store");
-    const storeBuilt = freshDir();
-    await build(storeBuilt, tinyDataset, "vA");
-    expect(await served(out, "g-vA", seedFile(7, 44, 661))).toBe(await served(storeBuilt, "g-vA", seedFile(7, 44, 661)));
+    expect(await served(out, "g-vA", seedFile(7, 44, 661))).toBe(await served(whole.out, "g-vA", seedFile(7, 44, 661)));
   });
 
   it("refuses to write into a folder that is not a build folder", async () => {

@@ -4,18 +4,43 @@
 
 import { promises as fs, readdirSync, rmSync, symlinkSync, mkdirSync, existsSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import type { PausePoint } from "../../../generator/emit/pause-point.ts";
 import { entriesUnderSync } from "../../../generator/emit/walk.ts";
 import { generationProblems, servingState, variantFiles, variantNamed } from "../../support/build-variants.ts";
-import { runBuild, startBuild } from "../../support/build-process.ts";
+import { prepareBuildChild, type BuildChild } from "../../support/build-process.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-kill-");
 afterEach(() => temporary.removeAll());
 const freshOut = () => path.join(temporary.make(), "dist");
+/** Builds in a child process, to be killed; the builds before and after run in this process. */
+let child: BuildChild;
+/** Folders that served A, and B after A, built once: each test starts from its own copy. */
+const templates = temporaryFolders("psg-kill-template-");
+let servingA: string;
+let servingB: string;
+beforeAll(async () => {
+  child = await prepareBuildChild();
+  servingA = path.join(templates.make(), "dist");
+  await build(servingA, "A");
+  servingB = path.join(templates.make(), "dist");
+  await fs.cp(servingA, servingB, { recursive: true, verbatimSymlinks: true });
+  await build(servingB, "B");
+});
+afterAll(() => {
+  child?.remove();
+  templates.removeAll();
+});
+
+/** A new folder serving what `template` serves (store links are relative, so they hold in the copy). */
+async function copyOf(template: string): Promise<string> {
+  const out = freshOut();
+  await fs.cp(template, out, { recursive: true, verbatimSymlinks: true });
+  return out;
+}
 
 const build = (outDir: string, name: string, readBack = false): Promise<EmitReport> => {
   const variant = variantNamed(name);
@@ -65,10 +90,8 @@ const cases: KillCase[] = [
 describe("a build killed at any point", () => {
   for (const { point, serving, halfDeleted } of cases) {
     it(`killed at ${point}${halfDeleted ? " (halfway through deleting a folder)" : ""}: the serving build and every later build answer every request`, async () => {
-      const out = freshOut();
-      await build(out, "A");
-      await build(out, "B");
-      const killed = startBuild(out, "C", { pauseAt: point });
+      const out = await copyOf(servingB);
+      const killed = child.start(out, "C", { pauseAt: point });
       const pause = await killed.paused;
       if (halfDeleted) deleteHalf(pause.path!);
       expect((await killed.kill()).signal).toBe("SIGKILL");
@@ -88,11 +111,10 @@ describe("a build killed at any point", () => {
 
 describe("two builds into one folder", () => {
   it("a build started while another runs refuses, naming the holder; the running one commits whole", async () => {
-    const out = freshOut();
-    await build(out, "A");
-    const first = startBuild(out, "B", { pauseAt: "indexed" });
+    const out = await copyOf(servingA);
+    const first = child.start(out, "B", { pauseAt: "indexed" });
     await first.paused;
-    const second = await runBuild(out, "C");
+    const second = await child.run(out, "C");
     first.resume();
     expect((await first.exited).code).toBe(0);
 
@@ -101,7 +123,7 @@ describe("two builds into one folder", () => {
     expect(second.stderr).toContain(`pid ${first.pid}`);
     expect(second.stderr).toMatch(/since \d{4}-\d\d-\d\dT/);
     // Once the first is done, the second goes through.
-    expect((await runBuild(out, "C")).code).toBe(0);
+    expect((await child.run(out, "C")).code).toBe(0);
     await expectServes(out, "vC");
     expect(generationProblems(out, "g-vB", variantNamed("B"))).toEqual([]);
   });
@@ -109,9 +131,8 @@ describe("two builds into one folder", () => {
 
 describe("a build that fails to write", () => {
   it("on a full disk, names the file it could not write, removes its temporaries and leaves the serving build whole", async () => {
-    const out = freshOut();
-    await build(out, "A");
-    const failing = startBuild(out, "B", { pauseAt: "locked" });
+    const out = await copyOf(servingA);
+    const failing = child.start(out, "B", { pauseAt: "locked" });
     await failing.paused;
     // meta.json names the version, so build B writes it: make that write hit a full device (ENOSPC).
     mkdirSync(path.join(out, "g-vB", "v1"), { recursive: true });
@@ -132,9 +153,7 @@ describe("a build that fails to write", () => {
 
 describe("--verify", () => {
   it("keeps the generation before the serving one for requests in flight", async () => {
-    const out = freshOut();
-    await build(out, "A");
-    await build(out, "B");
+    const out = await copyOf(servingB);
     await fs.writeFile(path.join(out, "g-vB", "v1", "meta.json"), "{");
     const report = await build(out, "B", true);
     expect(report.written).toBe(1);

@@ -1,6 +1,9 @@
 // Incremental builds against full builds: after random edits of a (reduced) scale fixture, a
 // rebuild that reuses the serving generation's unchanged units must leave exactly the files, and
-// the index, that a build from nothing writes. Synthetic data from the fixture generator.
+// the index, that a build from nothing writes. Synthetic data from the fixture generator. Every
+// build here writes a sample of each pair's seed files (test/support/fewer-seeds.ts): reuse decides
+// per unit and links a pair's folder whole, so the sample keeps what is compared and a twentieth of
+// the files; the whole scale is `npm run bench:build`'s.
 
 import { mkdtempSync, promises as fs, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +17,7 @@ import { reuseUnchanged } from "../../../generator/emit/reuse.ts";
 import { createRandom, type Random } from "../../../generator/fixture/random.ts";
 import { scaleFixture } from "../../../generator/fixture/scale.ts";
 import { datasetVersion } from "../../../generator/version.ts";
+import { unitsWithFewerSeeds } from "../../support/fewer-seeds.ts";
 
 const CODE = "test-code";
 const root = mkdtempSync(path.join(tmpdir(), "psg-reuse-"));
@@ -28,7 +32,7 @@ async function build(outDir: string, edited: Dataset, code = CODE) {
   const report = await emitBuild({
     outDir,
     manifest: manifestOf(dataset, version),
-    files: (previous) => reuseUnchanged(derivationUnits(dataset, version), code, previous),
+    files: (previous) => reuseUnchanged(unitsWithFewerSeeds(derivationUnits(dataset, version)), code, previous),
   });
   return { version, report };
 }
@@ -132,7 +136,7 @@ describe("an incremental rebuild", () => {
       outDir: out,
       manifest: manifestOf(dataset, version),
       files: function* (previous) {
-        for (const entry of reuseUnchanged(derivationUnits(copy, version), CODE, previous)) {
+        for (const entry of reuseUnchanged(unitsWithFewerSeeds(derivationUnits(copy, version)), CODE, previous)) {
           if ("kind" in entry && entry.kind === "derived") derived.push(entry.key);
           yield entry;
         }
