@@ -21,11 +21,9 @@ import { envelopeFor, errorBody, wrapData, type Envelope } from "./envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from "./rate-limit.ts";
 import {
   BASE_PATH,
-  DUMP_FILE,
-  DUMP_GZIP_FILE,
+  encodedVariantOf,
   fileFor,
   HEALTH_PATH,
-  META_FILE,
   parseRequest,
   type ErrorCode,
   type Manifest,
@@ -90,6 +88,8 @@ const encoder = new TextEncoder();
 const JSON_TYPE = "application/json; charset=utf-8";
 const HEALTH_OK = encoder.encode('{"status":"ok"}');
 const HEALTH_ERROR = encoder.encode('{"status":"error"}');
+/** The file /health reads to tell that the build's files are reachable. */
+const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 
 /** Everything the edge derives once per build: the ETag, the envelope bytes, header sets, the cache. */
 interface Build {
@@ -267,19 +267,22 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     // revalidated, so a matching If-None-Match still needs the file to exist, but not its bytes.
     const revalidating = revalidatingFor(request, current);
 
-    if (route.name === "dump") {
-      // The dump file is a whole envelope already, kept gzipped beside it.
-      const gzip = acceptsGzip(request.acceptEncoding);
-      // The two files are written together: the small gzip one tells whether the build has a dump
-      // (where presence means reading, as on Netlify, never read ~30 MB to answer 304).
-      if (revalidating && ((await present(current, DUMP_GZIP_FILE, false, context)) || (await present(current, DUMP_FILE, false, context)))) {
+    const file = fileFor(route, current.manifest);
+    const variant = encodedVariantOf(route);
+    if (variant !== null) {
+      // The dump, the route the table gives a pre-compressed variant: its file is a whole envelope
+      // already, and the variant (file and coding from the table) is sent when Accept-Encoding takes it.
+      const encoding = variant.contentEncoding === "gzip" && acceptsGzip(request.acceptEncoding);
+      // The two files are written together: the small compressed one tells whether the build has a
+      // dump (where presence means reading, as on Netlify, never read ~30 MB to answer 304).
+      if (revalidating && ((await present(current, variant.file, false, context)) || (await present(current, file, false, context)))) {
         return { status: 304, headers: headers.dumpNotModified, body: null };
       }
       let encoded: Uint8Array | null = null;
       let body: Uint8Array | null = null;
       try {
-        encoded = gzip ? await read(current, DUMP_GZIP_FILE, false, context) : null;
-        body = encoded ?? (await read(current, DUMP_FILE, false, context));
+        encoded = encoding ? await read(current, variant.file, false, context) : null;
+        body = encoded ?? (await read(current, file, false, context));
       } catch (error) {
         onError?.(error);
       }
@@ -287,7 +290,6 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
       return { status: 200, headers: encoded !== null ? headers.dumpGzip : headers.dump, body };
     }
 
-    const file = fileFor(route, current.manifest);
     if (revalidating && (await present(current, file, true, context))) {
       return { status: 304, headers: headers.dataNotModified, body: null };
     }

@@ -6,7 +6,8 @@ import { emitBuild } from "../../../generator/emit/emit-build.ts";
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
-import { seedFile } from "../../../edge/routes.ts";
+import { fileFor } from "../../../edge/routes.ts";
+const seedFile = (defIndex: number, paintIndex: number, seed: number) => fileFor({ name: "seed", defIndex, paintIndex, seed }, { topics: [] });
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
