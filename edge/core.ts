@@ -1,6 +1,8 @@
-// The edge, as one function from a small plain request to a plain response. The web-standard
-// handler (handler.ts) and the Node server are thin wrappers around it; keeping Request/Response
-// objects out of the hot path is what lets the Node server come near a static file server.
+// The edge, as one function from a small plain request to a plain response: `core.handle` is the
+// one entry of every adapter. The Node server converts node:http's request to it, the Netlify edge
+// function and the tests convert a web Request (adapters/web.ts). A web Request as the entry would
+// cost the Node server its hot path (measured: README, "Serving") and cannot even be built for a
+// CONNECT or TRACE in Node, which the core must still answer 405.
 //
 // request --route--> validate params --asset--> file --decorate--> response (STYLE.md, the shape)
 
