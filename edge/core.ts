@@ -27,6 +27,7 @@ import {
   fileFor,
   HEALTH_PATH,
   parseRequest,
+  type EncodedVariant,
   type ErrorCode,
   type Manifest,
   type Route,
@@ -45,6 +46,7 @@ export interface EdgeRequest {
 }
 
 export type ResponseHeaders = Readonly<Record<string, string>>;
+type ContentCoding = EncodedVariant["contentEncoding"];
 
 export interface EdgeResponse {
   status: number;
@@ -90,6 +92,8 @@ const encoder = new TextEncoder();
 const JSON_TYPE = "application/json; charset=utf-8";
 const HEALTH_OK = encoder.encode('{"status":"ok"}');
 const HEALTH_ERROR = encoder.encode('{"status":"error"}');
+/** Whether a request's Accept-Encoding takes a content coding the route table can name. */
+const ACCEPTS: Record<ContentCoding, (acceptEncoding: string | null | undefined) => boolean> = { gzip: acceptsGzip };
 /** The file /health reads to tell that the build's files are reachable. */
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 
@@ -115,7 +119,8 @@ function headerSets(etag: string) {
     data: json(CACHE_DATA),
     dataNotModified: { etag, "cache-control": CACHE_DATA, ...CORS_HEADERS },
     dump,
-    dumpGzip: { ...dump, "content-encoding": "gzip" },
+    /** The dump's pre-compressed variant, by its content coding (the route table's `encodedVariantOf`). */
+    dumpEncoded: { gzip: { ...dump, "content-encoding": "gzip" } } satisfies Record<ContentCoding, ResponseHeaders>,
     dumpNotModified: { etag, "cache-control": CACHE_DUMP, vary: "Accept-Encoding", ...CORS_HEADERS },
     dumpUnavailable: { ...json(CACHE_NEVER), vary: "Accept-Encoding" },
     clientError: json(CACHE_CLIENT_ERROR),
@@ -274,7 +279,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     if (variant !== null) {
       // The dump, the route the table gives a pre-compressed variant: its file is a whole envelope
       // already, and the variant (file and coding from the table) is sent when Accept-Encoding takes it.
-      const encoding = variant.contentEncoding === "gzip" && acceptsGzip(request.acceptEncoding);
+      const sendEncoded = ACCEPTS[variant.contentEncoding](request.acceptEncoding);
       // The two files are written together: the small compressed one tells whether the build has a
       // dump (where presence means reading, as on Netlify, never read ~30 MB to answer 304).
       if (revalidating && ((await present(current, variant.file, false, context)) || (await present(current, file, false, context)))) {
@@ -283,13 +288,13 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
       let encoded: Uint8Array | null = null;
       let body: Uint8Array | null = null;
       try {
-        encoded = encoding ? await read(current, variant.file, false, context) : null;
+        encoded = sendEncoded ? await read(current, variant.file, false, context) : null;
         body = encoded ?? (await read(current, file, false, context));
       } catch (error) {
         onError?.(error);
       }
       if (body === null) return fail(503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
-      return { status: 200, headers: encoded !== null ? headers.dumpGzip : headers.dump, body };
+      return { status: 200, headers: encoded !== null ? headers.dumpEncoded[variant.contentEncoding] : headers.dump, body };
     }
 
     if (revalidating && (await present(current, file, true, context))) {

@@ -96,6 +96,12 @@ describe("the routes of a build", () => {
     expect(routes.filter((route) => route.name === "item" && route.topic !== null).length).toBe(4 * 3);
   });
 
+  it("every route name is enumerated: a build derives each kind of route", () => {
+    // A `Route` variant missing here fails to compile; one the units never enumerate fails this test.
+    const names: Record<Route["name"], true> = { item: true, seed: true, patterns: true, guide: true, resolve: true, meta: true, dump: true };
+    expect(new Set(routes.map((route) => route.name))).toEqual(new Set(Object.keys(names)));
+  });
+
   it("every enumerated route's file is in the build, and parsing the route's path finds that same file", () => {
     for (const route of routes) {
       const file = fileFor(route, manifest);
