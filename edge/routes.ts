@@ -226,8 +226,8 @@ export function fileFor(route: Route, manifest: Pick<Manifest, "topics">): strin
 
 /** A copy of a route's file compressed at build time, sent as is to a client that accepts its coding. */
 export interface EncodedVariant {
-  file: string;
-  contentEncoding: "gzip";
+  readonly file: string;
+  readonly contentEncoding: "gzip";
 }
 
 const DUMP_GZIP: EncodedVariant = { file: `${DUMP_FILE}.gz`, contentEncoding: "gzip" };
