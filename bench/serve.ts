@@ -26,7 +26,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseManifest } from "../edge/manifest.ts";
-import { MANIFEST_FILE, patternsFile, seedFile, type Manifest } from "../edge/routes.ts";
+import { fileFor, MANIFEST_FILE, pathFor, type Manifest, type Route } from "../edge/routes.ts";
 import { createRandom } from "../generator/fixture/random.ts";
 import { formatTable } from "./lib/format.ts";
 
@@ -133,13 +133,9 @@ function requestMix(items: Array<[number, number]>, count: number): Array<{ api:
   const random = createRandom(0x5eed);
   const mix: Array<{ api: string; file: string }> = [];
   for (let i = 0; i < count; i++) {
-    const [def, paint] = random.pick(items);
-    if (random.chance(0.8)) {
-      const seed = random.int(0, 1000);
-      mix.push({ api: `/v1/items/${def}/${paint}/seeds/${seed}`, file: seedFile(def, paint, seed) });
-    } else {
-      mix.push({ api: `/v1/items/${def}/${paint}/patterns`, file: patternsFile(def, paint) });
-    }
+    const [defIndex, paintIndex] = random.pick(items);
+    const route: Route = random.chance(0.8) ? { name: "seed", defIndex, paintIndex, seed: random.int(0, 1000) } : { name: "patterns", defIndex, paintIndex };
+    mix.push({ api: pathFor(route), file: fileFor(route, { topics: [] }) });
   }
   return mix;
 }

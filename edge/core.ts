@@ -1,6 +1,8 @@
-// The edge, as one function from a small plain request to a plain response. The web-standard
-// handler (handler.ts) and the Node server are thin wrappers around it; keeping Request/Response
-// objects out of the hot path is what lets the Node server come near a static file server.
+// The edge, as one function from a small plain request to a plain response: `core.handle` is the
+// one entry of every adapter. The Node server converts node:http's request to it, the Netlify edge
+// function and the tests convert a web Request (adapters/web.ts). A web Request as the entry would
+// cost the Node server its hot path (measured: README, "Serving") and cannot even be built for a
+// CONNECT or TRACE in Node, which the core must still answer 405.
 //
 // request --route--> validate params --asset--> file --decorate--> response (STYLE.md, the shape)
 
@@ -21,12 +23,11 @@ import { envelopeFor, errorBody, wrapData, type Envelope } from "./envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from "./rate-limit.ts";
 import {
   BASE_PATH,
-  DUMP_FILE,
-  DUMP_GZIP_FILE,
+  encodedVariantOf,
   fileFor,
   HEALTH_PATH,
-  META_FILE,
   parseRequest,
+  type EncodedVariant,
   type ErrorCode,
   type Manifest,
   type Route,
@@ -45,6 +46,7 @@ export interface EdgeRequest {
 }
 
 export type ResponseHeaders = Readonly<Record<string, string>>;
+type ContentCoding = EncodedVariant["contentEncoding"];
 
 export interface EdgeResponse {
   status: number;
@@ -90,6 +92,10 @@ const encoder = new TextEncoder();
 const JSON_TYPE = "application/json; charset=utf-8";
 const HEALTH_OK = encoder.encode('{"status":"ok"}');
 const HEALTH_ERROR = encoder.encode('{"status":"error"}');
+/** Whether a request's Accept-Encoding takes a content coding the route table can name. */
+const ACCEPTS: Record<ContentCoding, (acceptEncoding: string | null | undefined) => boolean> = { gzip: acceptsGzip };
+/** The file /health reads to tell that the build's files are reachable. */
+const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 
 /** Everything the edge derives once per build: the ETag, the envelope bytes, header sets, the cache. */
 interface Build {
@@ -113,7 +119,8 @@ function headerSets(etag: string) {
     data: json(CACHE_DATA),
     dataNotModified: { etag, "cache-control": CACHE_DATA, ...CORS_HEADERS },
     dump,
-    dumpGzip: { ...dump, "content-encoding": "gzip" },
+    /** The dump's pre-compressed variant, by its content coding (the route table's `encodedVariantOf`). */
+    dumpEncoded: { gzip: { ...dump, "content-encoding": "gzip" } } satisfies Record<ContentCoding, ResponseHeaders>,
     dumpNotModified: { etag, "cache-control": CACHE_DUMP, vary: "Accept-Encoding", ...CORS_HEADERS },
     dumpUnavailable: { ...json(CACHE_NEVER), vary: "Accept-Encoding" },
     clientError: json(CACHE_CLIENT_ERROR),
@@ -267,27 +274,29 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     // revalidated, so a matching If-None-Match still needs the file to exist, but not its bytes.
     const revalidating = revalidatingFor(request, current);
 
-    if (route.name === "dump") {
-      // The dump file is a whole envelope already, kept gzipped beside it.
-      const gzip = acceptsGzip(request.acceptEncoding);
-      // The two files are written together: the small gzip one tells whether the build has a dump
-      // (where presence means reading, as on Netlify, never read ~30 MB to answer 304).
-      if (revalidating && ((await present(current, DUMP_GZIP_FILE, false, context)) || (await present(current, DUMP_FILE, false, context)))) {
+    const file = fileFor(route, current.manifest);
+    const variant = encodedVariantOf(route);
+    if (variant !== null) {
+      // The dump, the route the table gives a pre-compressed variant: its file is a whole envelope
+      // already, and the variant (file and coding from the table) is sent when Accept-Encoding takes it.
+      const sendEncoded = ACCEPTS[variant.contentEncoding](request.acceptEncoding);
+      // The two files are written together: the small compressed one tells whether the build has a
+      // dump (where presence means reading, as on Netlify, never read ~30 MB to answer 304).
+      if (revalidating && ((await present(current, variant.file, false, context)) || (await present(current, file, false, context)))) {
         return { status: 304, headers: headers.dumpNotModified, body: null };
       }
       let encoded: Uint8Array | null = null;
       let body: Uint8Array | null = null;
       try {
-        encoded = gzip ? await read(current, DUMP_GZIP_FILE, false, context) : null;
-        body = encoded ?? (await read(current, DUMP_FILE, false, context));
+        encoded = sendEncoded ? await read(current, variant.file, false, context) : null;
+        body = encoded ?? (await read(current, file, false, context));
       } catch (error) {
         onError?.(error);
       }
       if (body === null) return fail(503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
-      return { status: 200, headers: encoded !== null ? headers.dumpGzip : headers.dump, body };
+      return { status: 200, headers: encoded !== null ? headers.dumpEncoded[variant.contentEncoding] : headers.dump, body };
     }
 
-    const file = fileFor(route, current.manifest);
     if (revalidating && (await present(current, file, true, context))) {
       return { status: 304, headers: headers.dataNotModified, body: null };
     }

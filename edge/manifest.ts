@@ -1,15 +1,49 @@
-// Reads `dist/manifest.json`, the commit point of a build: the edge serves a build only once its
-// manifest says so, and every path it reads starts with the manifest's generation folder, so the
-// folder name is checked before it can reach an asset source.
+// `dist/manifest.json`, the commit point of a build: its one schema, the `Manifest` type inferred
+// from it, and its one parser, used by the edge (every adapter), the build and the tools. The edge
+// serves a build only once its manifest says so, and every path it reads starts with the manifest's
+// generation folder, so the folder name is checked before it can reach an asset source.
 
-import { MANIFEST_FILE, type Manifest } from "./routes.ts";
+import * as z from "zod/mini";
+import { MANIFEST_FILE } from "./routes.ts";
 
 // RFC 9110 etagc, limited to ASCII so it is a valid header value on every runtime.
 const ETAG_CHARACTERS = /^[\x21\x23-\x7e]+$/;
-const GENERATION = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+const FOLDER_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+
+const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
+
+export const manifestSchema = z.object({
+  format: z.literal(1, { error: (issue) => `must be 1, got ${shown(issue.input)}` }),
+  // Versioning rule 4: the version is the value inside the ETag, so it must be a valid entity-tag body.
+  dataset_version: z
+    .string({ error: (issue) => `must be a string, got ${shown(issue.input)}` })
+    .check(z.regex(ETAG_CHARACTERS, { error: (issue) => `must be printable ASCII without spaces or '"', got ${shown(issue.input)}` })),
+  /** Folder of `dist/` that holds this build's response files. */
+  generation: z
+    .string({ error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })
+    .check(z.regex(FOLDER_NAME, { error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })),
+  /** Every non-null system topic present in the dataset (the topic filter's vocabulary). */
+  topics: z.array(z.string({ error: (issue) => `must be a string, got ${shown(issue.input)}` }), {
+    error: (issue) => `must be an array of strings, got ${shown(issue.input)}`,
+  }),
+  /**
+   * Folder of `dist/` holding the description document, the reference page and the explorer (absent in
+   * builds made before they existed). Named by their content hash, which is also their ETag.
+   */
+  docs: z.optional(
+    z
+      .string({ error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })
+      // A plain folder name is also a valid entity-tag body.
+      .check(z.regex(FOLDER_NAME, { error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })),
+  ),
+});
+
+/** What the edge needs to know about a build; written by the generator as `dist/manifest.json`. */
+export type Manifest = z.infer<typeof manifestSchema>;
 
 export type ManifestResult = { ok: true; manifest: Manifest } | { ok: false; message: string };
 
+/** Reads a manifest; a refusal names the manifest, the JSON path and what was expected there. */
 export function parseManifest(bytes: Uint8Array | string): ManifestResult {
   let value: unknown;
   try {
@@ -18,25 +52,17 @@ export function parseManifest(bytes: Uint8Array | string): ManifestResult {
     return { ok: false, message: `${MANIFEST_FILE} is not valid JSON` };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, message: `${MANIFEST_FILE} must hold a JSON object` };
+    return { ok: false, message: `${MANIFEST_FILE} must hold a JSON object, got ${Array.isArray(value) ? "an array" : shown(value)}` };
   }
-  const { format, dataset_version, generation, topics, docs } = value as Record<string, unknown>;
-  if (format !== 1) return { ok: false, message: `${MANIFEST_FILE}: format must be 1, got ${JSON.stringify(format)}` };
-  if (typeof dataset_version !== "string" || !ETAG_CHARACTERS.test(dataset_version)) {
-    // Versioning rule 4: the version is the value inside the ETag, so it must be a valid entity-tag body.
-    return { ok: false, message: `${MANIFEST_FILE}: dataset_version must be printable ASCII without spaces or '"'` };
-  }
-  if (typeof generation !== "string" || !GENERATION.test(generation)) {
-    return { ok: false, message: `${MANIFEST_FILE}: generation must be a plain folder name, got ${JSON.stringify(generation)}` };
-  }
-  if (!Array.isArray(topics) || !topics.every((topic) => typeof topic === "string")) {
-    return { ok: false, message: `${MANIFEST_FILE}: topics must be an array of strings` };
-  }
-  if (docs !== undefined && (typeof docs !== "string" || !GENERATION.test(docs) || !ETAG_CHARACTERS.test(docs))) {
-    // The folder name is also the documents' ETag.
-    return { ok: false, message: `${MANIFEST_FILE}: docs must be a plain folder name, got ${JSON.stringify(docs)}` };
-  }
-  const manifest: Manifest = { format: 1, dataset_version, generation, topics: [...topics] };
-  if (docs !== undefined) manifest.docs = docs;
-  return { ok: true, manifest };
+  const parsed = manifestSchema.safeParse(value);
+  if (parsed.success) return { ok: true, manifest: parsed.data };
+  const problems = parsed.error.issues.map((issue) => `${pathOf(issue.path)} ${issue.message}`);
+  return { ok: false, message: `${MANIFEST_FILE}: ${problems.join("; ")}` };
+}
+
+/** `topics[0]`, `generation`: the JSON path of an issue as a reader would write it. */
+function pathOf(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) out += typeof key === "number" ? `[${key}]` : `${out === "" ? "" : "."}${String(key)}`;
+  return out;
 }

@@ -1,8 +1,10 @@
 // The one route table: which request path (and query) is answered by which file of a build.
-// The generator imports the `*File` functions to write each file; the edge imports `parseRequest`
-// and `fileFor` to find it. A request never becomes a path except through these functions, and
-// every value they put in a path has been checked against a strict pattern first.
+// The generator enumerates the routes of a build and writes each one's file under `fileFor`; the
+// edge turns a request into a route with `parseRequest` and reads the same `fileFor`. A request
+// never becomes a path except through these functions, and every value they put in a path has been
+// checked against a strict pattern first.
 
+import type { Manifest } from "./manifest.ts";
 import { marketNameKey } from "./market-name.ts";
 
 export const BASE_PATH = "/v1";
@@ -13,20 +15,8 @@ export const DOCS_PATH = "/docs/";
 export const MAX_ALIAS_LENGTH = 200;
 export const MAX_SEED = 1000;
 
-/** What the edge needs to know about a build; written by the generator as `dist/manifest.json`. */
-export interface Manifest {
-  format: 1;
-  dataset_version: string;
-  /** Folder of `dist/` that holds this build's response files. */
-  generation: string;
-  /** Every non-null system topic present in the dataset (the topic filter's vocabulary). */
-  topics: string[];
-  /**
-   * Folder of `dist/` holding the description document, the reference page and the explorer (absent in builds
-   * made before they existed). Named by their content hash, which is their ETag.
-   */
-  docs?: string;
-}
+/** The manifest's schema and parser live in manifest.ts; the type is re-exported for the route table's users. */
+export type { Manifest };
 
 /** Files of the documents folder. */
 export const OPENAPI_FILE = "openapi.json";
@@ -45,27 +35,28 @@ export const PATH_SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 // ---- files (paths relative to a generation folder) ----
+// Private: a file is named only through `fileFor(route, manifest)`, so the generator cannot write a
+// file the edge has no route to, nor the edge look for one no derivation writes.
 
-export const itemFile = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}.json`;
+const itemFile = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}.json`;
 /**
  * The folder of one pair's seed, patterns and topic files. It changes as a whole or not at all when
  * a guide changes, so the generator stores it as one unit (generator/emit).
  */
 export const itemFolder = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}`;
 /** `?topic=` for a topic in the vocabulary. */
-export const itemTopicFile = (defIndex: number, paintIndex: number, topic: string) =>
+const itemTopicFile = (defIndex: number, paintIndex: number, topic: string) =>
   `${itemFolder(defIndex, paintIndex)}/topics/${encodeSegment(topic)}.json`;
 /** `?topic=` for any topic no system carries: every guide is dropped. */
-export const itemNoTopicFile = (defIndex: number, paintIndex: number) => `${itemFolder(defIndex, paintIndex)}/topics/_none.json`;
-export const seedFile = (defIndex: number, paintIndex: number, seed: number) => `${itemFolder(defIndex, paintIndex)}/seeds/${seed}.json`;
-export const patternsFile = (defIndex: number, paintIndex: number) => `${itemFolder(defIndex, paintIndex)}/patterns.json`;
-export const guideFile = (platformId: string) => `v1/guides/${platformId}.json`;
-export const guideSystemFile = (platformId: string, systemId: string) => `v1/guides/${platformId}/systems/${systemId}.json`;
-export const resolveFile = (aliasKey: string) => `v1/resolve/${aliasKey}.json`;
-export const META_FILE = "v1/meta.json";
+const itemNoTopicFile = (defIndex: number, paintIndex: number) => `${itemFolder(defIndex, paintIndex)}/topics/_none.json`;
+const seedFile = (defIndex: number, paintIndex: number, seed: number) => `${itemFolder(defIndex, paintIndex)}/seeds/${seed}.json`;
+const patternsFile = (defIndex: number, paintIndex: number) => `${itemFolder(defIndex, paintIndex)}/patterns.json`;
+const guideFile = (platformId: string) => `v1/guides/${platformId}.json`;
+const guideSystemFile = (platformId: string, systemId: string) => `v1/guides/${platformId}/systems/${systemId}.json`;
+const resolveFile = (aliasKey: string) => `v1/resolve/${aliasKey}.json`;
+const META_FILE = "v1/meta.json";
 /** The dump is the one file that holds a whole envelope, built once per dataset_version. */
-export const DUMP_FILE = "v1/dump.json";
-export const DUMP_GZIP_FILE = "v1/dump.json.gz";
+const DUMP_FILE = "v1/dump.json";
 
 /** Topics are an open vocabulary: anything outside [a-z0-9-] is hex-escaped ("_" too, so "_none" stays free). */
 function encodeSegment(value: string): string {
@@ -87,6 +78,17 @@ export type Route =
   | { name: "resolve"; aliasKey: string }
   | { name: "meta" }
   | { name: "dump" };
+
+export type RouteName = Route["name"];
+/** The route of one name, e.g. `RouteOf<"seed">`: what a table keyed by route name hands each entry. */
+export type RouteOf<N extends RouteName> = Extract<Route, { name: N }>;
+
+/**
+ * A topic no system carries (the empty `?topic=`), standing for every other one: they all share one
+ * file, so the generator enumerates that file through this route. A system's topic is never empty
+ * (generator/schema/guide.ts), so the vocabulary cannot hold it.
+ */
+export const UNCARRIED_TOPIC = "";
 
 export type ErrorCode = "bad_request" | "not_found" | "rate_limited" | "internal_error";
 export interface RouteError {
@@ -199,7 +201,7 @@ export function pathFor(route: Route): string {
   }
 }
 
-/** The file that answers a route in a build, by the same functions the generator writes with. */
+/** The file that answers a route in a build: the generator writes it under this name, the edge reads it. */
 export function fileFor(route: Route, manifest: Pick<Manifest, "topics">): string {
   switch (route.name) {
     case "item":
@@ -220,4 +222,22 @@ export function fileFor(route: Route, manifest: Pick<Manifest, "topics">): strin
     case "dump":
       return DUMP_FILE;
   }
+}
+
+/** A copy of a route's file compressed at build time, sent as is to a client that accepts its coding. */
+export interface EncodedVariant {
+  readonly file: string;
+  readonly contentEncoding: "gzip";
+}
+
+const DUMP_GZIP: EncodedVariant = { file: `${DUMP_FILE}.gz`, contentEncoding: "gzip" };
+
+/**
+ * The pre-compressed variant of a route's file, if it has one: only the dump (about 30 MB of JSON at
+ * the spec's scale), compressed once per build instead of per request. The edge cannot wrap
+ * compressed bytes, so a route with a variant is one whose file holds its whole envelope (README,
+ * "What a file holds"), and the edge serves both verbatim.
+ */
+export function encodedVariantOf(route: Route): EncodedVariant | null {
+  return route.name === "dump" ? DUMP_GZIP : null;
 }

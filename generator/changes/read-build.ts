@@ -5,11 +5,13 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseManifest } from "../../edge/manifest.ts";
-import { MANIFEST_FILE, META_FILE, type Manifest } from "../../edge/routes.ts";
+import { fileFor, MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import type { Guide } from "../schema/guide.ts";
 import type { Item, MetaResponse, ResolveResponse } from "../schema/responses.ts";
 import { fingerprint, indexFileOf, readGenerationIndex, type GenerationIndex } from "../emit/file-index.ts";
 import { STORE_FOLDER } from "../emit/store.ts";
+
+const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
 
 /** One generation of a build folder. */

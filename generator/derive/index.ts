@@ -4,29 +4,26 @@
 
 import { gzipSync } from "node:zlib";
 import { envelopeFor, wrapData } from "../../edge/envelope.ts";
-import type { Dataset } from "../dataset.ts";
+import type { Manifest } from "../../edge/routes.ts";
 import {
-  DUMP_FILE,
-  DUMP_GZIP_FILE,
-  META_FILE,
-  guideFile,
-  guideSystemFile,
-  itemFile,
+  encodedVariantOf,
+  fileFor,
   itemFolder,
-  itemNoTopicFile,
-  itemTopicFile,
-  patternsFile,
-  resolveFile,
-  seedFile,
   MAX_SEED,
-  type Manifest,
+  UNCARRIED_TOPIC,
+  type Route,
+  type RouteName,
+  type RouteOf,
 } from "../../edge/routes.ts";
+import type { Dataset } from "../dataset.ts";
+import type { Guide } from "../schema/guide.ts";
+import type { ResolveResponse, SeedResponse } from "../schema/responses.ts";
 import { itemOf } from "./blocks.ts";
-import { coverageOf } from "./coverage.ts";
+import { coverageOf, type Covering } from "./coverage.ts";
 import { guideWithSystem } from "./guides.ts";
 import { itemMenu } from "./item-menu.ts";
 import { metaResponse } from "./meta.ts";
-import { pairsOf, sortGuides } from "./order.ts";
+import { pairsOf, sortGuides, type Pair } from "./order.ts";
 import { patternsResponse } from "./patterns.ts";
 import { resolveResponses } from "./resolve.ts";
 import { seedResponses } from "./verdicts.ts";
@@ -54,6 +51,69 @@ export function manifestOf(dataset: Dataset, datasetVersion: string): Manifest {
 /** Files hold a response's `data` only; the edge wraps it in the envelope (see README, "What a file holds"). */
 const json = (data: unknown) => JSON.stringify(data);
 
+// ---- the derivation of each route ----
+
+/** What the routes of one unit are derived from, computed once for the unit and shared by its routes. */
+interface PairScope {
+  pair: Pair;
+  covering: readonly Covering[];
+  seedResponse: (seed: number) => SeedResponse;
+}
+interface GuideScope {
+  guide: Guide;
+}
+interface ResolveScope {
+  response: ResolveResponse;
+}
+interface BuildScope {
+  dataset: Dataset;
+  datasetVersion: string;
+  pairs: readonly Pair[];
+  guides: readonly Guide[];
+  aliases: number;
+}
+/** The scope each route name is derived in. */
+interface ScopeOf {
+  item: PairScope;
+  seed: PairScope;
+  patterns: PairScope;
+  guide: GuideScope;
+  resolve: ResolveScope;
+  meta: BuildScope;
+  dump: BuildScope;
+}
+
+type Derivation<N extends RouteName> = (route: RouteOf<N>, scope: ScopeOf[N]) => string | Uint8Array;
+
+/**
+ * The body of every route's file, keyed by route name: a `Route` variant without an entry here (or
+ * without a scope above) does not compile, so no route can be parsed by the edge and written by no one.
+ */
+const derivations: { [N in RouteName]: Derivation<N> } = {
+  // A topic outside the vocabulary keeps no system, so it drops every guide (spec: today every topic gives `guides: []`).
+  item: (route, { pair, covering }) => json(itemMenu(pair, covering, route.topic)),
+  seed: (route, { seedResponse }) => json(seedResponse(route.seed)),
+  patterns: (_route, { pair, covering }) => json(patternsResponse(pair, covering)),
+  // Without `?system=`, returned exactly as stored (key order of the file kept; whitespace is not content).
+  guide: (route, { guide }) => (route.system === null ? guideText(guide) : json(guideWithSystem(guide, route.system))),
+  resolve: (_route, { response }) => json(response),
+  meta: (_route, build) => json(metaResponse(build.dataset, build.aliases, build.datasetVersion)),
+  // The dump is built once per dataset_version, as a complete envelope (the edge's own, so the
+  // envelope is written in one place), and served verbatim. Each guide's JSON is the text its
+  // guide file holds, computed once.
+  dump: (_route, { pairs, guides, datasetVersion }) => {
+    const items = JSON.stringify(pairs.map(itemOf));
+    const data = Buffer.from(`{"items":${items},"guides":[${guides.map(guideText).join(",")}]}`, "utf8");
+    return wrapData(envelopeFor(datasetVersion), data);
+  },
+};
+
+function derive<N extends RouteName>(route: RouteOf<N>, scope: ScopeOf[N]): string | Uint8Array {
+  // The entry picked by `route.name` is the one for this route's name; TypeScript cannot follow that
+  // correlation through a union, hence the cast.
+  return (derivations[route.name] as Derivation<N>)(route, scope);
+}
+
 /**
  * One part of a build that is derived as a whole: a pair (its menu and its stored folder), a guide
  * with its narrowings, a slug's `/resolve` answer, meta, the dump. `inputs` hashes what it reads
@@ -69,91 +129,119 @@ export interface DerivationUnit {
   paths: string[];
   /** The folder whose files are stored as one unit (emit), if any. */
   folder: string | null;
+  /** Every route the unit answers, in the order of its files. */
+  routes(): Iterable<Route>;
   files(): Iterable<BuildFile>;
+}
+
+interface UnitSpec<N extends RouteName> {
+  key: string;
+  inputs: string | null;
+  /** Routes whose files lie outside `folder`, first in the file order. */
+  routes: RouteOf<N>[];
+  folder?: { path: string; routes: () => Iterable<RouteOf<N>> };
+  /** Called once, when the unit's files are derived. */
+  scope: () => ScopeOf[N];
+}
+
+/** A unit whose every file is `fileFor` of one of its routes, derived through the table above. */
+function unitOf<N extends RouteName>(spec: UnitSpec<N>, manifest: Pick<Manifest, "topics">): DerivationUnit {
+  const folder = spec.folder ?? null;
+  return {
+    key: spec.key,
+    inputs: spec.inputs,
+    paths: spec.routes.flatMap((route) => routePaths(route, manifest)),
+    folder: folder?.path ?? null,
+    *routes() {
+      yield* spec.routes;
+      if (folder !== null) yield* folder.routes();
+    },
+    // A loop rather than a generator per route: a pair has 1,004 files, and the build ~300,000.
+    *files() {
+      const scope = spec.scope();
+      for (const route of spec.routes) {
+        const body = derive(route, scope);
+        yield { path: fileFor(route, manifest), body };
+        const variant = encodedVariantOf(route);
+        if (variant !== null) yield { path: variant.file, body: gzipSync(body, { level: DUMP_GZIP_LEVEL }) };
+      }
+      if (folder === null) return;
+      const unit = folder.path;
+      const prefix = `${unit}/`;
+      for (const route of folder.routes()) {
+        const path = fileFor(route, manifest);
+        // Emit stores the folder as one unit: a file of it named elsewhere would be lost.
+        if (!path.startsWith(prefix) || encodedVariantOf(route) !== null) throw new Error(`${path} cannot be stored in its unit's folder ${unit}`);
+        yield { path, body: derive(route, scope), unit };
+      }
+    },
+  };
+}
+
+/** The paths a route's files take (its file, then its pre-compressed variant), known without deriving it. */
+function routePaths(route: Route, manifest: Pick<Manifest, "topics">): string[] {
+  const variant = encodedVariantOf(route);
+  return variant === null ? [fileFor(route, manifest)] : [fileFor(route, manifest), variant.file];
 }
 
 /** Every part of the build, in the fixed order of its files. Nothing is derived until `files()` is called. */
 export function* derivationUnits(dataset: Dataset, datasetVersion: string): Generator<DerivationUnit> {
   const pairs = pairsOf(dataset.items);
   const coverage = coverageOf(dataset);
-  const topics = topicsOf(dataset);
+  const manifest = manifestOf(dataset, datasetVersion);
+  const { topics } = manifest;
 
   for (const pair of pairs) {
-    const def = pair.item.def_index;
-    const paint = pair.paint.paint_index;
+    const defIndex = pair.item.def_index;
+    const paintIndex = pair.paint.paint_index;
     const covering = coverage(pair);
-    const unit = itemFolder(def, paint);
     const guides = [...new Set(covering.map(({ guide }) => guide))];
-    yield {
-      key: `pair ${def}/${paint}`,
-      inputs: pairInputs(pair.item, topics, guides),
-      paths: [itemFile(def, paint)],
-      folder: unit,
-      *files() {
-        yield { path: itemFile(def, paint), body: json(itemMenu(pair, covering)) };
-        for (const topic of topics) yield { path: itemTopicFile(def, paint, topic), body: json(itemMenu(pair, covering, topic)), unit };
-        // Any topic no system carries drops every guide (spec: today every topic value gives `guides: []`).
-        yield { path: itemNoTopicFile(def, paint), body: json({ item: itemOf(pair), guides: [] }), unit };
-        yield { path: patternsFile(def, paint), body: json(patternsResponse(pair, covering)), unit };
-        const seedResponse = seedResponses(pair, covering);
-        for (let seed = 0; seed <= MAX_SEED; seed++) yield { path: seedFile(def, paint, seed), body: json(seedResponse(seed)), unit };
+    yield unitOf<"item" | "seed" | "patterns">(
+      {
+        key: `pair ${defIndex}/${paintIndex}`,
+        inputs: pairInputs(pair.item, topics, guides),
+        routes: [{ name: "item", defIndex, paintIndex, topic: null }],
+        folder: {
+          path: itemFolder(defIndex, paintIndex),
+          *routes() {
+            for (const topic of topics) yield { name: "item", defIndex, paintIndex, topic };
+            yield { name: "item", defIndex, paintIndex, topic: UNCARRIED_TOPIC };
+            yield { name: "patterns", defIndex, paintIndex };
+            for (let seed = 0; seed <= MAX_SEED; seed++) yield { name: "seed", defIndex, paintIndex, seed };
+          },
+        },
+        scope: () => ({ pair, covering, seedResponse: seedResponses(pair, covering) }),
       },
-    };
+      manifest,
+    );
   }
 
   const guides = sortGuides(dataset.guides);
   for (const guide of guides) {
-    yield {
-      key: `guide ${guide.platform_id}`,
-      inputs: guideInputs(guide),
-      paths: [guideFile(guide.platform_id), ...guide.systems.map((system) => guideSystemFile(guide.platform_id, system.id))],
-      folder: null,
-      *files() {
-        // Returned exactly as stored (key order of the file kept; whitespace is not content).
-        yield { path: guideFile(guide.platform_id), body: guideText(guide) };
-        for (const system of guide.systems) {
-          yield { path: guideSystemFile(guide.platform_id, system.id), body: json(guideWithSystem(guide, system.id)) };
-        }
+    const platformId = guide.platform_id;
+    yield unitOf<"guide">(
+      {
+        key: `guide ${platformId}`,
+        inputs: guideInputs(guide),
+        routes: [{ name: "guide", platformId, system: null }, ...guide.systems.map((system) => ({ name: "guide" as const, platformId, system: system.id }))],
+        scope: () => ({ guide }),
       },
-    };
+      manifest,
+    );
   }
 
   const resolve = resolveResponses(dataset.items);
   const itemsBySlug = new Map(dataset.items.map((item) => [item.slug, item]));
-  for (const [key, response] of resolve) {
-    yield {
-      key: `resolve ${key}`,
-      inputs: resolveInputs(itemsBySlug.get(key)!),
-      paths: [resolveFile(key)],
-      folder: null,
-      files: () => [{ path: resolveFile(key), body: json(response) }],
-    };
+  for (const [aliasKey, response] of resolve) {
+    yield unitOf<"resolve">(
+      { key: `resolve ${aliasKey}`, inputs: resolveInputs(itemsBySlug.get(aliasKey)!), routes: [{ name: "resolve", aliasKey }], scope: () => ({ response }) },
+      manifest,
+    );
   }
 
-  yield {
-    key: "meta",
-    inputs: null,
-    paths: [META_FILE],
-    folder: null,
-    files: () => [{ path: META_FILE, body: json(metaResponse(dataset, resolve.size, datasetVersion)) }],
-  };
-
-  yield {
-    key: "dump",
-    inputs: null,
-    paths: [DUMP_FILE, DUMP_GZIP_FILE],
-    folder: null,
-    *files() {
-      // The dump is built once per dataset_version, as a complete envelope (the edge's own, so the
-      // envelope is written in one place), and served verbatim. Each guide's JSON is the text its
-      // guide file holds, computed once.
-      const items = JSON.stringify(pairs.map(itemOf));
-      const data = Buffer.from(`{"items":${items},"guides":[${guides.map(guideText).join(",")}]}`, "utf8");
-      const dump = wrapData(envelopeFor(datasetVersion), data);
-      yield { path: DUMP_FILE, body: dump };
-      yield { path: DUMP_GZIP_FILE, body: gzipSync(dump, { level: DUMP_GZIP_LEVEL }) };
-    },
-  };
+  const build = (): BuildScope => ({ dataset, datasetVersion, pairs, guides, aliases: resolve.size });
+  yield unitOf<"meta">({ key: "meta", inputs: null, routes: [{ name: "meta" }], scope: build }, manifest);
+  yield unitOf<"dump">({ key: "dump", inputs: null, routes: [{ name: "dump" }], scope: build }, manifest);
 }
 
 /**

@@ -29,6 +29,29 @@ describe("manifest", () => {
     expect(parse({ ...valid, topics: [1] }).ok).toBe(false);
     expect(parse({ ...valid, topics: undefined }).ok).toBe(false);
   });
+  it("a refusal names the manifest, the JSON path and what was expected there", () => {
+    const message = (value: unknown) => {
+      const result = parse(value);
+      return result.ok ? null : result.message;
+    };
+    expect(message({ ...valid, format: 2 })).toBe("manifest.json: format must be 1, got 2");
+    expect(message({ ...valid, generation: "../etc" })).toBe('manifest.json: generation must be a plain folder name, got "../etc"');
+    expect(message({ ...valid, dataset_version: "a b" })).toBe(`manifest.json: dataset_version must be printable ASCII without spaces or '"', got "a b"`);
+    expect(message({ ...valid, dataset_version: 42 })).toBe("manifest.json: dataset_version must be a string, got 42");
+    expect(message({ ...valid, topics: ["fade", 1] })).toBe("manifest.json: topics[1] must be a string, got 1");
+    expect(message({ ...valid, topics: undefined })).toBe("manifest.json: topics must be an array of strings, got nothing");
+    expect(message({ ...valid, docs: "a/b" })).toBe('manifest.json: docs must be a plain folder name, got "a/b"');
+    expect(message([valid])).toBe("manifest.json must hold a JSON object, got an array");
+  });
+  it("every problem is named, not only the first", () => {
+    expect(parse({ format: 1, dataset_version: "v", topics: "x" })).toEqual({
+      ok: false,
+      message: "manifest.json: generation must be a plain folder name, got nothing; topics must be an array of strings, got \"x\"",
+    });
+  });
+  it("keys the edge does not know are left out of the manifest it reads", () => {
+    expect(parse({ ...valid, later: true })).toEqual({ ok: true, manifest: valid });
+  });
   it("text that is not JSON is refused with a message", () => {
     const result = parseManifest("{not json");
     expect(result).toEqual({ ok: false, message: "manifest.json is not valid JSON" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileFor, parseRequest, type Parsed } from "../../edge/routes.ts";
+import { encodedVariantOf, fileFor, parseRequest, type Parsed } from "../../edge/routes.ts";
 
 const parse = (target: string): Parsed => {
   const url = new URL(target, "http://localhost");
@@ -66,6 +66,18 @@ describe("the route table", () => {
     ["/v1/unknown", 404, "not_found"],
   ])("%s is %s %s", (target, status, code) => {
     expect(errorOf(target)).toEqual(status === null ? null : [status, code]);
+  });
+
+  it("only the dump has a pre-compressed variant: its gzip file beside it", () => {
+    const variantOf = (target: string) => {
+      const parsed = parse(target);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      return encodedVariantOf(parsed.route);
+    };
+    expect(variantOf("/v1/dump")).toEqual({ file: "v1/dump.json.gz", contentEncoding: "gzip" });
+    for (const target of ["/v1/meta", "/v1/items/7/44", "/v1/items/7/44/seeds/1", "/v1/items/7/44/patterns", "/v1/guides/1", "/v1/resolve?slug=a"]) {
+      expect(variantOf(target), target).toBeNull();
+    }
   });
 
   it("no request can name a path outside the route table's own shapes", () => {

@@ -9,7 +9,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../generator/derive/index.ts";
 import { emitBuild } from "../../generator/emit/emit-build.ts";
-import { seedFile } from "../../edge/routes.ts";
+import { fileFor } from "../../edge/routes.ts";
+
+const seedFile = (defIndex: number, paintIndex: number, seed: number) => fileFor({ name: "seed", defIndex, paintIndex, seed }, { topics: [] });
 import { variantFiles, variantNamed } from "../support/build-variants.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 

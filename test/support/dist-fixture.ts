@@ -17,7 +17,8 @@ import { emitBuild } from "../../generator/emit/emit-build.ts";
 import type { Guide } from "../../generator/schema/guide.ts";
 import type { ItemFile } from "../../generator/schema/item.ts";
 import type { Item } from "../../generator/schema/responses.ts";
-import { DUMP_FILE, DUMP_GZIP_FILE, type Manifest } from "../../edge/routes.ts";
+import { encodedVariantOf, fileFor, type Manifest } from "../../edge/routes.ts";
+const DUMP_FILES = new Set([fileFor({ name: "dump" }, { topics: [] }), encodedVariantOf({ name: "dump" })?.file]);
 
 export { commitManifest };
 
@@ -143,7 +144,7 @@ function* fixtureBuild(dataset: Dataset, datasetVersion: string, seeds?: readonl
 export function fixtureFiles(datasetVersion: string, seeds?: readonly number[], dataset: Dataset = FIXTURE_DATASET): Map<string, unknown> {
   const files = new Map<string, unknown>();
   for (const file of fixtureBuild(dataset, datasetVersion, seeds)) {
-    if (file.path !== DUMP_FILE && file.path !== DUMP_GZIP_FILE) files.set(file.path, JSON.parse(String(file.body)));
+    if (!DUMP_FILES.has(file.path)) files.set(file.path, JSON.parse(String(file.body)));
   }
   return files;
 }

@@ -44,6 +44,8 @@ export async function startNetlifySite(fixture: DistFixtureOptions = {}): Promis
   cpSync(join(repoRoot, "netlify.toml"), join(project, "netlify.toml"));
   symlinkSync(join(repoRoot, "netlify"), join(project, "netlify"));
   symlinkSync(join(repoRoot, "edge"), join(project, "edge"));
+  // The edge imports npm packages (zod), which Netlify resolves from the site's package.json and node_modules.
+  for (const entry of ["package.json", "node_modules"]) symlinkSync(join(repoRoot, entry), join(project, entry));
   // Loading @netlify/dev (it brings a TypeScript compiler with it) takes seconds; build meanwhile.
   const [{ NetlifyDev }] = await Promise.all([import("@netlify/dev"), writeDistFixture(join(project, "dist"), fixture)]);
 

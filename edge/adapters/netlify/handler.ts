@@ -1,16 +1,17 @@
-// The Netlify adapter: the edge core inside a Netlify edge function (Deno). Edge functions cannot
+// The Netlify adapter: the edge core inside a Netlify edge function (Deno), entered like every
+// adapter through `core.handle` with a plain request converted from the web one. Edge functions cannot
 // read files, so the build's files are fetched with subrequests that continue down Netlify's chain
 // to the static files of the deploy (`context.next(new Request(url))`), and every answer is a
 // fresh Response carrying the core's headers (a plain rewrite would serve the file's own headers).
 // The manifest is fetched the same way, once per isolate: a deploy is immutable, and a new deploy
 // starts new isolates.
 
-import type { AssetSource } from "../../core.ts";
 import type { ByteCacheOptions } from "../../byte-cache.ts";
-import { createHandler } from "../../handler.ts";
+import { createCore, type AssetSource } from "../../core.ts";
 import { parseManifest } from "../../manifest.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
 import { MANIFEST_FILE, type Manifest } from "../../routes.ts";
+import { edgeRequestOf, webResponseOf } from "../web.ts";
 
 /** The part of Netlify's edge function context this adapter uses. */
 export interface NetlifyContext {
@@ -53,7 +54,7 @@ export function createNetlifyHandler(options: NetlifyHandlerOptions = {}) {
   const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
   let manifest: Manifest | null = null;
   let loading: Promise<Manifest> | null = null;
-  const handle = createHandler<Scope>({
+  const core = createCore<Scope>({
     manifest: () => manifest,
     assets: fetchAsset,
     rateLimit: options.rateLimit,
@@ -80,6 +81,6 @@ export function createNetlifyHandler(options: NetlifyHandlerOptions = {}) {
         log("no build loaded:", error);
       }
     }
-    return handle(request, { clientIp: context.ip ?? "", context: scope });
+    return webResponseOf(await core.handle(edgeRequestOf(request, context.ip ?? ""), scope), request.method);
   };
 }

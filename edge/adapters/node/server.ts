@@ -1,7 +1,7 @@
-// The local Node server: node:http around the plain edge core, with the edge burst limit as an
-// outer layer (the part Netlify's platform plays in production). It hands the core a plain request
-// built from node:http's own fields and writes the core's precomputed headers straight back, never
-// building a web Request or Response: that is most of the cost of a naive adapter.
+// The local Node server: node:http around the edge core's one entry (`core.handle`), with the edge
+// burst limit as an outer layer (the part Netlify's platform plays in production). It hands the
+// core a plain request built from node:http's own fields and writes the core's precomputed headers
+// straight back, never building a web Request or Response: that is most of the cost of a naive adapter.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

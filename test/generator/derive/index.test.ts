@@ -1,6 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildFiles, manifestOf, topicsOf } from "../../../generator/derive/index.ts";
+import { BASE_PATH, encodedVariantOf, fileFor, parseRequest, pathFor, type Route } from "../../../edge/routes.ts";
+import { buildFiles, derivationUnits, manifestOf, topicsOf } from "../../../generator/derive/index.ts";
+import type { Dataset } from "../../../generator/dataset.ts";
 import { guideSchema } from "../../../generator/schema/guide.ts";
 import {
   dumpResponseSchema,
@@ -67,5 +69,72 @@ describe("the files of a build", () => {
 
   it("meta names the same dataset_version as the manifest", () => {
     expect(JSON.parse(text("v1/meta.json")).dataset_version).toBe(manifestOf(tinyDataset, "vT").dataset_version);
+  });
+});
+
+/** The tiny dataset with two topics on its systems, so the vocabulary is not empty. */
+const withTopics: Dataset = {
+  ...tinyDataset,
+  guides: tinyDataset.guides.map((guide, g) => ({
+    ...guide,
+    systems: guide.systems.map((system, s) => (g === 0 && s === 0 ? { ...system, topic: "blue_gem" } : g === 1 ? { ...system, topic: "fade" } : system)),
+  })),
+};
+
+describe("the routes of a build", () => {
+  const manifest = manifestOf(withTopics, "vR");
+  const units = [...derivationUnits(withTopics, "vR")];
+  const routes = units.flatMap((unit) => [...unit.routes()]);
+  const built = new Map([...buildFiles(withTopics, "vR")].map((file) => [file.path, file]));
+  const filesOfRoute = (route: Route) => {
+    const variant = encodedVariantOf(route);
+    return variant === null ? [fileFor(route, manifest)] : [fileFor(route, manifest), variant.file];
+  };
+
+  it("the fixture has topics, so topic files are enumerated", () => {
+    expect(manifest.topics).toEqual(["blue_gem", "fade"]);
+    expect(routes.filter((route) => route.name === "item" && route.topic !== null).length).toBe(4 * 3);
+  });
+
+  it("every route name is enumerated: a build derives each kind of route", () => {
+    // A `Route` variant missing here fails to compile; one the units never enumerate fails this test.
+    const names: Record<Route["name"], true> = { item: true, seed: true, patterns: true, guide: true, resolve: true, meta: true, dump: true };
+    expect(new Set(routes.map((route) => route.name))).toEqual(new Set(Object.keys(names)));
+  });
+
+  it("every enumerated route's file is in the build, and parsing the route's path finds that same file", () => {
+    for (const route of routes) {
+      const file = fileFor(route, manifest);
+      expect(built.has(file), file).toBe(true);
+      const url = new URL(pathFor(route), "http://localhost");
+      const parsed = parseRequest(url.pathname.slice(BASE_PATH.length), url.searchParams);
+      expect(parsed.ok && fileFor(parsed.route, manifest), pathFor(route)).toBe(file);
+    }
+  });
+
+  it("every file of the build is the file of an enumerated route (or its pre-compressed variant), written once", () => {
+    const expected = routes.flatMap((route) => filesOfRoute(route));
+    expect(new Set(expected).size).toBe(expected.length);
+    expect([...built.keys()].sort()).toEqual([...expected].sort());
+  });
+
+  it("a topic outside the vocabulary shares the no-topic file, which lists no guide", () => {
+    const outside: Route = { name: "item", defIndex: 7, paintIndex: 44, topic: "no-system-carries-this" };
+    expect(fileFor(outside, manifest)).toBe("v1/items/7/44/topics/_none.json");
+    const body = built.get(fileFor(outside, manifest))!.body;
+    expect(JSON.parse(String(body)).guides).toEqual([]);
+    const carried = JSON.parse(String(built.get(fileFor({ ...outside, topic: "fade" }, manifest))!.body));
+    expect(carried.guides.length).toBeGreaterThan(0);
+    for (const guide of carried.guides) for (const system of guide.systems) expect(system.topic).toBe("fade");
+  });
+
+  it("a unit's files are its routes' files, in the order of its routes, those of its folder marked as the unit", () => {
+    for (const unit of units) {
+      const files = [...unit.files()];
+      const paths = [...unit.routes()].flatMap((route) => filesOfRoute(route));
+      expect(files.map((file) => file.path)).toEqual(paths);
+      for (const file of files) expect(file.unit).toBe(unit.folder !== null && file.path.startsWith(`${unit.folder}/`) ? unit.folder : undefined);
+      expect(unit.paths).toEqual(files.filter((file) => file.unit === undefined).map((file) => file.path));
+    }
   });
 });

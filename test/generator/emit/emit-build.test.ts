@@ -11,7 +11,8 @@ import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.t
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
-import { seedFile } from "../../../edge/routes.ts";
+import { fileFor } from "../../../edge/routes.ts";
+const seedFile = (defIndex: number, paintIndex: number, seed: number) => fileFor({ name: "seed", defIndex, paintIndex, seed }, { topics: [] });
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { SAMPLE_SEEDS, withFewerSeeds } from "../../support/fewer-seeds.ts";
 import { temporaryFolders } from "../../support/temporary.ts";

@@ -1,7 +1,8 @@
-// The web-standard handler over the core, with an in-memory build: no disk, no server.
+// The core's one entry, `handle(EdgeRequest)`, as every adapter calls it, with an in-memory build:
+// no disk, no server, no runtime's request objects.
 
 import { describe, expect, it } from "vitest";
-import { createHandler } from "../../edge/handler.ts";
+import { createCore, type CoreOptions, type EdgeRequest, type EdgeResponse } from "../../edge/core.ts";
 import type { Manifest } from "../../edge/routes.ts";
 
 const manifest: Manifest = { format: 1, dataset_version: "mem-1", generation: "g1", topics: [] };
@@ -23,39 +24,56 @@ function memoryAssets() {
   return { assets, reads };
 }
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") => new Request(`http://api.test${path}`, { method, headers });
+interface Sent {
+  "if-none-match"?: string;
+  "accept-encoding"?: string;
+}
+const get = (target: string, headers: Sent = {}, method = "GET"): EdgeRequest => {
+  const [path = "", query = ""] = target.split("?");
+  return { method, path, query, ifNoneMatch: headers["if-none-match"], acceptEncoding: headers["accept-encoding"], clientIp: "" };
+};
+const from = (request: EdgeRequest, clientIp: string): EdgeRequest => ({ ...request, clientIp });
 
-describe("web handler", () => {
-  it("answers a Request with a Response whose body is the envelope around the file", async () => {
-    const handler = createHandler({ manifest, assets: memoryAssets().assets, rateLimit: false });
+/** The core as a function of a request, for brevity. */
+const handlerOf = (options: CoreOptions) => {
+  const core = createCore(options);
+  return (request: EdgeRequest) => core.handle(request, undefined);
+};
+const text = (response: EdgeResponse) => (response.body === null ? "" : new TextDecoder().decode(response.body));
+const json = (response: EdgeResponse) => JSON.parse(text(response));
+
+describe("the edge core", () => {
+  it("answers a data request with the envelope around the file", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
     const response = await handler(get("/v1/items/7/44"));
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('{"dataset_version":"mem-1","data":{"item":{"def_index":7},"guides":[]}}');
+    expect(text(response)).toBe('{"dataset_version":"mem-1","data":{"item":{"def_index":7},"guides":[]}}');
   });
   it("a dataset_version with characters JSON escapes is escaped in the envelope", async () => {
     const odd: Manifest = { ...manifest, dataset_version: "v\\1" };
-    const handler = createHandler({ manifest: odd, assets: memoryAssets().assets, rateLimit: false });
+    const handler = handlerOf({ manifest: odd, assets: memoryAssets().assets, rateLimit: false });
     const response = await handler(get("/v1/meta"));
-    expect((await response.json()).dataset_version).toBe("v\\1");
-    expect(response.headers.get("etag")).toBe('"v\\1"');
+    expect((json(response)).dataset_version).toBe("v\\1");
+    expect(response.headers["etag"]).toBe('"v\\1"');
   });
   it("revalidating the dump without gzip reads only the small gzip file, never the whole dump", async () => {
     const { assets, reads } = memoryAssets();
-    const handler = createHandler({ manifest, assets, rateLimit: false, cache: false });
+    const handler = handlerOf({ manifest, assets, rateLimit: false, cache: false });
     const response = await handler(get("/v1/dump", { "if-none-match": '"mem-1"', "accept-encoding": "identity" }));
     expect(response.status).toBe(304);
     expect(reads).toEqual(["g1/v1/dump.json.gz"]);
   });
-  it("HEAD gets the headers of GET and no body", async () => {
-    const handler = createHandler({ manifest, assets: memoryAssets().assets, rateLimit: false });
-    const response = await handler(get("/v1/meta", {}, "HEAD"));
-    expect(response.status).toBe(200);
-    expect(response.headers.get("etag")).toBe('"mem-1"');
-    expect(await response.text()).toBe("");
+  it("HEAD gets the status and headers of GET, with the body kept for the adapter to measure and drop", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const head = await handler(get("/v1/meta", {}, "HEAD"));
+    const answer = await handler(get("/v1/meta"));
+    expect(head.status).toBe(200);
+    expect(head.headers).toEqual(answer.headers);
+    expect(text(head)).toBe(text(answer));
   });
   it("a file is read once and then served from memory", async () => {
     const { assets, reads } = memoryAssets();
-    const handler = createHandler({ manifest, assets, rateLimit: false });
+    const handler = handlerOf({ manifest, assets, rateLimit: false });
     await handler(get("/v1/items/7/44"));
     await handler(get("/v1/items/7/44"));
     await handler(get("/v1/items/1/1"));
@@ -64,7 +82,7 @@ describe("web handler", () => {
   });
   it("with the cache off, every request reads its file", async () => {
     const { assets, reads } = memoryAssets();
-    const handler = createHandler({ manifest, assets, rateLimit: false, cache: false });
+    const handler = handlerOf({ manifest, assets, rateLimit: false, cache: false });
     await handler(get("/v1/meta"));
     await handler(get("/v1/meta"));
     expect(reads).toHaveLength(2);
@@ -72,38 +90,38 @@ describe("web handler", () => {
   it("a revalidation asks the existence check and reads nothing", async () => {
     const { assets, reads } = memoryAssets();
     const checked: string[] = [];
-    const handler = createHandler({ manifest, assets, exists: (path) => (checked.push(path), path in files), rateLimit: false });
+    const handler = handlerOf({ manifest, assets, exists: (path) => (checked.push(path), path in files), rateLimit: false });
     const response = await handler(get("/v1/items/7/44", { "if-none-match": '"mem-1"' }));
     expect(response.status).toBe(304);
     expect(checked).toEqual(["g1/v1/items/7/44.json"]);
     expect(reads).toEqual([]);
   });
   it("a revalidation of an unknown item is 404, not 304", async () => {
-    const handler = createHandler({ manifest, assets: memoryAssets().assets, exists: (path) => path in files, rateLimit: false });
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, exists: (path) => path in files, rateLimit: false });
     expect((await handler(get("/v1/items/1/1", { "if-none-match": '"mem-1"' }))).status).toBe(404);
   });
   it("a new manifest from the getter switches version, files and ETag at once", async () => {
     let current: Manifest = manifest;
-    const handler = createHandler({ manifest: () => current, assets: memoryAssets().assets, rateLimit: false });
-    expect((await (await handler(get("/v1/meta"))).json()).data.dataset_version).toBe("mem-1");
+    const handler = handlerOf({ manifest: () => current, assets: memoryAssets().assets, rateLimit: false });
+    expect(json(await handler(get("/v1/meta"))).data.dataset_version).toBe("mem-1");
     current = { ...manifest, dataset_version: "mem-2", generation: "g2" };
     const response = await handler(get("/v1/meta"));
-    expect(response.headers.get("etag")).toBe('"mem-2"');
-    expect(await response.json()).toEqual({ dataset_version: "mem-2", data: { dataset_version: "mem-2", counts: {} } });
+    expect(response.headers["etag"]).toBe('"mem-2"');
+    expect(json(response)).toEqual({ dataset_version: "mem-2", data: { dataset_version: "mem-2", counts: {} } });
   });
   it("with no build loaded, data requests are 503 internal_error and health is 503", async () => {
-    const handler = createHandler({ manifest: () => null, assets: memoryAssets().assets, rateLimit: false });
+    const handler = handlerOf({ manifest: () => null, assets: memoryAssets().assets, rateLimit: false });
     const data = await handler(get("/v1/meta"));
     expect(data.status).toBe(503);
-    expect((await data.json()).error.code).toBe("internal_error");
-    expect(data.headers.get("cache-control")).toBe("no-store");
+    expect((json(data)).error.code).toBe("internal_error");
+    expect(data.headers["cache-control"]).toBe("no-store");
     const health = await handler(get("/health"));
     expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: "error" });
+    expect(json(health)).toEqual({ status: "error" });
   });
   it("an asset source that throws gives 503 and tells onError, not the client", async () => {
     const seen: unknown[] = [];
-    const handler = createHandler({
+    const handler = handlerOf({
       manifest,
       assets: async () => {
         throw new Error("secret detail");
@@ -113,11 +131,11 @@ describe("web handler", () => {
     });
     const response = await handler(get("/v1/meta"));
     expect(response.status).toBe(503);
-    expect(await response.text()).not.toContain("secret detail");
+    expect(text(response)).not.toContain("secret detail");
     expect(seen).toHaveLength(1);
   });
   it("a manifest getter that throws gives 503, never an exception", async () => {
-    const handler = createHandler({
+    const handler = handlerOf({
       manifest: () => {
         throw new Error("boom");
       },
@@ -127,18 +145,18 @@ describe("web handler", () => {
     expect((await handler(get("/v1/meta"))).status).toBe(503);
   });
   it("the app rate limit keys on the client IP the adapter passes", async () => {
-    const handler = createHandler({ manifest, assets: memoryAssets().assets, rateLimit: { limit: 1, windowMs: 60_000, now: () => 0 } });
-    expect((await handler(get("/v1/meta"), { clientIp: "192.0.2.1" })).status).toBe(200);
-    expect((await handler(get("/v1/meta"), { clientIp: "192.0.2.1" })).status).toBe(429);
-    expect((await handler(get("/v1/meta"), { clientIp: "192.0.2.2" })).status).toBe(200);
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: { limit: 1, windowMs: 60_000, now: () => 0 } });
+    expect((await handler(from(get("/v1/meta"), "192.0.2.1"))).status).toBe(200);
+    expect((await handler(from(get("/v1/meta"), "192.0.2.1"))).status).toBe(429);
+    expect((await handler(from(get("/v1/meta"), "192.0.2.2"))).status).toBe(200);
   });
   it("the rate limit is on by default at 1000 requests per minute", async () => {
     // 1 ms before a minute turns, 50 ms per request: the 1001 requests straddle the turn.
     let time = 1_700_000_039_999;
-    const handler = createHandler({ manifest, assets: memoryAssets().assets, now: () => time });
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, now: () => time });
     const statuses: number[] = [];
     for (let i = 0; i < 1001; i++) {
-      statuses.push((await handler(get("/v1/meta"), { clientIp: "198.51.100.7" })).status);
+      statuses.push((await handler(from(get("/v1/meta"), "198.51.100.7"))).status);
       time += 50;
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(1000);

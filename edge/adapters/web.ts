@@ -1,0 +1,24 @@
+// The conversions for a runtime that speaks web-standard Request and Response (Netlify's Deno
+// isolates, tests): a Request becomes the core's plain request and the core's answer a Response.
+// They are an adapter's first and last lines, not a second entry: every adapter calls the same
+// `core.handle(EdgeRequest)` (README, "Serving", says why the entry is that plain shape).
+
+import type { EdgeRequest, EdgeResponse } from "../core.ts";
+
+export function edgeRequestOf(request: Request, clientIp: string): EdgeRequest {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    path: url.pathname,
+    query: url.search.slice(1),
+    ifNoneMatch: request.headers.get("if-none-match"),
+    acceptEncoding: request.headers.get("accept-encoding"),
+    clientIp,
+  };
+}
+
+/** The core keeps a HEAD answer's body (its length is GET's); a Response to HEAD has none. */
+export function webResponseOf(result: EdgeResponse, method: string): Response {
+  const body = method === "HEAD" ? null : result.body;
+  return new Response(body as BodyInit | null, { status: result.status, headers: result.headers });
+}
