@@ -23,14 +23,34 @@ const CODE_FILES = ["package-lock.json"];
 /** Not code: the explorer's bundle output and installed packages (the lockfile stands for those). */
 const NOT_CODE = (name: string) => name.startsWith("explorer/out/") || name.split("/").includes("node_modules");
 
+export interface SourceFingerprint {
+  /** Of the code and the dataset: what the serving generation's index records. */
+  source: string;
+  /** Of the code alone (it keys the check cache, validate/cache.ts). */
+  code: string;
+}
+
 /** `options`: anything else the build's bytes depend on (its switches). */
 export async function sourceFingerprint(datasetDir: string, options: readonly string[]): Promise<string> {
+  return (await sourceFingerprints(datasetDir, options)).source;
+}
+
+/** The source fingerprint with the code's own part of it. */
+export async function sourceFingerprints(datasetDir: string, options: readonly string[]): Promise<SourceFingerprint> {
+  const code = await codeFingerprint();
   const hash = createHash("sha256");
   for (const part of options) hash.update(`option ${part}\n`);
+  hash.update(`code ${code}\n`);
+  await hashFiles(hash, datasetDir, await namesUnder(datasetDir, "."));
+  return { source: hash.digest("hex").slice(0, 32), code };
+}
+
+/** The hash of the code files as written: generator/, edge/, explorer/ and the lockfile. */
+export async function codeFingerprint(): Promise<string> {
+  const hash = createHash("sha256");
   const code = [...CODE_FILES];
   for (const folder of CODE_FOLDERS) code.push(...(await namesUnder(REPOSITORY, folder)).filter((name) => !NOT_CODE(name)));
   await hashFiles(hash, REPOSITORY, code);
-  await hashFiles(hash, datasetDir, await namesUnder(datasetDir, "."));
   return hash.digest("hex").slice(0, 32);
 }
 

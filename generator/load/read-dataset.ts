@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import type { Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Checked, Problem } from "../dataset.ts";
-import { fileStem, readJsonBytes } from "./json-file.ts";
+import { fileStem, readCleanJsonBytes, readJsonBytes } from "./json-file.ts";
 import { DEFAULT_LIMITS, LIMIT_OPTIONS, formatByteSize, type DatasetFolder, type DatasetLimits } from "./limits.ts";
 import type { RawDataset, RawGuideFile, RawJsonFile } from "./raw-dataset.ts";
 import { errorCode, readRegularFile, type FileRead } from "./regular-file.ts";
@@ -20,7 +21,19 @@ const FOLDERS = {
   guides: "one <platform_id>.json per guide",
 } as const;
 
-export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAULT_LIMITS): Promise<RawDataset> {
+/** What a caller that keeps check outcomes (validate/cache.ts) asks of reading. */
+export interface ReadingOptions {
+  /** Give each JSON file read the sha256 of its bytes. */
+  digests?: boolean;
+  /**
+   * Files (by dataset path) whose bytes, with this sha256, were read before without a problem: they
+   * are parsed with JSON.parse alone, skipping the scans for duplicate keys and depth that found
+   * nothing in those very bytes. The result is the same as a full read.
+   */
+  clean?: ReadonlyMap<string, string>;
+}
+
+export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAULT_LIMITS, options: ReadingOptions = {}): Promise<RawDataset> {
   const root = path.resolve(dir);
   if (!(await isDirectory(root))) {
     return { items: [], guides: [], problems: [{ file: ".", path: "$", message: `dataset folder ${dir} not found`, expected: "a folder holding items/, guides/ and snapshots/" }] };
@@ -32,8 +45,8 @@ export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAUL
   const guideProblems: Problem[] = [];
   // Each guide's capture is read as soon as the guide is parsed, so parsing one overlaps reading another.
   const [items, guides] = await Promise.all([
-    readJsonFolder(root, realRoot, "items", limits, itemProblems, async (file) => file),
-    readJsonFolder(root, realRoot, "guides", limits, guideProblems, async (file): Promise<RawGuideFile> => ({ ...file, capture: await captures(file) })),
+    readJsonFolder(root, realRoot, "items", limits, options, itemProblems, async (file) => file),
+    readJsonFolder(root, realRoot, "guides", limits, options, guideProblems, async (file): Promise<RawGuideFile> => ({ ...file, capture: await captures(file) })),
   ]);
   return { items, guides, problems: [...itemProblems, ...guideProblems] };
 }
@@ -43,6 +56,7 @@ async function readJsonFolder<T>(
   realRoot: string,
   folder: keyof typeof FOLDERS,
   limits: DatasetLimits,
+  options: ReadingOptions,
   problems: Problem[],
   then: (file: RawJsonFile) => Promise<T>,
 ): Promise<T[]> {
@@ -69,7 +83,10 @@ async function readJsonFolder<T>(
     jsonFiles.map(async ({ file, location }) => {
       const read = await readRegularFile(location, limits.maxBytes[folder]);
       if (!read.ok) return then({ file, name: fileStem(file), parsed: null, problems: [readProblem(file, "$", folder, limits, read)] });
-      return then(readJsonBytes(file, read.bytes, limits.maxDepth));
+      if (options.digests !== true) return then(readJsonBytes(file, read.bytes, limits.maxDepth));
+      const sha256 = createHash("sha256").update(read.bytes).digest("hex");
+      const parsed = options.clean?.get(file) === sha256 ? readCleanJsonBytes(file, read.bytes, limits.maxDepth) : readJsonBytes(file, read.bytes, limits.maxDepth);
+      return then({ ...parsed, sha256 });
     }),
   );
 }
