@@ -56,7 +56,11 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
 
   // Nothing to do when the serving build was made from these very bytes and this code (source.ts).
   onStage?.("fingerprint");
-  const { source, code } = await sourceFingerprints(datasetDir, [`plain ${plain}`]);
+  const fingerprint = await sourceFingerprints(datasetDir, [`plain ${plain}`]);
+  const { source, code } = fingerprint;
+  // The dataset's bytes as the fingerprint read them, held only until the check has used their hashes.
+  let datasetFiles: typeof fingerprint.datasetFiles | null = fingerprint.datasetFiles;
+  fingerprint.datasetFiles = new Map();
   const built = verify ? null : await servingBuiltFrom(outDir, source);
   lap("fingerprint");
   if (built !== null) {
@@ -67,14 +71,18 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   // Each guide file's own outcome is taken from the last check while its bytes and its capture's are
   // the same (validate/cache.ts); `--verify` trusts nothing kept and checks every file again.
   onStage?.("check");
+  // esbuild bundles the response code (for its hash) in its own process while this one checks.
+  const codeHashing = derivationCodeHash();
+  codeHashing.catch(() => undefined); // a refused build returns without waiting for it
   const previous = verify ? null : (checkCache?.current ?? (await readCheckCache(outDir)));
-  const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous);
+  const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous, datasetFiles);
+  datasetFiles = null;
   if (checkCache !== undefined) checkCache.current = cache;
   if (!checked.ok) return { ok: false, problems: checked.problems };
   lap("check");
 
   onStage?.("version");
-  const codeHash = await derivationCodeHash();
+  const codeHash = await codeHashing;
   const version = datasetVersion(checked.value, codeHash);
   lap("version");
 

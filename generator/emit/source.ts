@@ -28,6 +28,11 @@ export interface SourceFingerprint {
   source: string;
   /** Of the code alone (it keys the check cache, validate/cache.ts). */
   code: string;
+  /**
+   * Every regular file of the dataset folder as it was hashed, by path relative to it ('/'-separated):
+   * loading takes the sha256 of a file whose bytes it finds equal, rather than hashing them again.
+   */
+  datasetFiles: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
 }
 
 /** `options`: anything else the build's bytes depend on (its switches). */
@@ -35,14 +40,21 @@ export async function sourceFingerprint(datasetDir: string, options: readonly st
   return (await sourceFingerprints(datasetDir, options)).source;
 }
 
-/** The source fingerprint with the code's own part of it. */
+/** The source fingerprint with its parts: the code's, and each dataset file's. */
 export async function sourceFingerprints(datasetDir: string, options: readonly string[]): Promise<SourceFingerprint> {
   const code = await codeFingerprint();
   const hash = createHash("sha256");
   for (const part of options) hash.update(`option ${part}\n`);
   hash.update(`code ${code}\n`);
-  await hashFiles(hash, datasetDir, await namesUnder(datasetDir, "."));
-  return { source: hash.digest("hex").slice(0, 32), code };
+  // Each dataset file is hashed on its own and the fingerprint is made of those hashes, so that
+  // the check can reuse them (a guide's hash keys its check outcome, validate/cache.ts).
+  const datasetFiles = new Map<string, { bytes: Uint8Array; sha256: string }>();
+  await readFiles(datasetDir, await namesUnder(datasetDir, "."), (file, bytes) => {
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    hash.update(`file ${file} ${bytes.byteLength} ${sha256}\n`);
+    if (!file.endsWith("\0link")) datasetFiles.set(file, { bytes, sha256 });
+  });
+  return { source: hash.digest("hex").slice(0, 32), code, datasetFiles };
 }
 
 /** The hash of the code files as written: generator/, edge/, explorer/ and the lockfile. */
@@ -70,18 +82,23 @@ async function namesUnder(root: string, folder: string): Promise<string[]> {
 }
 
 async function hashFiles(hash: Hash, root: string, names: string[]): Promise<void> {
+  await readFiles(root, names, (file, bytes) => {
+    hash.update(`file ${file} ${bytes.byteLength}\n`);
+    hash.update(bytes);
+  });
+}
+
+/** Calls `each` with every file's bytes, in name order. */
+async function readFiles(root: string, names: string[], each: (file: string, bytes: Uint8Array) => void): Promise<void> {
   const files = names.sort();
-  // Read a batch at a time (the disk serves several reads at once), hash in order. A link is hashed
-  // by where it points (check refuses links in the dataset, so a link never becomes a build).
+  // Read a batch at a time (the disk serves several reads at once), in order. A link is read as
+  // where it points (check refuses links in the dataset, so a link never becomes a build).
   const contentOf = (file: string) =>
     file.endsWith("\0link") ? readlink(path.join(root, file.slice(0, -5))).then((target) => Buffer.from(`link ${target}`)) : readFile(path.join(root, file));
   for (let start = 0; start < files.length; start += 32) {
     const batch = files.slice(start, start + 32);
     const contents = await Promise.all(batch.map(contentOf));
-    batch.forEach((file, at) => {
-      hash.update(`file ${file} ${contents[at]!.byteLength}\n`);
-      hash.update(contents[at]!);
-    });
+    batch.forEach((file, at) => each(file, contents[at]!));
   }
 }
 

@@ -22,6 +22,8 @@ export interface RawGuideFile extends RawJsonFile {
    * met reading it. null when the JSON names no path at all; shape validation reports that.
    */
   capture: Checked<Uint8Array> | null;
+  /** The hex sha256 of the capture's bytes, when the reader was asked for digests and read them. */
+  captureSha256?: string;
 }
 
 export interface RawDataset {

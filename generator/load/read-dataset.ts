@@ -31,6 +31,11 @@ export interface ReadingOptions {
    * nothing in those very bytes. The result is the same as a full read.
    */
   clean?: ReadonlyMap<string, string>;
+  /**
+   * Files hashed just before (by the build's source fingerprint), by dataset path: a file read with
+   * the very same bytes takes its sha256 from here instead of being hashed again.
+   */
+  known?: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
 }
 
 export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAULT_LIMITS, options: ReadingOptions = {}): Promise<RawDataset> {
@@ -39,14 +44,18 @@ export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAUL
     return { items: [], guides: [], problems: [{ file: ".", path: "$", message: `dataset folder ${dir} not found`, expected: "a folder holding items/, guides/ and snapshots/" }] };
   }
   const realRoot = await realpath(root);
-  const captures = captureReader(path.join(root, "snapshots"), realRoot, limits);
+  const digestOf = (file: string, bytes: Uint8Array) => {
+    const known = options.known?.get(file);
+    return known !== undefined && Buffer.from(known.bytes.buffer, known.bytes.byteOffset, known.bytes.byteLength).equals(bytes) ? known.sha256 : createHash("sha256").update(bytes).digest("hex");
+  };
+  const captures = captureReader(path.join(root, "snapshots"), realRoot, limits, options.digests === true ? digestOf : null);
   // Each folder's problems are kept apart so that they come out in the same order whichever folder is read first.
   const itemProblems: Problem[] = [];
   const guideProblems: Problem[] = [];
   // Each guide's capture is read as soon as the guide is parsed, so parsing one overlaps reading another.
   const [items, guides] = await Promise.all([
-    readJsonFolder(root, realRoot, "items", limits, options, itemProblems, async (file) => file),
-    readJsonFolder(root, realRoot, "guides", limits, options, guideProblems, async (file): Promise<RawGuideFile> => ({ ...file, capture: await captures(file) })),
+    readJsonFolder(root, realRoot, "items", limits, options, digestOf, itemProblems, async (file) => file),
+    readJsonFolder(root, realRoot, "guides", limits, options, digestOf, guideProblems, async (file): Promise<RawGuideFile> => ({ ...file, ...(await captures(file)) })),
   ]);
   return { items, guides, problems: [...itemProblems, ...guideProblems] };
 }
@@ -57,6 +66,7 @@ async function readJsonFolder<T>(
   folder: keyof typeof FOLDERS,
   limits: DatasetLimits,
   options: ReadingOptions,
+  digestOf: (file: string, bytes: Uint8Array) => string,
   problems: Problem[],
   then: (file: RawJsonFile) => Promise<T>,
 ): Promise<T[]> {
@@ -84,7 +94,7 @@ async function readJsonFolder<T>(
       const read = await readRegularFile(location, limits.maxBytes[folder]);
       if (!read.ok) return then({ file, name: fileStem(file), parsed: null, problems: [readProblem(file, "$", folder, limits, read)] });
       if (options.digests !== true) return then(readJsonBytes(file, read.bytes, limits.maxDepth));
-      const sha256 = createHash("sha256").update(read.bytes).digest("hex");
+      const sha256 = digestOf(file, read.bytes);
       const parsed = options.clean?.get(file) === sha256 ? readCleanJsonBytes(file, read.bytes, limits.maxDepth) : readJsonBytes(file, read.bytes, limits.maxDepth);
       return then({ ...parsed, sha256 });
     }),
@@ -138,23 +148,31 @@ function readProblem(file: string, jsonPath: string, folder: DatasetFolder, limi
   return { file, path: jsonPath, message: `${shown} cannot be read (${read.code})` };
 }
 
-/** Reads each capture once, however many guides name it. */
-function captureReader(snapshotsDir: string, realRoot: string, limits: DatasetLimits): (guide: RawJsonFile) => Promise<Checked<Uint8Array> | null> {
-  const reads = new Map<string, Promise<Checked<Uint8Array>>>();
+/** Reads each capture once, however many guides name it (and hashes it once, when `digestOf` is given). */
+function captureReader(
+  snapshotsDir: string,
+  realRoot: string,
+  limits: DatasetLimits,
+  digestOf: ((file: string, bytes: Uint8Array) => string) | null,
+): (guide: RawJsonFile) => Promise<Pick<RawGuideFile, "capture" | "captureSha256">> {
+  const reads = new Map<string, Promise<{ read: Checked<Uint8Array>; sha256?: string }>>();
   // The folder's own real location, for the symbolic-link check: resolved once, when a capture is first read.
   let realFolder: Promise<string> | undefined;
   const snapshotsFolder = () => (realFolder ??= realpath(snapshotsDir));
   return async (guide) => {
     const snapshotPath = snapshotPathOf(guide.parsed?.json);
-    if (snapshotPath === undefined) return null;
-    let read = reads.get(snapshotPath);
-    if (read === undefined) {
-      read = readCapture(snapshotsDir, realRoot, snapshotsFolder, snapshotPath, limits);
-      reads.set(snapshotPath, read);
+    if (snapshotPath === undefined) return { capture: null };
+    let reading = reads.get(snapshotPath);
+    if (reading === undefined) {
+      reading = readCapture(snapshotsDir, realRoot, snapshotsFolder, snapshotPath, limits).then((read) =>
+        read.ok && digestOf !== null ? { read, sha256: digestOf(`snapshots/${snapshotPath}`, read.value) } : { read },
+      );
+      reads.set(snapshotPath, reading);
     }
-    const result = await read;
+    const { read, sha256 } = await reading;
     // The same capture problem belongs to every guide that names the capture.
-    return result.ok ? result : { ok: false, problems: result.problems.map((problem) => ({ ...problem, file: guide.file })) };
+    if (!read.ok) return { capture: { ok: false, problems: read.problems.map((problem) => ({ ...problem, file: guide.file })) } };
+    return sha256 === undefined ? { capture: read } : { capture: read, captureSha256: sha256 };
   };
 }
 

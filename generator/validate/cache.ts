@@ -23,7 +23,7 @@ import type { Checked, Dataset } from "../dataset.ts";
 import { CHECK_CACHE_FILE } from "../emit/build-folder.ts";
 import { temporaryPathOf } from "../emit/prune.ts";
 import type { DatasetLimits } from "../load/limits.ts";
-import { readDatasetDir } from "../load/read-dataset.ts";
+import { readDatasetDir, type ReadingOptions } from "../load/read-dataset.ts";
 import type { GuideFileCheck } from "./guide-file.ts";
 import { checkDatasetReusing } from "./index.ts";
 
@@ -65,11 +65,13 @@ export async function loadDatasetReusing(
   limits: DatasetLimits,
   key: string,
   cache: CheckCache | null,
+  /** Files just hashed by the caller (the build's source fingerprint), whose hashes loading may take. */
+  known?: ReadingOptions["known"],
 ): Promise<{ checked: Checked<Dataset>; cache: CheckCache; /** Guide files whose own outcome came from the cache. */ reused: number }> {
   const usable = cache !== null && cache.key === key ? cache : emptyCheckCache(key);
   const clean = new Map<string, string>();
   for (const [file, entry] of usable.entries) if (entry.clean) clean.set(file, entry.sha256);
-  const raw = await readDatasetDir(dir, limits, { digests: true, clean });
+  const raw = await readDatasetDir(dir, limits, known === undefined ? { digests: true, clean } : { digests: true, clean, known });
   const result = checkDatasetReusing(raw, usable);
   return { checked: result.checked, cache: result.cache!, reused: result.reused };
 }

@@ -95,7 +95,7 @@ function captureKey(file: RawGuideFile, keys: WeakMap<Uint8Array, string>): stri
   const bytes = file.capture.value;
   let key = keys.get(bytes);
   if (key === undefined) {
-    key = `sha256 ${createHash("sha256").update(bytes).digest("hex")}`;
+    key = `sha256 ${file.captureSha256 ?? createHash("sha256").update(bytes).digest("hex")}`;
     keys.set(bytes, key);
   }
   return key;

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
@@ -227,5 +228,39 @@ describe("readDatasetDir on hostile folders", () => {
       "items/big.json: file is 112 bytes, over the limit of 50 bytes for items/",
       "guides/1.json: capture snapshots/pipe.txt is a FIFO (named pipe), not a regular file",
     ]);
+  });
+});
+
+describe("readDatasetDir for the check cache", () => {
+  const sha256 = (content: string) => createHash("sha256").update(content).digest("hex");
+  const guide = `{\n  "platform_id": "1",\n  "snapshot": { "path": "1/page.txt" }\n}\n`;
+
+  it("gives each file and capture the sha256 of its bytes, taking it from files hashed just before only when their bytes are the same", async () => {
+    await files({ "items/a.json": '{"slug": "a"}', "guides/1.json": guide, "snapshots/1/page.txt": "the capture" });
+    const plain = await readDatasetDir(dir);
+    expect(plain.guides[0]!.sha256).toBeUndefined();
+    const hashed = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true });
+    expect([hashed.items[0]!.sha256, hashed.guides[0]!.sha256, hashed.guides[0]!.captureSha256]).toEqual([sha256('{"slug": "a"}'), sha256(guide), sha256("the capture")]);
+    // A stand-in hash proves that the one given was taken; other bytes under the name are hashed again.
+    const known = new Map([
+      ["guides/1.json", { bytes: Buffer.from(guide), sha256: "given for the same bytes" }],
+      ["snapshots/1/page.txt", { bytes: Buffer.from("an older capture"), sha256: "given for other bytes" }],
+    ]);
+    const reused = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true, known });
+    expect([reused.guides[0]!.sha256, reused.guides[0]!.captureSha256]).toEqual(["given for the same bytes", sha256("the capture")]);
+  });
+
+  it("reads a file known to be clean with JSON.parse alone, to the same result, and reads other bytes in full", async () => {
+    const twice = '{"platform_id": "1", "platform_id": "2"}';
+    await files({ "items/a.json": '{"slug": "a"}', "guides/1.json": guide, "guides/2.json": twice });
+    const full = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true });
+    // guides/2.json is said to be clean but its bytes are not the ones named: it gets the full read and its problem.
+    const clean = new Map([
+      ["guides/1.json", sha256(guide)],
+      ["guides/2.json", sha256("other bytes")],
+    ]);
+    const fast = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true, clean });
+    expect(fast).toEqual(full);
+    expect(fast.guides[1]!.problems.map((problem) => problem.message)).toEqual([expect.stringContaining("key written twice")]);
   });
 });
