@@ -74,7 +74,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   // esbuild bundles the response code (for its hash) in its own process while this one checks.
   const codeHashing = derivationCodeHash();
   codeHashing.catch(() => undefined); // a refused build returns without waiting for it
-  const previous = verify ? null : (checkCache?.current ?? (await readCheckCache(outDir)));
+  const previous = verify ? null : (checkCache?.current ?? (plain ? null : await readCheckCache(outDir)));
   const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous, datasetFiles);
   datasetFiles = null;
   if (checkCache !== undefined) checkCache.current = cache;
@@ -106,8 +106,9 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
     onProgress,
   });
   lap("emit");
-  // After the commit, so that a refused or failed build leaves the folder as it was.
-  await writeCheckCache(outDir, cache);
+  // After the commit, so that a refused or failed build leaves the folder as it was. Not beside a
+  // plain build: that folder is uploaded whole (Netlify publishes it), and starts from nothing anyway.
+  if (!plain) await writeCheckCache(outDir, cache);
   lap("check cache");
   return { ok: true, datasetVersion: version, emit, timings, documents: documents.folder, checked: { guideFiles: cache.entries.size, reused } };
 }

@@ -9,13 +9,18 @@
 
 import { createHash, type Hash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { readFile, readlink } from "node:fs/promises";
+import { readlink } from "node:fs/promises";
 import path from "node:path";
 import { entriesUnder } from "./walk.ts";
 import { GENERATION_PREFIX, readManifest } from "./build-folder.ts";
 import { indexFileOf, readGenerationIndex } from "./file-index.ts";
 import type { Manifest } from "../../edge/routes.ts";
 import { existsSync } from "node:fs";
+import { DEFAULT_LIMITS } from "../load/limits.ts";
+import { readRegularFile } from "../load/regular-file.ts";
+
+/** Larger than any file the check reads with its default limits. */
+const LARGEST_READ = Math.max(...Object.values(DEFAULT_LIMITS.maxBytes));
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 const CODE_FOLDERS = ["generator", "edge", "explorer"];
@@ -93,8 +98,15 @@ async function readFiles(root: string, names: string[], each: (file: string, byt
   const files = names.sort();
   // Read a batch at a time (the disk serves several reads at once), in order. A link is read as
   // where it points (check refuses links in the dataset, so a link never becomes a build).
-  const contentOf = (file: string) =>
-    file.endsWith("\0link") ? readlink(path.join(root, file.slice(0, -5))).then((target) => Buffer.from(`link ${target}`)) : readFile(path.join(root, file));
+  // A FIFO, socket or device is never opened (reading a FIFO waits for a writer, for ever); nor is a
+  // file larger than any the check reads: their kind or size stands for their bytes, and the check
+  // refuses them by name.
+  const contentOf = async (file: string): Promise<Uint8Array> => {
+    if (file.endsWith("\0link")) return Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`);
+    const read = await readRegularFile(path.join(root, file), LARGEST_READ);
+    if (read.ok) return read.bytes;
+    return Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`);
+  };
   for (let start = 0; start < files.length; start += 32) {
     const batch = files.slice(start, start + 32);
     const contents = await Promise.all(batch.map(contentOf));
