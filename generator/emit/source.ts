@@ -34,8 +34,9 @@ export interface SourceFingerprint {
   /** Of the code alone (it keys the check cache, validate/cache.ts). */
   code: string;
   /**
-   * Every regular file of the dataset folder as it was hashed, by path relative to it ('/'-separated):
-   * loading takes the sha256 of a file whose bytes it finds equal, rather than hashing them again.
+   * Every regular file of the dataset folder as it was read and hashed, by path relative to it
+   * ('/'-separated): the check loads these bytes rather than reading the files again, so it checks
+   * exactly the bytes this fingerprint names (read once, hashed once).
    */
   datasetFiles: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
 }
@@ -54,10 +55,10 @@ export async function sourceFingerprints(datasetDir: string, options: readonly s
   // Each dataset file is hashed on its own and the fingerprint is made of those hashes, so that
   // the check can reuse them (a guide's hash keys its check outcome, validate/cache.ts).
   const datasetFiles = new Map<string, { bytes: Uint8Array; sha256: string }>();
-  await readFiles(datasetDir, await namesUnder(datasetDir, "."), (file, bytes) => {
+  await readFiles(datasetDir, await namesUnder(datasetDir, "."), (file, bytes, regular) => {
     const sha256 = createHash("sha256").update(bytes).digest("hex");
     hash.update(`file ${file} ${bytes.byteLength} ${sha256}\n`);
-    if (!file.endsWith("\0link")) datasetFiles.set(file, { bytes, sha256 });
+    if (regular) datasetFiles.set(file, { bytes, sha256 });
   });
   return { source: hash.digest("hex").slice(0, 32), code, datasetFiles };
 }
@@ -93,24 +94,24 @@ async function hashFiles(hash: Hash, root: string, names: string[]): Promise<voi
   });
 }
 
-/** Calls `each` with every file's bytes, in name order. */
-async function readFiles(root: string, names: string[], each: (file: string, bytes: Uint8Array) => void): Promise<void> {
+/** Calls `each` with every file's bytes (`regular`: the bytes of a regular file, read without following a link), in name order. */
+async function readFiles(root: string, names: string[], each: (file: string, bytes: Uint8Array, regular: boolean) => void): Promise<void> {
   const files = names.sort();
   // Read a batch at a time (the disk serves several reads at once), in order. A link is read as
   // where it points (check refuses links in the dataset, so a link never becomes a build).
   // A FIFO, socket or device is never opened (reading a FIFO waits for a writer, for ever); nor is a
   // file larger than any the check reads: their kind or size stands for their bytes, and the check
   // refuses them by name.
-  const contentOf = async (file: string): Promise<Uint8Array> => {
-    if (file.endsWith("\0link")) return Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`);
+  const contentOf = async (file: string): Promise<[Uint8Array, boolean]> => {
+    if (file.endsWith("\0link")) return [Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`), false];
     const read = await readRegularFile(path.join(root, file), LARGEST_READ);
-    if (read.ok) return read.bytes;
-    return Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`);
+    if (read.ok) return [read.bytes, true];
+    return [Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`), false];
   };
   for (let start = 0; start < files.length; start += 32) {
     const batch = files.slice(start, start + 32);
     const contents = await Promise.all(batch.map(contentOf));
-    batch.forEach((file, at) => each(file, contents[at]!));
+    batch.forEach((file, at) => each(file, ...contents[at]!));
   }
 }
 

@@ -32,8 +32,10 @@ export interface ReadingOptions {
    */
   clean?: ReadonlyMap<string, string>;
   /**
-   * Files hashed just before (by the build's source fingerprint), by dataset path: a file read with
-   * the very same bytes takes its sha256 from here instead of being hashed again.
+   * Regular files read and hashed just before (by the build's source fingerprint, without following
+   * links), by path relative to the dataset folder: their bytes and sha256 are taken from here rather
+   * than read and hashed again, so the check sees the very bytes the fingerprint names. Every other
+   * rule of reading still applies (what a folder entry is now, where a link leads, the size limits).
    */
   known?: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
 }
@@ -44,18 +46,15 @@ export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAUL
     return { items: [], guides: [], problems: [{ file: ".", path: "$", message: `dataset folder ${dir} not found`, expected: "a folder holding items/, guides/ and snapshots/" }] };
   }
   const realRoot = await realpath(root);
-  const digestOf = (file: string, bytes: Uint8Array) => {
-    const known = options.known?.get(file);
-    return known !== undefined && Buffer.from(known.bytes.buffer, known.bytes.byteOffset, known.bytes.byteLength).equals(bytes) ? known.sha256 : createHash("sha256").update(bytes).digest("hex");
-  };
-  const captures = captureReader(path.join(root, "snapshots"), realRoot, limits, options.digests === true ? digestOf : null);
+  const reader = knownFileReader(realRoot, options.known);
+  const captures = captureReader(path.join(root, "snapshots"), realRoot, limits, reader, options.digests === true);
   // Each folder's problems are kept apart so that they come out in the same order whichever folder is read first.
   const itemProblems: Problem[] = [];
   const guideProblems: Problem[] = [];
   // Each guide's capture is read as soon as the guide is parsed, so parsing one overlaps reading another.
   const [items, guides] = await Promise.all([
-    readJsonFolder(root, realRoot, "items", limits, options, digestOf, itemProblems, async (file) => file),
-    readJsonFolder(root, realRoot, "guides", limits, options, digestOf, guideProblems, async (file): Promise<RawGuideFile> => ({ ...file, ...(await captures(file)) })),
+    readJsonFolder(root, realRoot, "items", limits, options, reader, itemProblems, async (file) => file),
+    readJsonFolder(root, realRoot, "guides", limits, options, reader, guideProblems, async (file): Promise<RawGuideFile> => ({ ...file, ...(await captures(file)) })),
   ]);
   return { items, guides, problems: [...itemProblems, ...guideProblems] };
 }
@@ -66,7 +65,7 @@ async function readJsonFolder<T>(
   folder: keyof typeof FOLDERS,
   limits: DatasetLimits,
   options: ReadingOptions,
-  digestOf: (file: string, bytes: Uint8Array) => string,
+  reader: KnownFileReader,
   problems: Problem[],
   then: (file: RawJsonFile) => Promise<T>,
 ): Promise<T[]> {
@@ -91,10 +90,10 @@ async function readJsonFolder<T>(
   if (jsonFiles.length === 0 && !entries.some((entry) => entry.name.endsWith(".json"))) problems.push({ file: `${folder}/`, path: "$", message: "no .json files", expected });
   return Promise.all(
     jsonFiles.map(async ({ file, location }) => {
-      const read = await readRegularFile(location, limits.maxBytes[folder]);
+      const read = await reader.read(location, limits.maxBytes[folder]);
       if (!read.ok) return then({ file, name: fileStem(file), parsed: null, problems: [readProblem(file, "$", folder, limits, read)] });
       if (options.digests !== true) return then(readJsonBytes(file, read.bytes, limits.maxDepth));
-      const sha256 = digestOf(file, read.bytes);
+      const sha256 = reader.digestOf(read.bytes);
       const parsed = options.clean?.get(file) === sha256 ? readCleanJsonBytes(file, read.bytes, limits.maxDepth) : readJsonBytes(file, read.bytes, limits.maxDepth);
       return then({ ...parsed, sha256 });
     }),
@@ -153,7 +152,8 @@ function captureReader(
   snapshotsDir: string,
   realRoot: string,
   limits: DatasetLimits,
-  digestOf: ((file: string, bytes: Uint8Array) => string) | null,
+  reader: KnownFileReader,
+  digests: boolean,
 ): (guide: RawJsonFile) => Promise<Pick<RawGuideFile, "capture" | "captureSha256">> {
   const reads = new Map<string, Promise<{ read: Checked<Uint8Array>; sha256?: string }>>();
   // The folder's own real location, for the symbolic-link check: resolved once, when a capture is first read.
@@ -164,8 +164,8 @@ function captureReader(
     if (snapshotPath === undefined) return { capture: null };
     let reading = reads.get(snapshotPath);
     if (reading === undefined) {
-      reading = readCapture(snapshotsDir, realRoot, snapshotsFolder, snapshotPath, limits).then((read) =>
-        read.ok && digestOf !== null ? { read, sha256: digestOf(`snapshots/${snapshotPath}`, read.value) } : { read },
+      reading = readCapture(snapshotsDir, realRoot, snapshotsFolder, snapshotPath, limits, reader).then((read) =>
+        read.ok && digests ? { read, sha256: reader.digestOf(read.value) } : { read },
       );
       reads.set(snapshotPath, reading);
     }
@@ -182,6 +182,7 @@ async function readCapture(
   realFolderOf: () => Promise<string>,
   snapshotPath: string,
   limits: DatasetLimits,
+  reader: KnownFileReader,
 ): Promise<Checked<Uint8Array>> {
   const fail = (message: string, expected?: string): Checked<Uint8Array> => ({
     ok: false,
@@ -202,11 +203,37 @@ async function readCapture(
     if (code === "ENOENT") return fail(`capture ${shown} not found`, "the path of a capture file, relative to dataset/snapshots/");
     return fail(`capture ${shown} cannot be read (${code})`, "a readable capture file");
   }
-  const read = await readRegularFile(real, limits.maxBytes.snapshots);
+  const read = await reader.read(real, limits.maxBytes.snapshots);
   if (read.ok) return { ok: true, value: read.bytes };
   if ("notRegular" in read && read.notRegular === "a folder") return fail(`capture ${shown} is a folder`, "the path of a capture file, relative to dataset/snapshots/");
   const { message, expected } = readProblem(shown, "$.snapshot.path", "snapshots", limits, read);
   return fail(message, expected ?? "a readable capture file");
+}
+
+interface KnownFileReader {
+  /** readRegularFile, or the bytes the caller read just before from that very file. */
+  read(location: string, maxBytes: number): Promise<FileRead>;
+  /** The hex sha256 of bytes `read` gave (taken from the caller for its bytes). */
+  digestOf(bytes: Uint8Array): string;
+}
+
+/**
+ * Reads files, taking those the caller already read (ReadingOptions.known) from it. `location` is
+ * always a real path (links resolved) inside the dataset folder, so the file it names is the one the
+ * caller read at the same path relative to the folder.
+ */
+function knownFileReader(realRoot: string, known: ReadingOptions["known"]): KnownFileReader {
+  const digests = new WeakMap<Uint8Array, string>();
+  return {
+    async read(location, maxBytes) {
+      const file = known?.get(path.relative(realRoot, location).split(path.sep).join("/"));
+      if (file === undefined) return readRegularFile(location, maxBytes);
+      if (file.bytes.byteLength > maxBytes) return { ok: false, tooLarge: file.bytes.byteLength };
+      digests.set(file.bytes, file.sha256);
+      return { ok: true, bytes: file.bytes };
+    },
+    digestOf: (bytes) => digests.get(bytes) ?? createHash("sha256").update(bytes).digest("hex"),
+  };
 }
 
 function snapshotPathOf(json: unknown): string | undefined {

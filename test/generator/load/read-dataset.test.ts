@@ -235,19 +235,30 @@ describe("readDatasetDir for the check cache", () => {
   const sha256 = (content: string) => createHash("sha256").update(content).digest("hex");
   const guide = `{\n  "platform_id": "1",\n  "snapshot": { "path": "1/page.txt" }\n}\n`;
 
-  it("gives each file and capture the sha256 of its bytes, taking it from files hashed just before only when their bytes are the same", async () => {
+  it("gives each file and capture the sha256 of its bytes", async () => {
     await files({ "items/a.json": '{"slug": "a"}', "guides/1.json": guide, "snapshots/1/page.txt": "the capture" });
     const plain = await readDatasetDir(dir);
     expect(plain.guides[0]!.sha256).toBeUndefined();
     const hashed = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true });
     expect([hashed.items[0]!.sha256, hashed.guides[0]!.sha256, hashed.guides[0]!.captureSha256]).toEqual([sha256('{"slug": "a"}'), sha256(guide), sha256("the capture")]);
-    // A stand-in hash proves that the one given was taken; other bytes under the name are hashed again.
+  });
+
+  it("takes the bytes and hashes of files the build's fingerprint read just before, still under the size limits, and reads the rest", async () => {
+    await files({ "items/a.json": '{"slug": "a"}', "guides/1.json": guide, "snapshots/1/page.txt": "the capture" });
+    // Stand-ins that differ from the files on disk prove that what was given is what is used.
+    const given = `{"platform_id": "1", "snapshot": {"path": "1/page.txt"}, "title": "given"}`;
     const known = new Map([
-      ["guides/1.json", { bytes: Buffer.from(guide), sha256: "given for the same bytes" }],
-      ["snapshots/1/page.txt", { bytes: Buffer.from("an older capture"), sha256: "given for other bytes" }],
+      ["guides/1.json", { bytes: Buffer.from(given), sha256: "the hash given with the guide" }],
+      ["snapshots/1/page.txt", { bytes: Buffer.from("the capture as given"), sha256: "the hash given with the capture" }],
     ]);
-    const reused = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true, known });
-    expect([reused.guides[0]!.sha256, reused.guides[0]!.captureSha256]).toEqual(["given for the same bytes", sha256("the capture")]);
+    const read = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true, known });
+    expect(read.guides[0]!.parsed?.json).toEqual(JSON.parse(given));
+    expect([read.guides[0]!.sha256, read.guides[0]!.captureSha256]).toEqual(["the hash given with the guide", "the hash given with the capture"]);
+    expect(read.guides[0]!.capture).toEqual({ ok: true, value: Buffer.from("the capture as given") });
+    expect(read.items[0]!.sha256).toBe(sha256('{"slug": "a"}'));
+    const small: DatasetLimits = { ...DEFAULT_LIMITS, maxBytes: { ...DEFAULT_LIMITS.maxBytes, guides: 10 } };
+    const limited = await readDatasetDir(dir, small, { digests: true, known });
+    expect(limited.guides[0]!.problems.map((problem) => problem.message)).toEqual([expect.stringContaining("over the limit of 10 bytes")]);
   });
 
   it("reads a file known to be clean with JSON.parse alone, to the same result, and reads other bytes in full", async () => {

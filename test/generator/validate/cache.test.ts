@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sourceFingerprints } from "../../../generator/emit/source.ts";
 import { DEFAULT_LIMITS } from "../../../generator/load/limits.ts";
 import {
   CHECK_CACHE_FILE,
@@ -77,10 +78,14 @@ function edited<T>(value: T, change: (value: any) => void): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-/** A check reusing `cache` (sent through its file format, as a build keeps it) beside a check from nothing. */
+/**
+ * A check reusing `cache` (sent through its file format) and the bytes the source fingerprint read, as a
+ * build does, beside a check from nothing.
+ */
 async function checkBoth(cache: CheckCache | null, key = KEY) {
   const stored = cache === null ? null : parseCheckCache(serializeCheckCache(cache));
-  const reusing = await loadDatasetReusing(dataset, DEFAULT_LIMITS, key, stored);
+  const { datasetFiles } = await sourceFingerprints(dataset, []);
+  const reusing = await loadDatasetReusing(dataset, DEFAULT_LIMITS, key, stored, datasetFiles);
   const fresh = await loadDataset(dataset);
   return { reusing, fresh };
 }
