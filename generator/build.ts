@@ -5,7 +5,7 @@ import type { Problem } from "./dataset.ts";
 import { derivationUnits, manifestOf } from "./derive/index.ts";
 import { changelogStep } from "./changes/changelog.ts";
 import { documentsOf } from "./docs/documents.ts";
-import { readExplorerBundle } from "./docs/explorer-bundle.ts";
+import { bundleExplorer } from "./docs/explorer-bundle.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
 import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
 import { servingBuiltFrom, sourceFingerprints } from "./emit/source.ts";
@@ -71,9 +71,11 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   // Each guide file's own outcome is taken from the last check while its bytes and its capture's are
   // the same (validate/cache.ts); `--verify` trusts nothing kept and checks every file again.
   onStage?.("check");
-  // esbuild bundles the response code (for its hash) in its own process while this one checks.
+  // esbuild bundles the response code (for its hash) and the explorer page in its own process while
+  // this one checks; a refused build returns without waiting for them.
   const codeHashing = derivationCodeHash();
-  codeHashing.catch(() => undefined); // a refused build returns without waiting for it
+  const explorerBundling = bundleExplorer();
+  for (const pending of [codeHashing, explorerBundling]) pending.catch(() => undefined);
   const previous = verify ? null : (checkCache?.current ?? (plain ? null : await readCheckCache(outDir)));
   const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous, datasetFiles);
   datasetFiles = null;
@@ -87,7 +89,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   lap("version");
 
   onStage?.("documents");
-  const documents = documentsOf(checked.value, version, readRedocBundle(), readExplorerBundle());
+  const documents = documentsOf(checked.value, version, readRedocBundle(), await explorerBundling);
   lap("documents");
 
   onStage?.("derive+emit");

@@ -108,10 +108,13 @@ async function readFiles(root: string, names: string[], each: (file: string, byt
     if (read.ok) return [read.bytes, true];
     return [Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`), false];
   };
-  for (let start = 0; start < files.length; start += 32) {
-    const batch = files.slice(start, start + 32);
-    const contents = await Promise.all(batch.map(contentOf));
-    batch.forEach((file, at) => each(file, ...contents[at]!));
+  // The next batch is read while this one is hashed.
+  const readBatch = (start: number) => Promise.all(files.slice(start, start + 32).map(contentOf));
+  let next = files.length > 0 ? readBatch(0) : null;
+  for (let start = 0; next !== null; start += 32) {
+    const contents = await next;
+    next = start + 32 < files.length ? readBatch(start + 32) : null;
+    contents.forEach((content, at) => each(files[start + at]!, ...content));
   }
 }
 
