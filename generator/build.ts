@@ -8,7 +8,7 @@ import { documentsOf } from "./docs/documents.ts";
 import { bundleExplorer } from "./docs/explorer-bundle.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
 import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
-import { servingBuiltFrom, sourceFingerprints } from "./emit/source.ts";
+import { servingBuiltFrom, sourceFingerprints, type SourceFingerprint } from "./emit/source.ts";
 import { DEFAULT_LIMITS } from "./load/limits.ts";
 import { checkCacheKey, loadDatasetReusing, readCheckCache, writeCheckCache, type CheckCache } from "./validate/cache.ts";
 import { reuseUnchanged } from "./emit/reuse.ts";
@@ -56,11 +56,9 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
 
   // Nothing to do when the serving build was made from these very bytes and this code (source.ts).
   onStage?.("fingerprint");
-  const fingerprint = await sourceFingerprints(datasetDir, [`plain ${plain}`]);
+  // It holds the dataset's bytes as read and hashed, for the check; dropped once the check has them.
+  let fingerprint: SourceFingerprint | null = await sourceFingerprints(datasetDir, [`plain ${plain}`]);
   const { source, code } = fingerprint;
-  // The dataset's bytes as the fingerprint read them, held only until the check has used their hashes.
-  let datasetFiles: typeof fingerprint.datasetFiles | null = fingerprint.datasetFiles;
-  fingerprint.datasetFiles = new Map();
   const built = verify ? null : await servingBuiltFrom(outDir, source);
   lap("fingerprint");
   if (built !== null) {
@@ -68,17 +66,17 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
     return { ok: true, datasetVersion: built.dataset_version, emit, timings, documents: built.docs ?? "" };
   }
 
-  // Each guide file's own outcome is taken from the last check while its bytes and its capture's are
-  // the same (validate/cache.ts); `--verify` trusts nothing kept and checks every file again.
   onStage?.("check");
   // esbuild bundles the response code (for its hash) and the explorer page in its own process while
   // this one checks; a refused build returns without waiting for them.
   const codeHashing = derivationCodeHash();
   const explorerBundling = bundleExplorer();
   for (const pending of [codeHashing, explorerBundling]) pending.catch(() => undefined);
+  // Each guide file's own outcome is taken from the last check while its bytes and its capture's are
+  // the same (validate/cache.ts); `--verify` trusts nothing kept and checks every file again.
   const previous = verify ? null : (checkCache?.current ?? (plain ? null : await readCheckCache(outDir)));
-  const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous, datasetFiles);
-  datasetFiles = null;
+  const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous, fingerprint.datasetFiles);
+  fingerprint = null;
   if (checkCache !== undefined) checkCache.current = cache;
   if (!checked.ok) return { ok: false, problems: checked.problems };
   lap("check");
