@@ -3,9 +3,9 @@
 // of its bytes, the bytes of its capture (or the problems met reading it), the limits and the check
 // code; an entry is used only when every one of those is what it was made from:
 //   - the cache as a whole carries a key, the hash of the code (codeHash: the build passes the code
-//     part of its source fingerprint, every file of generator/ and edge/ as written, which holds the
-//     check and what it imports, and the lockfile for the packages) and of the limits. A cache made
-//     under another key is dropped whole;
+//     part of its source fingerprint, every file of generator/, edge/ and explorer/ as written, which
+//     holds the check and what it imports, and the lockfile for the packages), of the limits and of the Node.js
+//     version. A cache made under another key is dropped whole;
 //   - each entry, one per guide file present, carries the sha256 of the file's bytes and of its
 //     capture's, and is used only when both match the bytes just read.
 // What reads other files (the items a guide names, pairs unique across items) is never cached.
@@ -46,9 +46,13 @@ export interface CheckCache {
   entries: ReadonlyMap<string, CheckCacheEntry>;
 }
 
-/** The key of every cache made by this check code under these limits. */
+/**
+ * The key of every cache made by this check code under these limits, on this Node.js: its Unicode
+ * tables (what `\s` and `\p{…}` match in the check's patterns) come with its version.
+ */
 export function checkCacheKey(codeHash: string, limits: DatasetLimits): string {
-  return createHash("sha256").update(`${FORMAT}\ncode ${codeHash}\nlimits ${JSON.stringify(limits)}\n`).digest("hex").slice(0, 32);
+  const runtime = `node ${process.versions.node} unicode ${process.versions.unicode ?? "?"}`;
+  return createHash("sha256").update(`${FORMAT}\ncode ${codeHash}\nlimits ${JSON.stringify(limits)}\n${runtime}\n`).digest("hex").slice(0, 32);
 }
 
 export function emptyCheckCache(key: string): CheckCache {
