@@ -28,8 +28,14 @@ function compileShape<T>(schema: z.ZodType<T>): ShapeCheck<T> {
   return (json) => (validate(json) ? { ok: true, value: json as T } : { ok: false, findings: shapeFindings(validate.errors ?? [], json) });
 }
 
-export const itemShape: ShapeCheck<ItemFile> = compileShape(itemFileSchema);
-export const guideShape: ShapeCheck<Guide> = compileShape(guideSchema);
+// Compiled when first used, not when imported: a build whose source is already built checks nothing.
+export const itemShape: ShapeCheck<ItemFile> = compiledWhenUsed(itemFileSchema);
+export const guideShape: ShapeCheck<Guide> = compiledWhenUsed(guideSchema);
+
+function compiledWhenUsed<T>(schema: z.ZodType<T>): ShapeCheck<T> {
+  let check: ShapeCheck<T> | undefined;
+  return (json) => (check ??= compileShape(schema))(json);
+}
 
 /** One problem per mistake: ajv's union noise resolved, one problem per wrong value, typos named. */
 function shapeFindings(errors: readonly ErrorObject[], data: unknown): Finding[] {
