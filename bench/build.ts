@@ -5,7 +5,8 @@
 //
 // Targets: full build <= 1.5x the baseline; no-change rebuild < 1.5 s (whole process); one-grading
 // rebuild serving in < 2 s and done in < 3 s (whole process: start-up, check, version, the
-// incremental derivation, the changelog, pruning); peak RSS < 1 GB; churn < 1% of files. Each timed step runs in its own
+// incremental derivation, the changelog, pruning; the check takes every unchanged guide file's own
+// outcome from the check cache the full build left in the folder); peak RSS < 1 GB; churn < 1% of files. Each timed step runs in its own
 // child process so its peak RSS is its own. The disk is noisy: compare only figures of one run
 // (`--rounds N` alternates baseline and full build N times, 2 by default, and compares medians).
 
@@ -218,6 +219,9 @@ async function main(): Promise<number> {
       `ratio full build / baseline: ${(fullMs / baselineMs).toFixed(2)} (medians over ${rounds} rounds: check + version + derive + emit until the manifest commit, vs the faster baseline)`,
       `deploy churn after one grading: ${formatCount(deploy.changed)} of ${formatCount(deploy.files)} files differ (${((100 * deploy.changed) / deploy.files).toFixed(3)}%)`,
       `one-grading rebuild: ${Object.entries(changed.result.timings).map(([name, ms]) => `${name} ${formatMs(ms)}`).join(", ")}; committed ${formatMs(changed.result.emit.committedAfterMs)} into emit`,
+      ...(changed.result.checked === undefined
+        ? []
+        : [`one-grading rebuild checked ${changed.result.checked.guideFiles - changed.result.checked.reused} of ${formatCount(changed.result.checked.guideFiles)} guide files (the others' own outcomes from the check cache the full build left)`]),
       ...checks.map(formatTargetCheck),
       "",
     ].join("\n"),

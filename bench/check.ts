@@ -1,6 +1,9 @@
 // `npm run bench:check [-- --runs N] [--fresh] [--dataset DIR]`: how long checking a dataset at the spec's
 // scale takes (`loadDataset`: read, parse, validate, find every quote in its capture). Target: under 3 s
-// (median of the warm runs; the cold run is shown beside it).
+// (median of the warm runs; the cold run is shown beside it). Then the check a rebuild does after one
+// guide file changed: every other guide file's own outcome taken from the check cache
+// (validate/cache.ts), the changed one and the cross-file rules checked (shown, not a target; its
+// result is compared with the full check's, which it must equal).
 //
 // By default it checks the synthetic scale fixture in bench/out/scale-fixture, writing it first unless
 // that folder already holds the fixture of the same seed, size and fixture version. The timed runs happen
@@ -25,6 +28,8 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 interface WorkerResult {
   coldMs: number;
   warmMs: number[];
+  /** The check reusing the cache for every guide file but one. */
+  reusing?: { warmMs: number[]; guideFiles: number; reused: number; equal: boolean };
   /** Set when the dataset is not valid: the first problems, formatted, and how many there are. */
   problems?: { shown: string[]; count: number };
   counts?: DatasetCounts;
@@ -47,13 +52,36 @@ async function worker(dir: string, warmRuns: number): Promise<void> {
       return true;
     },
   });
+  const reusing = problems === undefined ? await reusingRuns(dir, warmRuns) : undefined;
   const result: WorkerResult = {
     coldMs: runs.coldMs,
     warmMs: runs.warmMs,
+    ...(reusing ? { reusing } : {}),
     ...(problems ? { problems } : {}),
     ...(counts ? { counts } : {}),
   };
   await reportToParent(result);
+}
+
+/** Checks reusing a cache that holds every guide file's outcome but one (as after one guide was edited). */
+async function reusingRuns(dir: string, warmRuns: number): Promise<WorkerResult["reusing"]> {
+  const { loadDataset } = await import("../generator/validate/index.ts");
+  const { checkCacheKey, loadDatasetReusing } = await import("../generator/validate/cache.ts");
+  const { DEFAULT_LIMITS } = await import("../generator/load/limits.ts");
+  const key = checkCacheKey("bench:check", DEFAULT_LIMITS);
+  const full = await loadDatasetReusing(dir, DEFAULT_LIMITS, key, null);
+  const entries = new Map(full.cache.entries);
+  entries.delete([...entries.keys()][0]!);
+  const cache = { key, entries };
+  let last: Awaited<ReturnType<typeof loadDatasetReusing>> | undefined;
+  collectGarbage();
+  const runs = await timeRuns(() => loadDatasetReusing(dir, DEFAULT_LIMITS, key, cache), {
+    warmRuns: warmRuns - 1,
+    betweenRuns: collectGarbage,
+    afterRun: ({ value }) => void (last = value),
+  });
+  const equal = JSON.stringify(last!.checked) === JSON.stringify(await loadDataset(dir));
+  return { warmMs: [runs.coldMs, ...runs.warmMs], guideFiles: last!.cache.entries.size, reused: last!.reused, equal };
 }
 
 async function main(): Promise<number> {
@@ -117,6 +145,9 @@ async function main(): Promise<number> {
       "",
       `cold ${formatMs(result.coldMs)}; warm median ${formatMs(warm.median)}, min ${formatMs(warm.min)}, max ${formatMs(warm.max)} (${warm.runs} runs)`,
       `peak RSS ${formatBytes(run.peakRssBytes)} (child process, all runs; child wall time ${formatMs(run.wallMs)})`,
+      result.reusing
+        ? `reusing the check cache, one guide file changed (${formatCount(result.reusing.reused)} of ${formatCount(result.reusing.guideFiles)} guide files from the cache): median ${formatMs(summarize(result.reusing.warmMs).median)} (${result.reusing.warmMs.map(formatMs).join(", ")}); ${result.reusing.equal ? "same result as the full check" : "DIFFERENT result from the full check"}`
+        : "",
       passes(cold) ? `ok   ${formatComparison(cold)}` : `WARN ${formatComparison(cold)} (one sample; rerun on an idle machine to be sure)`,
       formatTargetCheck(target),
       "",
@@ -124,7 +155,7 @@ async function main(): Promise<number> {
       .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
       .join("\n"),
   );
-  return passes(target) ? 0 : 1;
+  return passes(target) && result.reusing?.equal !== false ? 0 : 1;
 }
 
 const args = process.argv.slice(2);

@@ -5,11 +5,12 @@ import type { Problem } from "./dataset.ts";
 import { derivationUnits, manifestOf } from "./derive/index.ts";
 import { changelogStep } from "./changes/changelog.ts";
 import { documentsOf } from "./docs/documents.ts";
-import { readExplorerBundle } from "./docs/explorer-bundle.ts";
+import { bundleExplorer } from "./docs/explorer-bundle.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
 import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
-import { servingBuiltFrom, sourceFingerprint } from "./emit/source.ts";
-import { loadDataset } from "./validate/index.ts";
+import { servingBuiltFrom, sourceFingerprints, type SourceFingerprint } from "./emit/source.ts";
+import { DEFAULT_LIMITS } from "./load/limits.ts";
+import { checkCacheKey, loadDatasetReusing, readCheckCache, writeCheckCache, type CheckCache } from "./validate/cache.ts";
 import { reuseUnchanged } from "./emit/reuse.ts";
 import { datasetVersion, derivationCodeHash } from "./version.ts";
 
@@ -22,13 +23,29 @@ export interface BuildOptions {
   plain?: boolean;
   onStage?: (stage: string) => void;
   onProgress?: (progress: EmitProgress) => void;
+  /**
+   * Where the check cache (validate/cache.ts) is kept between builds by a long-running caller
+   * (`npm run dev`): read from `current` (from the build folder while that is null), and `current`
+   * set to the new one after each check, even one that found problems. Without it, the cache is
+   * read from the build folder. Either way a committed build writes it into the build folder.
+   */
+  checkCache?: { current: CheckCache | null };
 }
 
 export type BuildResult =
-  | { ok: true; datasetVersion: string; emit: EmitReport; timings: Record<string, number>; /** The documents folder. */ documents: string }
+  | {
+      ok: true;
+      datasetVersion: string;
+      emit: EmitReport;
+      timings: Record<string, number>;
+      /** The documents folder. */
+      documents: string;
+      /** Guide files checked, and how many of them had their own outcome from the check cache (none when nothing was checked). */
+      checked?: { guideFiles: number; reused: number };
+    }
   | { ok: false; problems: Problem[] };
 
-export async function buildDist({ datasetDir, outDir, verify = false, plain = false, onStage, onProgress }: BuildOptions): Promise<BuildResult> {
+export async function buildDist({ datasetDir, outDir, verify = false, plain = false, onStage, onProgress, checkCache }: BuildOptions): Promise<BuildResult> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -39,7 +56,9 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
 
   // Nothing to do when the serving build was made from these very bytes and this code (source.ts).
   onStage?.("fingerprint");
-  const source = await sourceFingerprint(datasetDir, [`plain ${plain}`]);
+  // It holds the dataset's bytes as read and hashed, for the check; dropped once the check has them.
+  let fingerprint: SourceFingerprint | null = await sourceFingerprints(datasetDir, [`plain ${plain}`]);
+  const { source, code } = fingerprint;
   const built = verify ? null : await servingBuiltFrom(outDir, source);
   lap("fingerprint");
   if (built !== null) {
@@ -48,17 +67,27 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   }
 
   onStage?.("check");
-  const checked = await loadDataset(datasetDir);
+  // esbuild bundles the response code (for its hash) and the explorer page in its own process while
+  // this one checks; a refused build returns without waiting for them.
+  const codeHashing = derivationCodeHash();
+  const explorerBundling = bundleExplorer();
+  for (const pending of [codeHashing, explorerBundling]) pending.catch(() => undefined);
+  // Each guide file's own outcome is taken from the last check while its bytes and its capture's are
+  // the same (validate/cache.ts); `--verify` trusts nothing kept and checks every file again.
+  const previous = verify ? null : (checkCache?.current ?? (plain ? null : await readCheckCache(outDir)));
+  const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous, fingerprint.datasetFiles);
+  fingerprint = null;
+  if (checkCache !== undefined) checkCache.current = cache;
   if (!checked.ok) return { ok: false, problems: checked.problems };
   lap("check");
 
   onStage?.("version");
-  const codeHash = await derivationCodeHash();
+  const codeHash = await codeHashing;
   const version = datasetVersion(checked.value, codeHash);
   lap("version");
 
   onStage?.("documents");
-  const documents = documentsOf(checked.value, version, readRedocBundle(), readExplorerBundle());
+  const documents = documentsOf(checked.value, version, readRedocBundle(), await explorerBundling);
   lap("documents");
 
   onStage?.("derive+emit");
@@ -77,5 +106,9 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
     onProgress,
   });
   lap("emit");
-  return { ok: true, datasetVersion: version, emit, timings, documents: documents.folder };
+  // After the commit, so that a refused or failed build leaves the folder as it was. Not beside a
+  // plain build: that folder is uploaded whole (Netlify publishes it), and starts from nothing anyway.
+  if (!plain) await writeCheckCache(outDir, cache);
+  lap("check cache");
+  return { ok: true, datasetVersion: version, emit, timings, documents: documents.folder, checked: { guideFiles: cache.entries.size, reused } };
 }

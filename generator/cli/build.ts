@@ -5,6 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatProblem } from "../dataset.ts";
 import { buildDist } from "../build.ts";
+import { CHECK_CACHE_FILE } from "../validate/cache.ts";
 import { progressPrinter } from "./progress.ts";
 
 function usage(message: string): never {
@@ -42,6 +43,7 @@ async function main(): Promise<number> {
   process.stdout.write(
     [
       `built dataset_version ${result.datasetVersion} into ${path.relative(process.cwd(), outDir) || outDir}/${emit.generation} in ${seconds} s`,
+      ...(result.checked === undefined ? [] : [checkedLine(result.checked)]),
       `  ${emit.files} files, ${(emit.bytes / 1e6).toFixed(1)} MB: ${emit.written} written, ${emit.reused} ${emit.mode === "new" ? "reused unchanged" : "already up to date"}${emit.removed ? `, ${emit.removed} stray removed` : ""}`,
       `  serving after ${(emit.committedAfterMs / 1000).toFixed(1)} s${emit.pruned.length ? `; pruned ${emit.pruned.join(", ")}` : ""}`,
       `  description document, reference page and explorer in ${result.documents}`,
@@ -49,6 +51,11 @@ async function main(): Promise<number> {
     ].join("\n"),
   );
   return 0;
+}
+
+function checkedLine({ guideFiles, reused }: { guideFiles: number; reused: number }): string {
+  const kept = reused === 0 ? "" : ` (the other ${reused} unchanged since the last check, their outcome kept in ${CHECK_CACHE_FILE})`;
+  return `  checked ${guideFiles - reused} of ${guideFiles} guide files${kept}`;
 }
 
 main().then(

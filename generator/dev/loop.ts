@@ -11,6 +11,7 @@ import { buildDist, type BuildOptions, type BuildResult } from "../build.ts";
 import { formatChanges } from "../changes/format.ts";
 import { formatProblem } from "../dataset.ts";
 import type { Changes } from "../schema/changes.ts";
+import type { CheckCache } from "../validate/cache.ts";
 
 export interface DevLoopOptions {
   datasetDir: string;
@@ -30,12 +31,15 @@ export interface DevLoop {
 export function createDevLoop({ datasetDir, outDir, onBuilt, print, build = buildDist }: DevLoopOptions): DevLoop {
   let running: Promise<void> | null = null;
   let again: Promise<void> | null = null;
+  // Kept across saves, including saves that leave problems: the next save re-checks only the guide
+  // files it changed (validate/cache.ts). The first build reads the one in the build folder.
+  const checkCache: { current: CheckCache | null } = { current: null };
 
   const rebuild = async () => {
     const started = performance.now();
     let result: BuildResult;
     try {
-      result = await build({ datasetDir, outDir });
+      result = await build({ datasetDir, outDir, checkCache });
     } catch (error) {
       print(`build failed: ${error instanceof Error ? error.message : String(error)}; the previous build keeps serving\n`);
       return;

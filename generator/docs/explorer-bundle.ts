@@ -5,7 +5,7 @@
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { buildSync } from "esbuild";
+import { build, buildSync, type BuildOptions, type OutputFile } from "esbuild";
 
 export interface ExplorerBundle {
   page: string;
@@ -16,20 +16,30 @@ export interface ExplorerBundle {
 
 export const EXPLORER_DIR = fileURLToPath(new URL("../../explorer/", import.meta.url));
 
+const BUILD_OPTIONS = {
+  entryPoints: [`${EXPLORER_DIR}src/main.ts`, `${EXPLORER_DIR}src/explorer.css`],
+  outdir: `${EXPLORER_DIR}out`,
+  bundle: true,
+  write: false,
+  minify: true,
+  format: "iife",
+  target: "es2020",
+  platform: "browser",
+  legalComments: "none",
+  charset: "utf8",
+  logLevel: "silent",
+} as const satisfies BuildOptions;
+
 export function readExplorerBundle(): ExplorerBundle {
-  const result = buildSync({
-    entryPoints: [`${EXPLORER_DIR}src/main.ts`, `${EXPLORER_DIR}src/explorer.css`],
-    outdir: `${EXPLORER_DIR}out`,
-    bundle: true,
-    write: false,
-    minify: true,
-    format: "iife",
-    target: "es2020",
-    platform: "browser",
-    legalComments: "none",
-    charset: "utf8",
-    logLevel: "silent",
-  });
+  return bundleOf(buildSync(BUILD_OPTIONS));
+}
+
+/** The same bundle, made by esbuild in its own process while this one does other work (the build's check). */
+export async function bundleExplorer(): Promise<ExplorerBundle> {
+  return bundleOf(await build(BUILD_OPTIONS));
+}
+
+function bundleOf(result: { outputFiles: OutputFile[] }): ExplorerBundle {
   const text = (extension: string) => {
     const file = result.outputFiles.find((output) => output.path.endsWith(extension));
     if (file === undefined) throw new Error(`the explorer bundle has no ${extension} output`);

@@ -9,13 +9,18 @@
 
 import { createHash, type Hash } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { readFile, readlink } from "node:fs/promises";
+import { readlink } from "node:fs/promises";
 import path from "node:path";
 import { entriesUnder } from "./walk.ts";
 import { GENERATION_PREFIX, readManifest } from "./build-folder.ts";
 import { indexFileOf, readGenerationIndex } from "./file-index.ts";
 import type { Manifest } from "../../edge/routes.ts";
 import { existsSync } from "node:fs";
+import { DEFAULT_LIMITS } from "../load/limits.ts";
+import { readRegularFile } from "../load/regular-file.ts";
+
+/** Larger than any file the check reads with its default limits. */
+const LARGEST_READ = Math.max(...Object.values(DEFAULT_LIMITS.maxBytes));
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 const CODE_FOLDERS = ["generator", "edge", "explorer"];
@@ -23,14 +28,47 @@ const CODE_FILES = ["package-lock.json"];
 /** Not code: the explorer's bundle output and installed packages (the lockfile stands for those). */
 const NOT_CODE = (name: string) => name.startsWith("explorer/out/") || name.split("/").includes("node_modules");
 
+export interface SourceFingerprint {
+  /** Of the code and the dataset: what the serving generation's index records. */
+  source: string;
+  /** Of the code alone (it keys the check cache, validate/cache.ts). */
+  code: string;
+  /**
+   * Every regular file of the dataset folder as it was read and hashed, by path relative to it
+   * ('/'-separated): the check loads these bytes rather than reading the files again, so it checks
+   * exactly the bytes this fingerprint names (read once, hashed once).
+   */
+  datasetFiles: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
+}
+
 /** `options`: anything else the build's bytes depend on (its switches). */
 export async function sourceFingerprint(datasetDir: string, options: readonly string[]): Promise<string> {
+  return (await sourceFingerprints(datasetDir, options)).source;
+}
+
+/** The source fingerprint with its parts: the code's, and each dataset file's. */
+export async function sourceFingerprints(datasetDir: string, options: readonly string[]): Promise<SourceFingerprint> {
+  const code = await codeFingerprint();
   const hash = createHash("sha256");
   for (const part of options) hash.update(`option ${part}\n`);
+  hash.update(`code ${code}\n`);
+  // Each dataset file is hashed on its own and the fingerprint is made of those hashes, so that
+  // the check can reuse them (a guide's hash keys its check outcome, validate/cache.ts).
+  const datasetFiles = new Map<string, { bytes: Uint8Array; sha256: string }>();
+  await readFiles(datasetDir, await namesUnder(datasetDir, "."), (file, bytes, regular) => {
+    const sha256 = createHash("sha256").update(bytes).digest("hex");
+    hash.update(`file ${file} ${bytes.byteLength} ${sha256}\n`);
+    if (regular) datasetFiles.set(file, { bytes, sha256 });
+  });
+  return { source: hash.digest("hex").slice(0, 32), code, datasetFiles };
+}
+
+/** The hash of the code files as written: generator/, edge/, explorer/ and the lockfile. */
+export async function codeFingerprint(): Promise<string> {
+  const hash = createHash("sha256");
   const code = [...CODE_FILES];
   for (const folder of CODE_FOLDERS) code.push(...(await namesUnder(REPOSITORY, folder)).filter((name) => !NOT_CODE(name)));
   await hashFiles(hash, REPOSITORY, code);
-  await hashFiles(hash, datasetDir, await namesUnder(datasetDir, "."));
   return hash.digest("hex").slice(0, 32);
 }
 
@@ -50,18 +88,33 @@ async function namesUnder(root: string, folder: string): Promise<string[]> {
 }
 
 async function hashFiles(hash: Hash, root: string, names: string[]): Promise<void> {
+  await readFiles(root, names, (file, bytes) => {
+    hash.update(`file ${file} ${bytes.byteLength}\n`);
+    hash.update(bytes);
+  });
+}
+
+/** Calls `each` with every file's bytes (`regular`: the bytes of a regular file, read without following a link), in name order. */
+async function readFiles(root: string, names: string[], each: (file: string, bytes: Uint8Array, regular: boolean) => void): Promise<void> {
   const files = names.sort();
-  // Read a batch at a time (the disk serves several reads at once), hash in order. A link is hashed
-  // by where it points (check refuses links in the dataset, so a link never becomes a build).
-  const contentOf = (file: string) =>
-    file.endsWith("\0link") ? readlink(path.join(root, file.slice(0, -5))).then((target) => Buffer.from(`link ${target}`)) : readFile(path.join(root, file));
-  for (let start = 0; start < files.length; start += 32) {
-    const batch = files.slice(start, start + 32);
-    const contents = await Promise.all(batch.map(contentOf));
-    batch.forEach((file, at) => {
-      hash.update(`file ${file} ${contents[at]!.byteLength}\n`);
-      hash.update(contents[at]!);
-    });
+  // Read a batch at a time (the disk serves several reads at once), in order. A link is read as
+  // where it points (check refuses links in the dataset, so a link never becomes a build).
+  // A FIFO, socket or device is never opened (reading a FIFO waits for a writer, for ever); nor is a
+  // file larger than any the check reads: their kind or size stands for their bytes, and the check
+  // refuses them by name.
+  const contentOf = async (file: string): Promise<[Uint8Array, boolean]> => {
+    if (file.endsWith("\0link")) return [Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`), false];
+    const read = await readRegularFile(path.join(root, file), LARGEST_READ);
+    if (read.ok) return [read.bytes, true];
+    return [Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`), false];
+  };
+  // The next batch is read while this one is hashed.
+  const readBatch = (start: number) => Promise.all(files.slice(start, start + 32).map(contentOf));
+  let next = files.length > 0 ? readBatch(0) : null;
+  for (let start = 0; next !== null; start += 32) {
+    const contents = await next;
+    next = start + 32 < files.length ? readBatch(start + 32) : null;
+    contents.forEach((content, at) => each(files[start + at]!, ...content));
   }
 }
 

@@ -37,3 +37,21 @@ export function readJsonBytes(file: string, bytes: Uint8Array, maxDepth = MAX_JS
   );
   return { file, name, parsed: { json: result.json }, problems };
 }
+
+/**
+ * The same as readJsonBytes for bytes that readJsonBytes already read without a problem (the same
+ * bytes, the same depth limit): decoding and JSON.parse give the same value, and the scans that look
+ * for duplicate keys and deep nesting, which found none, are skipped. Bytes that do not decode or
+ * parse after all get the full read.
+ */
+export function readCleanJsonBytes(file: string, bytes: Uint8Array, maxDepth = MAX_JSON_DEPTH): RawJsonFile {
+  const decoded = decodeUtf8(bytes);
+  if (decoded.ok) {
+    try {
+      return { file, name: fileStem(file), parsed: { json: JSON.parse(decoded.text) as unknown }, problems: [] };
+    } catch {
+      // Not the bytes they were said to be; the full read says what is wrong.
+    }
+  }
+  return readJsonBytes(file, bytes, maxDepth);
+}

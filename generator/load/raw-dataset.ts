@@ -12,6 +12,8 @@ export interface RawJsonFile {
   parsed: { json: unknown } | null;
   /** What reading the file found wrong: not UTF-8, not JSON, a key written twice. */
   problems: Problem[];
+  /** The hex sha256 of the file's bytes, when the reader was asked for it and could read them (the check cache's key). */
+  sha256?: string;
 }
 
 export interface RawGuideFile extends RawJsonFile {
@@ -20,6 +22,8 @@ export interface RawGuideFile extends RawJsonFile {
    * met reading it. null when the JSON names no path at all; shape validation reports that.
    */
   capture: Checked<Uint8Array> | null;
+  /** The hex sha256 of the capture's bytes, when the reader was asked for digests and read them. */
+  captureSha256?: string;
 }
 
 export interface RawDataset {

@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import type { Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Checked, Problem } from "../dataset.ts";
-import { fileStem, readJsonBytes } from "./json-file.ts";
+import { fileStem, readCleanJsonBytes, readJsonBytes } from "./json-file.ts";
 import { DEFAULT_LIMITS, LIMIT_OPTIONS, formatByteSize, type DatasetFolder, type DatasetLimits } from "./limits.ts";
 import type { RawDataset, RawGuideFile, RawJsonFile } from "./raw-dataset.ts";
 import { errorCode, readRegularFile, type FileRead } from "./regular-file.ts";
@@ -20,20 +21,40 @@ const FOLDERS = {
   guides: "one <platform_id>.json per guide",
 } as const;
 
-export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAULT_LIMITS): Promise<RawDataset> {
+/** What a caller that keeps check outcomes (validate/cache.ts) asks of reading. */
+export interface ReadingOptions {
+  /** Give each JSON file read the sha256 of its bytes. */
+  digests?: boolean;
+  /**
+   * Files (by dataset path) whose bytes, with this sha256, were read before without a problem: they
+   * are parsed with JSON.parse alone, skipping the scans for duplicate keys and depth that found
+   * nothing in those very bytes. The result is the same as a full read.
+   */
+  clean?: ReadonlyMap<string, string>;
+  /**
+   * Regular files read and hashed just before (by the build's source fingerprint, without following
+   * links), by path relative to the dataset folder: their bytes and sha256 are taken from here rather
+   * than read and hashed again, so the check sees the very bytes the fingerprint names. Every other
+   * rule of reading still applies (what a folder entry is now, where a link leads, the size limits).
+   */
+  known?: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
+}
+
+export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAULT_LIMITS, options: ReadingOptions = {}): Promise<RawDataset> {
   const root = path.resolve(dir);
   if (!(await isDirectory(root))) {
     return { items: [], guides: [], problems: [{ file: ".", path: "$", message: `dataset folder ${dir} not found`, expected: "a folder holding items/, guides/ and snapshots/" }] };
   }
   const realRoot = await realpath(root);
-  const captures = captureReader(path.join(root, "snapshots"), realRoot, limits);
+  const reader = knownFileReader(realRoot, options.known);
+  const captures = captureReader(path.join(root, "snapshots"), realRoot, limits, reader, options.digests === true);
   // Each folder's problems are kept apart so that they come out in the same order whichever folder is read first.
   const itemProblems: Problem[] = [];
   const guideProblems: Problem[] = [];
   // Each guide's capture is read as soon as the guide is parsed, so parsing one overlaps reading another.
   const [items, guides] = await Promise.all([
-    readJsonFolder(root, realRoot, "items", limits, itemProblems, async (file) => file),
-    readJsonFolder(root, realRoot, "guides", limits, guideProblems, async (file): Promise<RawGuideFile> => ({ ...file, capture: await captures(file) })),
+    readJsonFolder(root, realRoot, "items", limits, options, reader, itemProblems, async (file) => file),
+    readJsonFolder(root, realRoot, "guides", limits, options, reader, guideProblems, async (file): Promise<RawGuideFile> => ({ ...file, ...(await captures(file)) })),
   ]);
   return { items, guides, problems: [...itemProblems, ...guideProblems] };
 }
@@ -43,6 +64,8 @@ async function readJsonFolder<T>(
   realRoot: string,
   folder: keyof typeof FOLDERS,
   limits: DatasetLimits,
+  options: ReadingOptions,
+  reader: KnownFileReader,
   problems: Problem[],
   then: (file: RawJsonFile) => Promise<T>,
 ): Promise<T[]> {
@@ -67,9 +90,12 @@ async function readJsonFolder<T>(
   if (jsonFiles.length === 0 && !entries.some((entry) => entry.name.endsWith(".json"))) problems.push({ file: `${folder}/`, path: "$", message: "no .json files", expected });
   return Promise.all(
     jsonFiles.map(async ({ file, location }) => {
-      const read = await readRegularFile(location, limits.maxBytes[folder]);
+      const read = await reader.read(location, limits.maxBytes[folder]);
       if (!read.ok) return then({ file, name: fileStem(file), parsed: null, problems: [readProblem(file, "$", folder, limits, read)] });
-      return then(readJsonBytes(file, read.bytes, limits.maxDepth));
+      if (options.digests !== true) return then(readJsonBytes(file, read.bytes, limits.maxDepth));
+      const sha256 = reader.digestOf(read.bytes);
+      const parsed = options.clean?.get(file) === sha256 ? readCleanJsonBytes(file, read.bytes, limits.maxDepth) : readJsonBytes(file, read.bytes, limits.maxDepth);
+      return then({ ...parsed, sha256 });
     }),
   );
 }
@@ -121,23 +147,32 @@ function readProblem(file: string, jsonPath: string, folder: DatasetFolder, limi
   return { file, path: jsonPath, message: `${shown} cannot be read (${read.code})` };
 }
 
-/** Reads each capture once, however many guides name it. */
-function captureReader(snapshotsDir: string, realRoot: string, limits: DatasetLimits): (guide: RawJsonFile) => Promise<Checked<Uint8Array> | null> {
-  const reads = new Map<string, Promise<Checked<Uint8Array>>>();
+/** Reads each capture once, however many guides name it (and hashes it once, when `digestOf` is given). */
+function captureReader(
+  snapshotsDir: string,
+  realRoot: string,
+  limits: DatasetLimits,
+  reader: KnownFileReader,
+  digests: boolean,
+): (guide: RawJsonFile) => Promise<Pick<RawGuideFile, "capture" | "captureSha256">> {
+  const reads = new Map<string, Promise<{ read: Checked<Uint8Array>; sha256?: string }>>();
   // The folder's own real location, for the symbolic-link check: resolved once, when a capture is first read.
   let realFolder: Promise<string> | undefined;
   const snapshotsFolder = () => (realFolder ??= realpath(snapshotsDir));
   return async (guide) => {
     const snapshotPath = snapshotPathOf(guide.parsed?.json);
-    if (snapshotPath === undefined) return null;
-    let read = reads.get(snapshotPath);
-    if (read === undefined) {
-      read = readCapture(snapshotsDir, realRoot, snapshotsFolder, snapshotPath, limits);
-      reads.set(snapshotPath, read);
+    if (snapshotPath === undefined) return { capture: null };
+    let reading = reads.get(snapshotPath);
+    if (reading === undefined) {
+      reading = readCapture(snapshotsDir, realRoot, snapshotsFolder, snapshotPath, limits, reader).then((read) =>
+        read.ok && digests ? { read, sha256: reader.digestOf(read.value) } : { read },
+      );
+      reads.set(snapshotPath, reading);
     }
-    const result = await read;
+    const { read, sha256 } = await reading;
     // The same capture problem belongs to every guide that names the capture.
-    return result.ok ? result : { ok: false, problems: result.problems.map((problem) => ({ ...problem, file: guide.file })) };
+    if (!read.ok) return { capture: { ok: false, problems: read.problems.map((problem) => ({ ...problem, file: guide.file })) } };
+    return sha256 === undefined ? { capture: read } : { capture: read, captureSha256: sha256 };
   };
 }
 
@@ -147,6 +182,7 @@ async function readCapture(
   realFolderOf: () => Promise<string>,
   snapshotPath: string,
   limits: DatasetLimits,
+  reader: KnownFileReader,
 ): Promise<Checked<Uint8Array>> {
   const fail = (message: string, expected?: string): Checked<Uint8Array> => ({
     ok: false,
@@ -167,11 +203,37 @@ async function readCapture(
     if (code === "ENOENT") return fail(`capture ${shown} not found`, "the path of a capture file, relative to dataset/snapshots/");
     return fail(`capture ${shown} cannot be read (${code})`, "a readable capture file");
   }
-  const read = await readRegularFile(real, limits.maxBytes.snapshots);
+  const read = await reader.read(real, limits.maxBytes.snapshots);
   if (read.ok) return { ok: true, value: read.bytes };
   if ("notRegular" in read && read.notRegular === "a folder") return fail(`capture ${shown} is a folder`, "the path of a capture file, relative to dataset/snapshots/");
   const { message, expected } = readProblem(shown, "$.snapshot.path", "snapshots", limits, read);
   return fail(message, expected ?? "a readable capture file");
+}
+
+interface KnownFileReader {
+  /** readRegularFile, or the bytes the caller read just before from that very file. */
+  read(location: string, maxBytes: number): Promise<FileRead>;
+  /** The hex sha256 of bytes `read` gave (taken from the caller for its bytes). */
+  digestOf(bytes: Uint8Array): string;
+}
+
+/**
+ * Reads files, taking those the caller already read (ReadingOptions.known) from it. `location` is
+ * always a real path (links resolved) inside the dataset folder, so the file it names is the one the
+ * caller read at the same path relative to the folder.
+ */
+function knownFileReader(realRoot: string, known: ReadingOptions["known"]): KnownFileReader {
+  const digests = new WeakMap<Uint8Array, string>();
+  return {
+    async read(location, maxBytes) {
+      const file = known?.get(path.relative(realRoot, location).split(path.sep).join("/"));
+      if (file === undefined) return readRegularFile(location, maxBytes);
+      if (file.bytes.byteLength > maxBytes) return { ok: false, tooLarge: file.bytes.byteLength };
+      digests.set(file.bytes, file.sha256);
+      return { ok: true, bytes: file.bytes };
+    },
+    digestOf: (bytes) => digests.get(bytes) ?? createHash("sha256").update(bytes).digest("hex"),
+  };
 }
 
 function snapshotPathOf(json: unknown): string | undefined {

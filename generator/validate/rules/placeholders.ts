@@ -7,11 +7,13 @@ import { finding, type Finding } from "../finding.ts";
  * making the decision settles it.
  */
 export function placeholdersAreDecided(document: unknown, findings: readonly Finding[]): Finding[] {
-  const sites = placeholderSites(document);
-  if (sites.length === 0) return [...findings];
-  const paths = new Set(sites.map((site) => site.path));
-  return [
-    ...sites.map((site) => finding(site.path, `is a placeholder left by guide:draft: ${site.what}`, "the value read from the guide page by a maintainer")),
-    ...findings.filter((found) => !paths.has(found.path)),
-  ];
+  const placeholders = placeholderFindings(document);
+  if (placeholders.length === 0) return [...findings];
+  const paths = new Set(placeholders.map((found) => found.path));
+  return [...placeholders, ...findings.filter((found) => !paths.has(found.path))];
+}
+
+/** One finding per placeholder left in a document, at its path. */
+export function placeholderFindings(document: unknown): Finding[] {
+  return placeholderSites(document).map((site) => finding(site.path, `is a placeholder left by guide:draft: ${site.what}`, "the value read from the guide page by a maintainer"));
 }

@@ -93,3 +93,26 @@ describe("watching the dataset folder", () => {
     watch!.close();
   });
 });
+
+describe("npm run dev's check cache", () => {
+  it("is kept in memory from one save to the next, bad saves included", async () => {
+    const seen: unknown[] = [];
+    let calls = 0;
+    const loop = createDevLoop({
+      datasetDir: path.join(root, "dataset"),
+      outDir: path.join(root, "dist-cache"),
+      // A build that checks nothing: it records the cache it is handed and leaves one for the next.
+      build: async ({ checkCache }) => {
+        seen.push(checkCache?.current ?? null);
+        calls++;
+        checkCache!.current = { key: `after build ${calls}`, entries: new Map() };
+        return { ok: false, problems: [{ file: "guides/200.json", path: "$", message: "not valid JSON" }] };
+      },
+      print: () => undefined,
+    });
+    await loop.changed();
+    await loop.changed();
+    await loop.changed();
+    expect(seen.map((cache) => (cache as { key: string } | null)?.key ?? null)).toEqual([null, "after build 1", "after build 2"]);
+  });
+});

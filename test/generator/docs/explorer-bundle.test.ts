@@ -1,12 +1,16 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readExplorerBundle } from "../../../generator/docs/explorer-bundle.ts";
+import { bundleExplorer, readExplorerBundle } from "../../../generator/docs/explorer-bundle.ts";
 
 const bundle = readExplorerBundle();
 
 describe("the explorer bundle", () => {
   it("is the same bytes on every build", () => {
     expect(readExplorerBundle()).toEqual(bundle);
+  });
+
+  it("is the same bytes when bundled in the background, as the build does", async () => {
+    expect(await bundleExplorer()).toEqual(bundle);
   });
 
   it("weighs under 100 KB gzip in all", () => {

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
@@ -227,5 +228,50 @@ describe("readDatasetDir on hostile folders", () => {
       "items/big.json: file is 112 bytes, over the limit of 50 bytes for items/",
       "guides/1.json: capture snapshots/pipe.txt is a FIFO (named pipe), not a regular file",
     ]);
+  });
+});
+
+describe("readDatasetDir for the check cache", () => {
+  const sha256 = (content: string) => createHash("sha256").update(content).digest("hex");
+  const guide = `{\n  "platform_id": "1",\n  "snapshot": { "path": "1/page.txt" }\n}\n`;
+
+  it("gives each file and capture the sha256 of its bytes", async () => {
+    await files({ "items/a.json": '{"slug": "a"}', "guides/1.json": guide, "snapshots/1/page.txt": "the capture" });
+    const plain = await readDatasetDir(dir);
+    expect(plain.guides[0]!.sha256).toBeUndefined();
+    const hashed = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true });
+    expect([hashed.items[0]!.sha256, hashed.guides[0]!.sha256, hashed.guides[0]!.captureSha256]).toEqual([sha256('{"slug": "a"}'), sha256(guide), sha256("the capture")]);
+  });
+
+  it("takes the bytes and hashes of files the build's fingerprint read just before, still under the size limits, and reads the rest", async () => {
+    await files({ "items/a.json": '{"slug": "a"}', "guides/1.json": guide, "snapshots/1/page.txt": "the capture" });
+    // Stand-ins that differ from the files on disk prove that what was given is what is used.
+    const given = `{"platform_id": "1", "snapshot": {"path": "1/page.txt"}, "title": "given"}`;
+    const known = new Map([
+      ["guides/1.json", { bytes: Buffer.from(given), sha256: "the hash given with the guide" }],
+      ["snapshots/1/page.txt", { bytes: Buffer.from("the capture as given"), sha256: "the hash given with the capture" }],
+    ]);
+    const read = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true, known });
+    expect(read.guides[0]!.parsed?.json).toEqual(JSON.parse(given));
+    expect([read.guides[0]!.sha256, read.guides[0]!.captureSha256]).toEqual(["the hash given with the guide", "the hash given with the capture"]);
+    expect(read.guides[0]!.capture).toEqual({ ok: true, value: Buffer.from("the capture as given") });
+    expect(read.items[0]!.sha256).toBe(sha256('{"slug": "a"}'));
+    const small: DatasetLimits = { ...DEFAULT_LIMITS, maxBytes: { ...DEFAULT_LIMITS.maxBytes, guides: 10 } };
+    const limited = await readDatasetDir(dir, small, { digests: true, known });
+    expect(limited.guides[0]!.problems.map((problem) => problem.message)).toEqual([expect.stringContaining("over the limit of 10 bytes")]);
+  });
+
+  it("reads a file known to be clean with JSON.parse alone, to the same result, and reads other bytes in full", async () => {
+    const twice = '{"platform_id": "1", "platform_id": "2"}';
+    await files({ "items/a.json": '{"slug": "a"}', "guides/1.json": guide, "guides/2.json": twice });
+    const full = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true });
+    // guides/2.json is said to be clean but its bytes are not the ones named: it gets the full read and its problem.
+    const clean = new Map([
+      ["guides/1.json", sha256(guide)],
+      ["guides/2.json", sha256("other bytes")],
+    ]);
+    const fast = await readDatasetDir(dir, DEFAULT_LIMITS, { digests: true, clean });
+    expect(fast).toEqual(full);
+    expect(fast.guides[1]!.problems.map((problem) => problem.message)).toEqual([expect.stringContaining("key written twice")]);
   });
 });
