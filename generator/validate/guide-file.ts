@@ -12,6 +12,7 @@ import { imagesOccurInCapture } from "./rules/images.ts";
 import { systemItemsAreKnown } from "./rules/item-references.ts";
 import { placeholderFindings } from "./rules/placeholders.ts";
 import { positionsCountFromZero } from "./rules/positions.ts";
+import { seedsOccurInTheirQuotes, sharedQuotesKeepTheirOrder } from "./rules/seeds-in-quotes.ts";
 import { quotesComeFromTheGuide } from "./rules/quote-regions.ts";
 import { quotesOccurInCapture } from "./rules/quotes.ts";
 import { snapshotMatchesCapture } from "./rules/snapshot.ts";
@@ -39,7 +40,14 @@ const OWN_RULES_BEFORE_ITEMS: GuideRule[] = [
 ];
 
 /** The same, listed after the item references. */
-const OWN_RULES_AFTER_ITEMS: GuideRule[] = [systemReferencesExist, discrepancyPlacesExist, duplicateSeedsAreRecorded, duplicateSeedPlacesAreExact];
+const OWN_RULES_AFTER_ITEMS: GuideRule[] = [
+  systemReferencesExist,
+  discrepancyPlacesExist,
+  duplicateSeedsAreRecorded,
+  duplicateSeedPlacesAreExact,
+  seedsOccurInTheirQuotes,
+  sharedQuotesKeepTheirOrder,
+];
 
 /** The only guide rule that reads other files: each system's `item` names a checked item file. */
 export function crossFileFindings(guide: Guide, context: GuideContext): Finding[] {
