@@ -40,8 +40,8 @@ export function sharedQuotesKeepTheirOrder(guide: Guide): Finding[] {
       const at = seeds.indexOf(grading.seed, state.next);
       if (at === -1) {
         if (seeds.includes(grading.seed)) {
-          const before = state.used.length === 0 ? "" : ` after ${state.used[state.used.length - 1]}`;
-          findings.push(finding(`$.systems[${s}].gradings[${g}].seed`, `is ${grading.seed}, which its quote writes before the seed graded just before it${before}: the gradings sharing this quote are not in its order`, `gradings in the order the quote lists their seeds: ${seeds.join(", ")}`));
+          const previous = state.used[state.used.length - 1];
+          findings.push(finding(`$.systems[${s}].gradings[${g}].seed`, `is ${grading.seed}, which its quote writes before ${previous}, the seed graded just before it: the gradings sharing this quote are not in its order`, `gradings in the order the quote lists their seeds: ${seeds.join(", ")}`));
         }
         return;
       }

@@ -112,6 +112,21 @@ describe("checkDataset", () => {
     ]);
   });
 
+  it("reports a seed mistyped into another that its quote does not write, and gradings sharing a quote out of its order", () => {
+    // Each quote is still verbatim in the capture, so only these two rules can catch the slips.
+    const mistyped = sampleGuide();
+    mistyped.systems[0]!.gradings[2]!.seed = 24;
+    const swapped = sampleGuide();
+    swapped.systems[0]!.gradings[2]!.seed = 7;
+    swapped.systems[0]!.gradings[4]!.seed = 42;
+    expect(problemLines(rawDataset({ guides: [mistyped] }))).toEqual([
+      'guides/3000000001.json: $.systems[0].gradings[2].seed: is 24, which its quote does not write as a number: "Tier 2:  42,  7" (expected the seed as the quote writes it)',
+    ]);
+    expect(problemLines(rawDataset({ guides: [swapped] }))).toEqual([
+      'guides/3000000001.json: $.systems[0].gradings[4].seed: is 42, which its quote writes before 7, the seed graded just before it: the gradings sharing this quote are not in its order (expected gradings in the order the quote lists their seeds: 2, 42, 7)',
+    ]);
+  });
+
   it("reports two item files claiming the same (def_index, paint_index) pair", () => {
     const items = sampleItems();
     const copy = { ...items[1]!, slug: "karambit-doppler-copy", market_name: "Karambit | Doppler Copy" };
