@@ -2,7 +2,7 @@
 // This module and what it imports are the "response-derivation code" whose minified bundle is part
 // of dataset_version (generator/version.ts): a change here that alters output changes the version.
 
-import { gzipSync } from "node:zlib";
+import { gzip, gzipSync } from "node:zlib";
 import { envelopeFor, wrapData } from "../../edge/envelope.ts";
 import type { Manifest } from "../../edge/routes.ts";
 import {
@@ -11,6 +11,7 @@ import {
   itemFolder,
   MAX_SEED,
   UNCARRIED_TOPIC,
+  type EncodedVariant,
   type Route,
   type RouteName,
   type RouteOf,
@@ -35,6 +36,12 @@ export interface BuildFile {
   body: string | Uint8Array;
   /** The folder this file belongs to when that folder is stored as one unit (see emit). */
   unit?: string;
+  /**
+   * A pre-compressed copy of this file the build also holds (the dump's gzip), not yet encoded: the
+   * emit stage encodes it off the main thread while it derives the rest (`encodeInBackground`),
+   * `buildFiles` in place. Listed right after this file wherever a build lists its files.
+   */
+  variant?: EncodedVariant;
 }
 
 /** Every topic some system carries: the vocabulary of `?topic=` (empty today; spec). */
@@ -147,6 +154,11 @@ interface UnitSpec<N extends RouteName> {
 /** A unit whose every file is `fileFor` of one of its routes, derived through the table above. */
 function unitOf<N extends RouteName>(spec: UnitSpec<N>, manifest: Pick<Manifest, "topics">): DerivationUnit {
   const folder = spec.folder ?? null;
+  // A variant is encoded after its unit has been counted (emit), which only a unit derived every
+  // time (no inputs, nothing recorded) can afford; today the dump, which carries dataset_version.
+  if (spec.inputs !== null && spec.routes.some((route) => encodedVariantOf(route) !== null)) {
+    throw new Error(`unit ${spec.key}: a route with a pre-compressed variant must be derived every build (inputs null)`);
+  }
   return {
     key: spec.key,
     inputs: spec.inputs,
@@ -161,9 +173,8 @@ function unitOf<N extends RouteName>(spec: UnitSpec<N>, manifest: Pick<Manifest,
       const scope = spec.scope();
       for (const route of spec.routes) {
         const body = derive(route, scope);
-        yield { path: fileFor(route, manifest), body };
         const variant = encodedVariantOf(route);
-        if (variant !== null) yield { path: variant.file, body: gzipSync(body, { level: DUMP_GZIP_LEVEL }) };
+        yield variant === null ? { path: fileFor(route, manifest), body } : { path: fileFor(route, manifest), body, variant };
       }
       if (folder === null) return;
       const unit = folder.path;
@@ -190,6 +201,13 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
   const coverage = coverageOf(dataset);
   const manifest = manifestOf(dataset, datasetVersion);
   const { topics } = manifest;
+  const guides = sortGuides(dataset.guides);
+  const resolve = resolveResponses(dataset.items);
+  const build = (): BuildScope => ({ dataset, datasetVersion, pairs, guides, aliases: resolve.size });
+
+  // The dump first: a build encodes its 30 MB gzip in the background (see BuildFile.variant) while
+  // it derives every other unit, instead of after them all.
+  yield unitOf<"dump">({ key: "dump", inputs: null, routes: [{ name: "dump" }], scope: build }, manifest);
 
   for (const pair of pairs) {
     const defIndex = pair.item.def_index;
@@ -216,7 +234,6 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
     );
   }
 
-  const guides = sortGuides(dataset.guides);
   for (const guide of guides) {
     const platformId = guide.platform_id;
     yield unitOf<"guide">(
@@ -230,7 +247,6 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
     );
   }
 
-  const resolve = resolveResponses(dataset.items);
   const itemsBySlug = new Map(dataset.items.map((item) => [item.slug, item]));
   for (const [aliasKey, response] of resolve) {
     yield unitOf<"resolve">(
@@ -239,9 +255,7 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
     );
   }
 
-  const build = (): BuildScope => ({ dataset, datasetVersion, pairs, guides, aliases: resolve.size });
   yield unitOf<"meta">({ key: "meta", inputs: null, routes: [{ name: "meta" }], scope: build }, manifest);
-  yield unitOf<"dump">({ key: "dump", inputs: null, routes: [{ name: "dump" }], scope: build }, manifest);
 }
 
 /**
@@ -251,10 +265,33 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
  */
 const DUMP_GZIP_LEVEL = 6;
 
+const bytesOf = (body: string | Uint8Array) => (typeof body === "string" ? Buffer.from(body, "utf8") : body);
+
+/** A file's variant, encoded now. */
+export function encodeVariant(body: string | Uint8Array, variant: EncodedVariant): Uint8Array {
+  switch (variant.contentEncoding) {
+    case "gzip":
+      return gzipSync(bytesOf(body), { level: DUMP_GZIP_LEVEL });
+  }
+}
+
+/** The same bytes, encoded on zlib's thread pool while the caller goes on. */
+export function encodeInBackground(body: string | Uint8Array, variant: EncodedVariant): Promise<Uint8Array> {
+  switch (variant.contentEncoding) {
+    case "gzip":
+      return new Promise((resolve, reject) => gzip(bytesOf(body), { level: DUMP_GZIP_LEVEL }, (error, encoded) => (error ? reject(error) : resolve(encoded))));
+  }
+}
+
 /**
  * Every file of the build, lazily, in a fixed order. The count is about pairs x 1001, so files are
  * produced one at a time rather than held in one array.
  */
 export function* buildFiles(dataset: Dataset, datasetVersion: string): Generator<BuildFile> {
-  for (const unit of derivationUnits(dataset, datasetVersion)) yield* unit.files();
+  for (const unit of derivationUnits(dataset, datasetVersion)) {
+    for (const { variant, ...file } of unit.files()) {
+      yield file;
+      if (variant !== undefined) yield { path: variant.file, body: encodeVariant(file.body, variant) };
+    }
+  }
 }

@@ -9,7 +9,7 @@
 import { promises as fs, readlinkSync } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
-import type { BuildFile } from "../derive/index.ts";
+import { encodeInBackground, type BuildFile } from "../derive/index.ts";
 import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
@@ -239,6 +239,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
   const previous: PreviousGeneration | null =
     previousIndex !== null && !plain && !verifying ? { index: previousIndex, storeHas: (name) => isStoredWhole(storeDir, name) } : null;
   const entries = typeof files === "function" ? files(previous) : files;
+  const variants: { path: string; encoding: Promise<Uint8Array> }[] = [];
   try {
     let unit: string | null = null;
     let unitFiles: UnitFile[] = [];
@@ -267,6 +268,14 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
         } else {
           emitFile(file.path, bytes);
         }
+        if (file.variant !== undefined) {
+          // Encoded on zlib's threads while the loop goes on, written after it. Listed in the index
+          // right after its file now (the entry is replaced in place), as a build from `buildFiles` lists it.
+          index.files.set(file.variant.file, "");
+          const encoding = encodeInBackground(bytes, file.variant);
+          encoding.catch(() => undefined); // awaited below, unless deriving fails first
+          variants.push({ path: file.variant.file, encoding });
+        }
         if (report.files % 2000 === 0) onProgress?.({ stage, files: report.files });
         if (report.files === pauseFiles) {
           await writer.drained(true);
@@ -275,6 +284,12 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
         if (writer.congested) await writer.drained();
       }
       if (unit !== null) emitUnit(unit, unitFiles);
+      for (const variant of variants) {
+        const bytes = await variant.encoding;
+        report.files++;
+        report.bytes += bytes.byteLength;
+        emitFile(variant.path, bytes);
+      }
       if (lastFiles) {
         await writer.drained(true);
         for (const file of await lastFiles({ outDir, index, previousIndex, serving, verifying })) {

@@ -130,7 +130,8 @@ describe("the routes of a build", () => {
 
   it("a unit's files are its routes' files, in the order of its routes, those of its folder marked as the unit", () => {
     for (const unit of units) {
-      const files = [...unit.files()];
+      // A pre-compressed variant is listed right after its file, encoded later (emit) or by buildFiles.
+      const files = [...unit.files()].flatMap(({ variant, ...file }) => (variant === undefined ? [file] : [file, { path: variant.file, unit: undefined }]));
       const paths = [...unit.routes()].flatMap((route) => filesOfRoute(route));
       expect(files.map((file) => file.path)).toEqual(paths);
       for (const file of files) expect(file.unit).toBe(unit.folder !== null && file.path.startsWith(`${unit.folder}/`) ? unit.folder : undefined);
