@@ -23,8 +23,8 @@ import { loadDataset } from "../../../generator/validate/index.ts";
 // problems in the same order, the same dataset), and it does reuse the files the edits left alone.
 // The dataset is three of the shipped example guides (example data), the two item files they name
 // and two that no guide names (so an item file's change is told from an unrelated one). A check reads
-// and validates every item file: with all 221 of them, the edit sequences spent 4 s on items no edit
-// touches.
+// and validates every item file: with all 221, half the property test's time (4.2 s of it alone, now
+// 2.0 s) went on item files no edit touches.
 
 const SHIPPED = fileURLToPath(new URL("../../../dataset/", import.meta.url));
 const GUIDES = ["900000001", "900000002", "900000003"];
