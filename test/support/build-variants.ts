@@ -37,8 +37,23 @@ export const VARIANTS: readonly BuildVariant[] = [
  * The files of a variant's build, with a sample of the seeds (fewer-seeds.ts): the folders keep
  * their shape (a unit per pair, B's correction changes the AK pair's) at a thirtieth of the files.
  */
-export function variantFiles(variant: BuildVariant): Generator<BuildFile> {
-  return withFewerSeeds(buildFiles(variant.dataset, variant.version));
+export function* variantFiles(variant: BuildVariant): Generator<BuildFile> {
+  yield* derivedFiles(variant);
+}
+
+/**
+ * Each variant's files, derived once per process: a kill test compares a folder with a variant's
+ * files five or six times (derivation is deterministic, so the files are the same each time), and
+ * deriving them again each time was a second and a half of CPU across the kill tests.
+ */
+const derived = new Map<string, readonly BuildFile[]>();
+function derivedFiles(variant: BuildVariant): readonly BuildFile[] {
+  let files = derived.get(variant.name);
+  if (files === undefined) {
+    files = [...withFewerSeeds(buildFiles(variant.dataset, variant.version))];
+    derived.set(variant.name, files);
+  }
+  return files;
 }
 
 export function variantNamed(name: string): BuildVariant {

@@ -4,7 +4,7 @@
 
 import { promises as fs, readdirSync, rmSync, symlinkSync, mkdirSync, existsSync } from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import type { PausePoint } from "../../../generator/emit/pause-point.ts";
@@ -13,8 +13,8 @@ import { generationProblems, servingState, variantFiles, variantNamed } from "..
 import { prepareBuildChild, type BuildChild } from "../../support/build-process.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
+// Removed after all tests, not after each: the kill cases run at the same time.
 const temporary = temporaryFolders("psg-kill-");
-afterEach(() => temporary.removeAll());
 const freshOut = () => path.join(temporary.make(), "dist");
 /** Builds in a child process, to be killed; the builds before and after run in this process. */
 let child: BuildChild;
@@ -32,6 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => {
   child?.remove();
+  temporary.removeAll();
   templates.removeAll();
 });
 
@@ -87,7 +88,10 @@ const cases: KillCase[] = [
   { point: "pruning-store", serving: "vC", halfDeleted: true },
 ];
 
-describe("a build killed at any point", () => {
+// The cases run at the same time (vitest's maxConcurrency, 5 by default), each in its own copy of the
+// folder with its own child: a case mostly waits on its child's start and on the disk, and one after
+// another they took 8 s of the file's 10 s.
+describe.concurrent("a build killed at any point", () => {
   for (const { point, serving, halfDeleted } of cases) {
     it(`killed at ${point}${halfDeleted ? " (halfway through deleting a folder)" : ""}: the serving build and every later build answer every request`, async () => {
       const out = await copyOf(servingB);

@@ -21,11 +21,15 @@ import { loadDataset } from "../../../generator/validate/index.ts";
 // The check cache must never change what a check answers: after any sequence of edits, a check
 // reusing the cache of the check before gives exactly what a check from nothing gives (the same
 // problems in the same order, the same dataset), and it does reuse the files the edits left alone.
-// The dataset is three of the shipped example guides (example data) with every item file.
+// The dataset is three of the shipped example guides (example data), the two item files they name
+// and two that no guide names (so an item file's change is told from an unrelated one). A check reads
+// and validates every item file: with all 221, half the property test's time (4.2 s of it alone, now
+// 2.0 s) went on item files no edit touches.
 
 const SHIPPED = fileURLToPath(new URL("../../../dataset/", import.meta.url));
 const GUIDES = ["900000001", "900000002", "900000003"];
 const ITEM = "items/ak-47-case-hardened.json"; // named by guides 900000001 and 900000002
+const ITEMS = [ITEM, "items/karambit-case-hardened.json", "items/aug-amber-fade.json", "items/awp-fade.json"];
 const KEY = checkCacheKey("test code", DEFAULT_LIMITS);
 
 let dir: string;
@@ -35,7 +39,8 @@ let originals: Map<string, Buffer>;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "psg-check-cache-"));
   dataset = path.join(dir, "dataset");
-  await cp(path.join(SHIPPED, "items"), path.join(dataset, "items"), { recursive: true });
+  await mkdir(path.join(dataset, "items"), { recursive: true });
+  for (const file of ITEMS) await cp(path.join(SHIPPED, file), path.join(dataset, file));
   await mkdir(path.join(dataset, "guides"));
   await mkdir(path.join(dataset, "snapshots", "examples"), { recursive: true });
   for (const id of GUIDES) {
