@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import type { Dataset } from "../../generator/dataset.ts";
 import { loadDataset } from "../../generator/validate/index.ts";
@@ -25,7 +25,6 @@ const UNCOVERED = "awp-fade";
 let fixture: DistFixture;
 let server: RunningServer;
 let browser: Browser;
-let context: BrowserContext;
 let origin: string;
 const offOrigin: string[] = [];
 /** Console errors and uncaught exceptions, per page; each test checks its own page's. */
@@ -45,14 +44,6 @@ beforeAll(async () => {
   server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
   origin = new URL(server.url).origin;
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
-  // A request to another origin is recorded and refused before it leaves.
-  await context.route("**/*", (route) => {
-    const url = route.request().url();
-    if (new URL(url).origin === origin) return route.continue();
-    offOrigin.push(url);
-    return route.abort();
-  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -61,17 +52,27 @@ afterAll(async () => {
 });
 
 /**
- * A page of its own for one test, closed when the test ends (so no finished page keeps a renderer
- * busy), which then checks that no request of the run so far left the origin. The tests of a
- * describe block run at the same time, each on its own page of the one context: a page load mostly
- * waits on the browser's renderer, and one test after another the file took 24 s alone, 15 s this way.
+ * A page of its own for one test, in a browser context of its own, closed when the test ends (so no
+ * finished page keeps a renderer busy), which then checks that no request of the run so far left the
+ * origin. The tests of a describe block run at the same time: a page load mostly waits on the
+ * browser's renderer, and one test after another the file took 24 s alone, 15 s this way. A context
+ * per test because a page's clock is its context's: a test pausing time would stop the timers of
+ * every other page in a shared context.
  */
 async function newPage(onTestFinished: TestContext["onTestFinished"], options: { clock?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+  // A request to another origin is recorded and refused before it leaves.
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (new URL(url).origin === origin) return route.continue();
+    offOrigin.push(url);
+    return route.abort();
+  });
   const page = await context.newPage();
   const seen: string[] = [];
   problems.set(page, seen);
   onTestFinished(async () => {
-    await page.close();
+    await context.close();
     problems.delete(page);
     expect(offOrigin).toEqual([]);
   });
