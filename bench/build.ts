@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildDist, type BuildResult } from "../generator/build.ts";
 import type { Dataset } from "../generator/dataset.ts";
-import { buildFiles } from "../generator/derive/index.ts";
+import { buildFiles, bytesOf } from "../generator/derive/index.ts";
 import { fingerprint } from "../generator/emit/file-index.ts";
 import type { Guide } from "../generator/schema/guide.ts";
 import { loadDataset } from "../generator/validate/index.ts";
@@ -56,7 +56,7 @@ async function baselineWorker(datasetDir: string, outDir: string, withAsync: boo
   if (!checked.ok) throw new Error("the dataset is not valid");
   const files = [...buildFiles(checked.value, "baseline")].map((file) => ({
     path: file.path,
-    bytes: typeof file.body === "string" ? Buffer.from(file.body) : file.body,
+    bytes: bytesOf(file.body),
   }));
   const bytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
 
@@ -118,7 +118,7 @@ async function churn(before: string, after: string): Promise<{ changed: number; 
     const dataset: Dataset = checked.value;
     const version = datasetVersion(dataset, await derivationCodeHash());
     const map = new Map<string, string>();
-    for (const file of buildFiles(dataset, version)) map.set(file.path, fingerprint(typeof file.body === "string" ? Buffer.from(file.body) : file.body));
+    for (const file of buildFiles(dataset, version)) map.set(file.path, fingerprint(bytesOf(file.body)));
     return map;
   };
   const [a, b] = [await prints(before), await prints(after)];

@@ -265,7 +265,8 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
  */
 const DUMP_GZIP_LEVEL = 6;
 
-const bytesOf = (body: string | Uint8Array) => (typeof body === "string" ? Buffer.from(body, "utf8") : body);
+/** A file's body as bytes (text is UTF-8). */
+export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === "string" ? Buffer.from(body, "utf8") : body);
 
 /** A file's variant, encoded now. */
 export function encodeVariant(body: string | Uint8Array, variant: EncodedVariant): Uint8Array {

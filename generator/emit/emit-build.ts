@@ -9,7 +9,7 @@
 import { promises as fs, readlinkSync } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
-import { encodeInBackground, type BuildFile } from "../derive/index.ts";
+import { bytesOf, encodeInBackground, type BuildFile } from "../derive/index.ts";
 import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
@@ -255,7 +255,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
           continue;
         }
         const file = entry;
-        const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+        const bytes = bytesOf(file.body);
         report.files++;
         report.bytes += bytes.byteLength;
         if (file.unit && !plain) {
@@ -293,7 +293,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
       if (lastFiles) {
         await writer.drained(true);
         for (const file of await lastFiles({ outDir, index, previousIndex, serving, verifying })) {
-          const bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+          const bytes = bytesOf(file.body);
           report.files++;
           report.bytes += bytes.byteLength;
           emitFile(file.path, bytes);

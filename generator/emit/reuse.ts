@@ -6,7 +6,7 @@
 // inputs and equal code give equal files (tested against full builds of randomly edited datasets).
 
 import { createHash } from "node:crypto";
-import type { BuildFile, DerivationUnit } from "../derive/index.ts";
+import { bytesOf, type BuildFile, type DerivationUnit } from "../derive/index.ts";
 import type { GenerationIndex, UnitInputs } from "./file-index.ts";
 
 /** The serving generation, as a rebuild may reuse it. */
@@ -55,7 +55,7 @@ export function* reuseUnchanged(units: Iterable<DerivationUnit>, codeHash: strin
     let files = 0;
     let bytes = 0;
     for (const file of unit.files()) {
-      const body = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+      const body = bytesOf(file.body);
       files++;
       bytes += body.byteLength;
       yield { ...file, body };
