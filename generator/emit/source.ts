@@ -41,12 +41,10 @@ export interface SourceFingerprint {
   datasetFiles: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
 }
 
-/** `options`: anything else the build's bytes depend on (its switches). */
-export async function sourceFingerprint(datasetDir: string, options: readonly string[]): Promise<string> {
-  return (await sourceFingerprints(datasetDir, options)).source;
-}
-
-/** The source fingerprint with its parts: the code's, and each dataset file's. */
+/**
+ * The source fingerprint with its parts: the code's, and each dataset file's. `options`: anything
+ * else the build's bytes depend on (its switches).
+ */
 export async function sourceFingerprints(datasetDir: string, options: readonly string[]): Promise<SourceFingerprint> {
   const code = await codeFingerprint();
   const hash = createHash("sha256");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
-import { servingBuiltFrom, sourceFingerprint } from "../../../generator/emit/source.ts";
+import { servingBuiltFrom, sourceFingerprints } from "../../../generator/emit/source.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { withFewerSeeds } from "../../support/fewer-seeds.ts";
 
@@ -16,11 +16,11 @@ describe("the source fingerprint", () => {
     const dataset = path.join(root, "dataset");
     mkdirSync(path.join(dataset, "guides"), { recursive: true });
     writeFileSync(path.join(dataset, "guides", "1.json"), '{"a":1}');
-    const before = await sourceFingerprint(dataset, ["plain false"]);
-    expect(await sourceFingerprint(dataset, ["plain false"])).toBe(before);
-    expect(await sourceFingerprint(dataset, ["plain true"])).not.toBe(before);
+    const before = (await sourceFingerprints(dataset, ["plain false"])).source;
+    expect((await sourceFingerprints(dataset, ["plain false"])).source).toBe(before);
+    expect((await sourceFingerprints(dataset, ["plain true"])).source).not.toBe(before);
     writeFileSync(path.join(dataset, "guides", "1.json"), '{"a":2}');
-    expect(await sourceFingerprint(dataset, ["plain false"])).not.toBe(before);
+    expect((await sourceFingerprints(dataset, ["plain false"])).source).not.toBe(before);
   });
 
   it("names the serving build made from the same source, and no other", async () => {
