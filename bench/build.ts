@@ -219,6 +219,7 @@ async function main(): Promise<number> {
       `ratio full build / baseline: ${(fullMs / baselineMs).toFixed(2)} (medians over ${rounds} rounds: check + version + derive + emit until the manifest commit, vs the faster baseline)`,
       `deploy churn after one grading: ${formatCount(deploy.changed)} of ${formatCount(deploy.files)} files differ (${((100 * deploy.changed) / deploy.files).toFixed(3)}%)`,
       `one-grading rebuild: ${Object.entries(changed.result.timings).map(([name, ms]) => `${name} ${formatMs(ms)}`).join(", ")}; committed ${formatMs(changed.result.emit.committedAfterMs)} into emit`,
+      `  emit steps: ${Object.entries(changed.result.emit.timings ?? {}).map(([name, ms]) => `${name} ${formatMs(ms)}`).join(", ")}`,
       ...(changed.result.checked === undefined
         ? []
         : [`one-grading rebuild checked ${changed.result.checked.guideFiles - changed.result.checked.reused} of ${formatCount(changed.result.checked.guideFiles)} guide files (the others' own outcomes from the check cache the full build left)`]),

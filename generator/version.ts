@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { Dataset } from "./dataset.ts";
-import { canonicalJson, guideText } from "./derive/units.ts";
+import { canonicalJson, guideHash } from "./derive/units.ts";
 
 /**
  * The code that decides what a response body holds: the derivation (generator/derive/ and what it
@@ -47,9 +47,10 @@ export function datasetVersion(dataset: Dataset, codeHash: string): string {
   hash.update(`pattern-seed-guides dataset_version\ncode ${codeHash}\n`);
   for (const item of [...dataset.items].sort((a, b) => (a.slug < b.slug ? -1 : 1))) hash.update(`item ${canonicalJson(item)}\n`);
   // Guides are served exactly as stored, key order included, so their hash keeps it; whitespace
-  // in the file is not content and is gone after parsing.
+  // in the file is not content and is gone after parsing. Each guide enters by the hash of its text,
+  // which the unit hashes of the derivation take too (derive/units.ts): one pass over the guides.
   for (const guide of [...dataset.guides].sort((a, b) => (a.platform_id < b.platform_id ? -1 : 1))) {
-    hash.update(`guide ${guideText(guide)}\n`);
+    hash.update(`guide ${guideHash(guide)}\n`);
   }
   return hash.digest("hex").slice(0, 20);
 }

@@ -26,8 +26,9 @@ export function guideText(guide: Guide): string {
   return text;
 }
 
+/** SHA-256 of `guideText`, once per guide object: dataset_version and the unit hashes take it. */
 const guideHashes = new WeakMap<Guide, string>();
-function guideHash(guide: Guide): string {
+export function guideHash(guide: Guide): string {
   let hash = guideHashes.get(guide);
   if (hash === undefined) {
     hash = createHash("sha256").update(guideText(guide)).digest("hex");

@@ -10,6 +10,7 @@ import { promises as fs, readlinkSync } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { bytesOf, encodeInBackground, type BuildFile } from "../derive/index.ts";
+import type { PieceEncoding } from "../derive/gzip-pieces.ts";
 import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
@@ -47,6 +48,13 @@ export interface EmitReport {
   committedAfterMs: number;
   /** Generations pruned after the commit. */
   pruned: string[];
+  /**
+   * Milliseconds spent in each step, in order (`npm run bench:build` prints them): prepare (lock,
+   * leftovers, documents, the serving index), derive (deriving and queueing every file), encode
+   * (waiting for pre-compressed variants), write (waiting for the writer before the last files),
+   * last files (the changelog), commit (index and manifest), prune. Absent when nothing was emitted.
+   */
+  timings?: Record<string, number>;
 }
 
 export interface EmitOptions {
@@ -134,6 +142,14 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
     await fs.mkdir(generationDir, { recursive: true });
   }
   if (!plain) await fs.mkdir(storeDir, { recursive: true });
+  const timings: Record<string, number> = {};
+  let mark = started;
+  const lap = (step: string) => {
+    const now = performance.now();
+    timings[step] = now - mark;
+    mark = now;
+  };
+  lap("prepare");
   await pauseAt("locked");
 
   const report: EmitReport = {
@@ -146,6 +162,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
     removed: 0,
     committedAfterMs: 0,
     pruned: [],
+    timings,
   };
   const index = emptyIndex();
   if (source !== undefined) index.source = source;
@@ -239,7 +256,14 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
   const previous: PreviousGeneration | null =
     previousIndex !== null && !plain && !verifying ? { index: previousIndex, storeHas: (name) => isStoredWhole(storeDir, name) } : null;
   const entries = typeof files === "function" ? files(previous) : files;
-  const variants: { path: string; encoding: Promise<Uint8Array> }[] = [];
+  const variants: { path: string; encoding: Promise<PieceEncoding> }[] = [];
+  /** The serving generation's encoding of a pre-compressed file, when its index says how and the file is intact. */
+  const previousEncoding = (relative: string): PieceEncoding | null => {
+    const encoded = previousIndex?.pieces.get(relative);
+    if (encoded === undefined || previousDir === null) return null;
+    const bytes = readOrNull(path.join(previousDir, relative));
+    return bytes !== null && fingerprint(bytes) === previousIndex!.files.get(relative) ? { ...encoded, bytes } : null;
+  };
   try {
     let unit: string | null = null;
     let unitFiles: UnitFile[] = [];
@@ -272,7 +296,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
           // Encoded on zlib's threads while the loop goes on, written after it. Listed in the index
           // right after its file now (the entry is replaced in place), as a build from `buildFiles` lists it.
           index.files.set(file.variant.file, "");
-          const encoding = encodeInBackground(bytes, file.variant);
+          const encoding = encodeInBackground({ body: bytes, cuts: file.cuts }, file.variant, previousEncoding(file.variant.file));
           encoding.catch(() => undefined); // awaited below, unless deriving fails first
           variants.push({ path: file.variant.file, encoding });
         }
@@ -284,14 +308,18 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
         if (writer.congested) await writer.drained();
       }
       if (unit !== null) emitUnit(unit, unitFiles);
+      lap("derive");
       for (const variant of variants) {
-        const bytes = await variant.encoding;
+        const { bytes, pieces, encoder } = await variant.encoding;
+        index.pieces.set(variant.path, { pieces, encoder });
         report.files++;
         report.bytes += bytes.byteLength;
         emitFile(variant.path, bytes);
       }
+      lap("encode");
       if (lastFiles) {
         await writer.drained(true);
+        lap("write");
         for (const file of await lastFiles({ outDir, index, previousIndex, serving, verifying })) {
           const bytes = bytesOf(file.body);
           report.files++;
@@ -304,6 +332,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
       // the error goes on, so nothing writes after the build has returned.
       await writer.close();
     }
+    lap(lastFiles ? "last files" : "write");
     onProgress?.({ stage, files: report.files });
 
     if (verifying) report.removed = await removeStrays(generationDir, index.files);
@@ -329,6 +358,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
     await removeLeftovers(storeDir);
     throw error;
   }
+  lap("commit");
   report.committedAfterMs = performance.now() - started;
   await pauseAt("committed");
 
@@ -336,6 +366,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
   const keep = await keptGenerations(outDir, manifest, serving);
   report.pruned = await pruneEntries(outDir, manifest, serving, keep);
   if (!plain) await pruneStore(storeDir, [index, ...keep.slice(1).map((g) => readGenerationIndex(path.join(outDir, indexFileOf(g))))]);
+  lap("prune");
   return report;
 }
 

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
+import type { PieceEncoding } from "../derive/gzip-pieces.ts";
 import { temporaryPathOf } from "./prune.ts";
 
 export interface GenerationIndex {
@@ -16,6 +17,11 @@ export interface GenerationIndex {
   units: Map<string, string>;
   /** Derivation unit key -> what it was derived from and how much it wrote (absent in older indexes: empty). */
   inputs: Map<string, UnitInputs>;
+  /**
+   * Pre-compressed file -> its encoder and where each piece lies in it (derive/gzip-pieces.ts), so
+   * that the next build copies the unchanged pieces (absent in older indexes: none).
+   */
+  pieces: Map<string, Omit<PieceEncoding, "bytes">>;
   /** What the generation was built from (source.ts); absent when not known. */
   source?: string;
 }
@@ -29,7 +35,7 @@ export interface UnitInputs {
 
 export const indexFileOf = (generation: string) => `${generation}.files.gz`;
 
-export const emptyIndex = (): GenerationIndex => ({ files: new Map(), units: new Map(), inputs: new Map() });
+export const emptyIndex = (): GenerationIndex => ({ files: new Map(), units: new Map(), inputs: new Map(), pieces: new Map() });
 
 /** Length plus 64 bits of SHA-1: a collision between two versions of one response is not a practical risk. */
 export function fingerprint(bytes: Uint8Array): string {
@@ -44,7 +50,10 @@ export function readGenerationIndex(file: string): GenerationIndex | null {
   try {
     const stored = JSON.parse(gunzipSync(readFileSync(file)).toString("utf8")) as StoredIndex;
     const inputs = new Map(Object.entries(stored.inputs ?? {}).map(([key, [hash, files, bytes]]) => [key, { hash, files, bytes }]));
-    const index: GenerationIndex = { files: new Map(Object.entries(stored.files)), units: new Map(Object.entries(stored.units)), inputs };
+    const pieces = new Map(
+      Object.entries(stored.pieces ?? {}).map(([file, { encoder, pieces }]) => [file, { encoder, pieces: pieces.map(([key, start, length]) => ({ key, start, length })) }]),
+    );
+    const index: GenerationIndex = { files: new Map(Object.entries(stored.files)), units: new Map(Object.entries(stored.units)), inputs, pieces };
     if (stored.source !== undefined) index.source = stored.source;
     return index;
   } catch {
@@ -58,6 +67,7 @@ export function writeGenerationIndex(file: string, index: GenerationIndex): void
     files: Object.fromEntries(index.files),
     units: Object.fromEntries(index.units),
     inputs: Object.fromEntries([...index.inputs].map(([key, { hash, files, bytes }]) => [key, [hash, files, bytes]])),
+    pieces: Object.fromEntries([...index.pieces].map(([file, { encoder, pieces }]) => [file, { encoder, pieces: pieces.map(({ key, start, length }) => [key, start, length]) }])),
     ...(index.source !== undefined ? { source: index.source } : {}),
   };
   writeFileSync(temporary, gzipSync(JSON.stringify(stored), { level: 1 }));
@@ -68,5 +78,6 @@ interface StoredIndex {
   files: Record<string, string>;
   units: Record<string, string>;
   inputs?: Record<string, [string, number, number]>;
+  pieces?: Record<string, { encoder: string; pieces: [key: string, start: number, length: number][] }>;
   source?: string;
 }

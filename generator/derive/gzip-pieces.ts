@@ -1,0 +1,95 @@
+// A gzip file whose deflate stream is made of independently compressed pieces of the body (the
+// dump's: one per guide). Each piece is deflated with no history and ended by a sync flush, so the
+// pieces' deflate data can be laid end to end as one valid stream (as pigz does); a rebuild that
+// changed one guide deflates that guide's piece and copies every other piece's bytes from the
+// serving build's file, instead of compressing 30 MB again. The output depends only on the body,
+// its cuts and the encoder, so an incremental build writes the bytes a full build writes.
+
+import { createHash } from "node:crypto";
+import { constants, crc32, deflateRaw, deflateRawSync, type ZlibOptions } from "node:zlib";
+
+/** One piece as it lies in an encoded file: which bytes of the body it holds (by key), and where. */
+export interface EncodedPiece {
+  /** Length and hash of the body bytes it encodes. */
+  key: string;
+  /** Offset and length of its deflate data in the encoded file. */
+  start: number;
+  length: number;
+}
+
+/** An encoded file and where each of its pieces lies in it, kept so the next build can reuse them. */
+export interface PieceEncoding {
+  bytes: Uint8Array;
+  pieces: EncodedPiece[];
+  /** The encoder that made the pieces: a piece is reused only from a file made by the same one. */
+  encoder: string;
+}
+
+// Member header: no name, no mtime (0: reproducible), extra flags 0, OS 3 (Unix) on every platform.
+const HEADER = Uint8Array.of(0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3);
+// An empty final block (fixed Huffman, end of block): what closes the stream after the last piece.
+const LAST_BLOCK = Uint8Array.of(3, 0);
+
+/** Which zlib at which level: pieces from another (a Node upgrade) would not be the bytes this one makes. */
+export const pieceEncoder = (level: number) => `deflate zlib ${process.versions.zlib} level ${level}`;
+
+const pieceKey = (piece: Uint8Array) => `${piece.byteLength}:${createHash("sha1").update(piece).digest("hex").slice(0, 16)}`;
+
+/** The body's pieces: `cuts` are the offsets where a piece ends and the next begins. */
+function piecesOf(body: Uint8Array, cuts: readonly number[]): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  let start = 0;
+  for (const cut of [...cuts, body.byteLength]) {
+    if (cut < start || cut > body.byteLength) throw new Error(`cut ${cut} is outside the body's next piece (${start}..${body.byteLength})`);
+    if (cut > start) pieces.push(body.subarray(start, cut));
+    start = cut;
+  }
+  return pieces;
+}
+
+const deflateOptions = (level: number): ZlibOptions => ({ level, finishFlush: constants.Z_SYNC_FLUSH });
+
+/** The gzip file of `body`, deflated piece by piece, now. */
+export function gzipPiecesSync(body: Uint8Array, cuts: readonly number[], level: number): PieceEncoding {
+  const options = deflateOptions(level);
+  return assemble(body, piecesOf(body, cuts).map((piece) => [pieceKey(piece), deflateRawSync(piece, options)]), level);
+}
+
+/**
+ * The same bytes, with pieces deflated on zlib's thread pool (several at once) while the caller
+ * goes on; a piece `previous` holds under the same key and encoder is copied from it instead.
+ */
+export async function gzipPieces(body: Uint8Array, cuts: readonly number[], level: number, previous: PieceEncoding | null = null): Promise<PieceEncoding> {
+  const reusable = new Map<string, Uint8Array>();
+  if (previous !== null && previous.encoder === pieceEncoder(level)) {
+    for (const { key, start, length } of previous.pieces) reusable.set(key, previous.bytes.subarray(start, start + length));
+  }
+  const options = deflateOptions(level);
+  const deflated = piecesOf(body, cuts).map(async (piece): Promise<[string, Uint8Array]> => {
+    const key = pieceKey(piece);
+    const kept = reusable.get(key);
+    if (kept !== undefined) return [key, kept];
+    return [key, await new Promise<Uint8Array>((resolve, reject) => deflateRaw(piece, options, (error, out) => (error ? reject(error) : resolve(out))))];
+  });
+  return assemble(body, await Promise.all(deflated), level);
+}
+
+function assemble(body: Uint8Array, deflated: [key: string, data: Uint8Array][], level: number): PieceEncoding {
+  const trailer = new Uint8Array(8);
+  const view = new DataView(trailer.buffer);
+  view.setUint32(0, crc32(body), true);
+  view.setUint32(4, body.byteLength % 2 ** 32, true);
+  const size = HEADER.byteLength + deflated.reduce((sum, [, data]) => sum + data.byteLength, 0) + LAST_BLOCK.byteLength + trailer.byteLength;
+  const bytes = new Uint8Array(size);
+  bytes.set(HEADER, 0);
+  let offset = HEADER.byteLength;
+  const pieces: EncodedPiece[] = [];
+  for (const [key, data] of deflated) {
+    bytes.set(data, offset);
+    pieces.push({ key, start: offset, length: data.byteLength });
+    offset += data.byteLength;
+  }
+  bytes.set(LAST_BLOCK, offset);
+  bytes.set(trailer, offset + LAST_BLOCK.byteLength);
+  return { bytes, pieces, encoder: pieceEncoder(level) };
+}

@@ -1,0 +1,87 @@
+// The dump's gzip, deflated piece by piece: any decoder reads the body back, an incremental
+// encoding (pieces copied from the previous file) is byte for byte the encoding from nothing, and
+// a piece is copied only under its own key and from the same encoder.
+
+import { deflateRawSync, gunzipSync, constants } from "node:zlib";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { gzipPieces, gzipPiecesSync, pieceEncoder, type PieceEncoding } from "../../../generator/derive/gzip-pieces.ts";
+
+const LEVEL = 6;
+const text = (value: string) => new Uint8Array(Buffer.from(value, "utf8"));
+
+/** A body and cuts into it, as the dump has them: pieces of a few bytes to a few kilobytes. */
+const cutBody = fc.array(fc.oneof(fc.string({ maxLength: 40 }), fc.string({ minLength: 1000, maxLength: 4000, unit: "grapheme-ascii" })), { minLength: 1, maxLength: 8 }).map((parts) => {
+  const cuts: number[] = [];
+  let offset = 0;
+  for (const part of parts.slice(0, -1)) cuts.push((offset += Buffer.byteLength(part)));
+  return { body: text(parts.join("")), cuts, parts };
+});
+
+async function decodedByAStream(bytes: Uint8Array): Promise<Uint8Array> {
+  const stream = new Blob([new Uint8Array(bytes)]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+describe("gzip in pieces", () => {
+  it("decodes to the body with zlib and with a web DecompressionStream, however it is cut", async () => {
+    await fc.assert(
+      fc.asyncProperty(cutBody, async ({ body, cuts }) => {
+        const encoded = gzipPiecesSync(body, cuts, LEVEL);
+        expect(new Uint8Array(gunzipSync(encoded.bytes))).toEqual(body);
+        expect(await decodedByAStream(encoded.bytes)).toEqual(body);
+        expect((await gzipPieces(body, cuts, LEVEL)).bytes).toEqual(encoded.bytes);
+      }),
+      { seed: 20261123, numRuns: 40 },
+    );
+  });
+
+  it("an empty body is a valid empty gzip file", () => {
+    expect(gunzipSync(gzipPiecesSync(new Uint8Array(0), [], LEVEL).bytes).byteLength).toBe(0);
+  });
+
+  it("re-encoding after an edit, with the previous file's pieces, gives the bytes of an encoding from nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(cutBody, fc.nat(), fc.string({ maxLength: 30 }), async ({ parts }, which, replacement) => {
+        const join = (pieces: string[]) => {
+          const cuts: number[] = [];
+          let offset = 0;
+          for (const part of pieces.slice(0, -1)) cuts.push((offset += Buffer.byteLength(part)));
+          return { body: text(pieces.join("")), cuts };
+        };
+        const before = join(parts);
+        const edited = parts.map((part, index) => (index === which % parts.length ? replacement : part));
+        const after = join(edited);
+        const previous = await gzipPieces(before.body, before.cuts, LEVEL);
+        expect((await gzipPieces(after.body, after.cuts, LEVEL, previous)).bytes).toEqual(gzipPiecesSync(after.body, after.cuts, LEVEL).bytes);
+      }),
+      { seed: 20261124, numRuns: 40 },
+    );
+  });
+
+  it("copies a piece the previous file holds under the same key and encoder, and none from another encoder", async () => {
+    const pieces = ["first piece, unchanged ".repeat(50), "second piece, unchanged ".repeat(50), "third piece, edited"];
+    const cuts = [Buffer.byteLength(pieces[0]!), Buffer.byteLength(pieces[0]! + pieces[1]!)];
+    const body = text(pieces.join(""));
+    const fresh = gzipPiecesSync(body, cuts, LEVEL);
+    // A previous file whose first piece was deflated differently (level 1): still a valid piece of
+    // the same bytes, so copying it is visible in the output, which must still decode.
+    const unusual = deflateRawSync(text(pieces[0]!), { level: 1, finishFlush: constants.Z_SYNC_FLUSH });
+    expect(unusual).not.toEqual(Buffer.from(fresh.bytes.subarray(fresh.pieces[0]!.start, fresh.pieces[0]!.start + fresh.pieces[0]!.length)));
+    const previous: PieceEncoding = { bytes: unusual, pieces: [{ key: fresh.pieces[0]!.key, start: 0, length: unusual.byteLength }], encoder: pieceEncoder(LEVEL) };
+
+    const reused = await gzipPieces(body, cuts, LEVEL, previous);
+    expect(Buffer.from(reused.bytes).includes(unusual)).toBe(true);
+    expect(new Uint8Array(gunzipSync(reused.bytes))).toEqual(body);
+    expect(reused.pieces.map(({ key }) => key)).toEqual(fresh.pieces.map(({ key }) => key));
+
+    const fromOtherZlib = await gzipPieces(body, cuts, LEVEL, { ...previous, encoder: "deflate zlib 0.0 level 6" });
+    expect(fromOtherZlib.bytes).toEqual(fresh.bytes);
+  });
+
+  it("refuses cuts that are out of order or outside the body", () => {
+    const body = text("0123456789");
+    expect(() => gzipPiecesSync(body, [6, 3], LEVEL)).toThrow(/cut 3/);
+    expect(() => gzipPiecesSync(body, [11], LEVEL)).toThrow(/cut 11/);
+  });
+});
