@@ -94,25 +94,18 @@ async function hashFiles(hash: Hash, root: string, names: string[]): Promise<voi
 
 /** Calls `each` with every file's bytes (`regular`: the bytes of a regular file, read without following a link), in name order. */
 async function readFiles(root: string, names: string[], each: (file: string, bytes: Uint8Array, regular: boolean) => void): Promise<void> {
-  const files = names.sort();
-  // Read a batch at a time (the disk serves several reads at once), in order. A link is read as
-  // where it points (check refuses links in the dataset, so a link never becomes a build).
-  // A FIFO, socket or device is never opened (reading a FIFO waits for a writer, for ever); nor is a
-  // file larger than any the check reads: their kind or size stands for their bytes, and the check
-  // refuses them by name.
-  const contentOf = async (file: string): Promise<[Uint8Array, boolean]> => {
-    if (file.endsWith("\0link")) return [Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`), false];
-    const read = await readRegularFile(path.join(root, file), LARGEST_READ);
-    if (read.ok) return [read.bytes, true];
-    return [Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`), false];
-  };
-  // The next batch is read while this one is hashed.
-  const readBatch = (start: number) => Promise.all(files.slice(start, start + 32).map(contentOf));
-  let next = files.length > 0 ? readBatch(0) : null;
-  for (let start = 0; next !== null; start += 32) {
-    const contents = await next;
-    next = start + 32 < files.length ? readBatch(start + 32) : null;
-    contents.forEach((content, at) => each(files[start + at]!, ...content));
+  // A link is read as where it points (check refuses links in the dataset, so a link never becomes
+  // a build). A FIFO, socket or device is never opened (reading a FIFO waits for a writer, for
+  // ever); nor is a file larger than any the check reads: their kind or size stands for their
+  // bytes, and the check refuses them by name.
+  for (const file of names.sort()) {
+    if (file.endsWith("\0link")) {
+      each(file, Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`), false);
+      continue;
+    }
+    const read = readRegularFile(path.join(root, file), LARGEST_READ);
+    if (read.ok) each(file, read.bytes, true);
+    else each(file, Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`), false);
   }
 }
 

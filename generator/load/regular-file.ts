@@ -1,10 +1,11 @@
-import { constants, type Stats } from "node:fs";
-import { open, stat } from "node:fs/promises";
+import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from "node:fs";
 
 // Reading one dataset file without trusting what the name points at. A FIFO would block a plain read
 // forever and a device could stream without end, so the file is opened without blocking and without
 // following a link, checked through its handle (a file swapped after the listing is caught too), and read
-// up to the size limit and no further.
+// up to the size limit and no further. Synchronous: a build reads about a thousand files one after
+// the other, and each asynchronous call is a round trip through libuv's thread pool (on the scale
+// fixture's 843 files, 140-300 ms against 28-38 ms, 2026-11-23).
 
 export type FileRead =
   | { ok: true; bytes: Uint8Array }
@@ -15,23 +16,23 @@ export type FileRead =
 // Windows has neither flag, and no FIFO that an open would wait on.
 const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
-export async function readRegularFile(location: string, maxBytes: number): Promise<FileRead> {
+export function readRegularFile(location: string, maxBytes: number): FileRead {
   // A socket cannot be opened at all (ENXIO); the stat beforehand names what it is.
   let before: Stats;
   try {
-    before = await stat(location);
+    before = statSync(location);
   } catch (error) {
     return { ok: false, code: errorCode(error) };
   }
   if (!before.isFile()) return { ok: false, notRegular: kindOf(before) };
-  let handle;
+  let handle: number;
   try {
-    handle = await open(location, FLAGS);
+    handle = openSync(location, FLAGS);
   } catch (error) {
     return { ok: false, code: errorCode(error) };
   }
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(handle);
     if (!stats.isFile()) return { ok: false, notRegular: kindOf(stats) };
     if (stats.size > maxBytes) return { ok: false, tooLarge: stats.size };
     // One byte more than the limit allows tells a file that grew since the stat from one that did not.
@@ -44,7 +45,7 @@ export async function readRegularFile(location: string, maxBytes: number): Promi
         buffer.copy(grown, 0, 0, length);
         buffer = grown;
       }
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      const bytesRead = readSync(handle, buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
     }
@@ -53,7 +54,7 @@ export async function readRegularFile(location: string, maxBytes: number): Promi
   } catch (error) {
     return { ok: false, code: errorCode(error) };
   } finally {
-    await handle.close();
+    closeSync(handle);
   }
 }
 
