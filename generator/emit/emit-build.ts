@@ -18,7 +18,7 @@ import { writeDocumentsFolder } from "./documents-folder.ts";
 import { createFileWriter } from "./file-writer.ts";
 import { acquireBuildLock, type BuildLock } from "./lock.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
-import { TRASH_PREFIX, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
+import { TRASH_PREFIX, moveToTrash, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
 import { STORE_FOLDER, isStoredWhole, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
 import { entriesUnder } from "./walk.ts";
 import { isBuildFile, type EmitEntry, type PreviousGeneration, type ReusedUnit } from "./reuse.ts";
@@ -136,9 +136,11 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
     return { mode: "unchanged", generation: manifest.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: performance.now() - started, pruned };
   }
   if (!verifying) {
-    // Left over from an interrupted build, or an older generation with this name: never serving.
+    // Left over from an interrupted build, or an older generation with this name (the one before
+    // the serving one, when an edit is undone): never serving. Moved aside now and deleted after
+    // the commit, so that deleting its ~1,500 entries does not delay serving.
     await fs.rm(path.join(outDir, indexFileOf(manifest.generation)), { force: true });
-    await removeByRename(generationDir);
+    await moveToTrash(generationDir);
     await fs.mkdir(generationDir, { recursive: true });
   }
   if (!plain) await fs.mkdir(storeDir, { recursive: true });
@@ -363,6 +365,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
   await pauseAt("committed");
 
   onProgress?.({ stage: "prune", files: report.files });
+  await removeLeftovers(outDir);
   const keep = await keptGenerations(outDir, manifest, serving);
   report.pruned = await pruneEntries(outDir, manifest, serving, keep);
   if (!plain) await pruneStore(storeDir, [index, ...keep.slice(1).map((g) => readGenerationIndex(path.join(outDir, indexFileOf(g))))]);

@@ -20,15 +20,25 @@ export const isLeftover = (name: string) =>
 
 /** Renames `target` out of the way, then deletes it. A missing target is already removed. */
 export async function removeByRename(target: string, point?: PausePoint): Promise<void> {
+  const trash = await moveToTrash(target);
+  if (trash === null) return;
+  if (point !== undefined) await pauseAt(point, trash);
+  await fs.rm(trash, { recursive: true, force: true });
+}
+
+/**
+ * Renames `target` to a trash name in its folder, for `removeLeftovers` to delete later (after a
+ * commit, when the wait no longer delays serving); null when there was nothing to move.
+ */
+export async function moveToTrash(target: string): Promise<string | null> {
   const trash = path.join(path.dirname(target), `${TRASH_PREFIX}${path.basename(target)}-${process.pid}-${randomBytes(4).toString("hex")}`);
   try {
     await fs.rename(target, trash);
+    return trash;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
-  if (point !== undefined) await pauseAt(point, trash);
-  await fs.rm(trash, { recursive: true, force: true });
 }
 
 /**

@@ -37,6 +37,9 @@ describe("store folders", () => {
     // Rolling back to A needs A's AK folder again.
     await build(out, "A");
     expect(generationProblems(out, "g-vA", variantNamed("A"))).toEqual([]);
+    // The old g-vA (kept as the one before B) was moved aside before the new one was written and
+    // deleted after the commit: no trash is left.
+    expect((await fs.readdir(out)).filter((name) => name.startsWith(".trash-"))).toEqual([]);
   });
 
   it("a rebuild of the serving version finds its store folder damaged and writes it again", async () => {
