@@ -2,7 +2,7 @@
 // This module and what it imports are the "response-derivation code" whose minified bundle is part
 // of dataset_version (generator/version.ts): a change here that alters output changes the version.
 
-import { envelopeFor, wrapData } from "../../edge/envelope.ts";
+import { envelopeFor } from "../../edge/envelope.ts";
 import type { Manifest } from "../../edge/routes.ts";
 import {
   encodedVariantOf,
@@ -96,7 +96,7 @@ interface ScopeOf {
 }
 
 /** A body given in pieces (the dump's): the file is their concatenation, cut between them for encoding. */
-type Pieces = readonly Uint8Array[];
+type Pieces = readonly string[];
 type Body = string | Uint8Array | Pieces;
 
 type Derivation<N extends RouteName> = (route: RouteOf<N>, scope: ScopeOf[N]) => Body;
@@ -120,11 +120,11 @@ const derivations: { [N in RouteName]: Derivation<N> } = {
   // the guide is unchanged.
   dump: (_route, { pairs, guides, datasetVersion }) => {
     const { prefix, suffix } = envelopeFor(datasetVersion);
-    const utf8 = (text: string) => Buffer.from(text, "utf8");
+    const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
     return [
-      wrapData({ prefix, suffix: new Uint8Array(0) }, utf8(`{"items":${JSON.stringify(pairs.map(itemOf))},"guides":[`)),
-      ...guides.map((guide, index) => utf8(`${index === 0 ? "" : ","}${guideText(guide)}`)),
-      wrapData({ prefix: utf8("]}"), suffix }, new Uint8Array(0)),
+      `${text(prefix)}{"items":${JSON.stringify(pairs.map(itemOf))},"guides":[`,
+      ...guides.map((guide, index) => `${index === 0 ? "" : ","}${guideText(guide)}`),
+      `]}${text(suffix)}`,
     ];
   },
 };
@@ -287,12 +287,12 @@ export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body =
 
 const isPieces = (body: Body): body is Pieces => Array.isArray(body);
 
-/** A body in pieces as one file body, and the offsets between its pieces. */
+/** A body in pieces as one file body (encoded at once), and the byte offsets between its pieces. */
 function joined(pieces: Pieces): { body: Uint8Array; cuts: number[] } {
   const cuts: number[] = [];
   let offset = 0;
-  for (const piece of pieces.slice(0, -1)) cuts.push((offset += piece.byteLength));
-  return { body: Buffer.concat(pieces), cuts };
+  for (const piece of pieces.slice(0, -1)) cuts.push((offset += Buffer.byteLength(piece, "utf8")));
+  return { body: Buffer.from(pieces.join(""), "utf8"), cuts };
 }
 
 const bodyOf = (body: Body): string | Uint8Array => (isPieces(body) ? joined(body).body : body);
