@@ -1,5 +1,4 @@
-import Ajv, { type ErrorObject } from "ajv";
-import addFormats from "ajv-formats";
+import type { ErrorObject } from "ajv";
 import type { z } from "zod";
 import { guideSchema, type Guide } from "../schema/guide.ts";
 import { itemFileSchema, type ItemFile } from "../schema/item.ts";
@@ -8,6 +7,7 @@ import { closestName } from "./did-you-mean.ts";
 import { finding, type Finding } from "./finding.ts";
 import { childPath, pointerToPath } from "./json-path.ts";
 import { jsonSchemaOf, type JsonSchema } from "./json-schema.ts";
+import { validatorFor } from "./shape-code.ts";
 
 // Shape validation: the JSON Schema generated from the zod schemas, compiled once with ajv. A value that
 // passes has exactly the zod-inferred type (the schemas have no defaults or transforms to apply), so the
@@ -21,10 +21,9 @@ function compileShape<T>(schema: z.ZodType<T>): ShapeCheck<T> {
   // failed, which is where the words for "expected" come from. optimize: false skips ajv's clean-up
   // pass over the code it generates, which changes nothing that code does: compiling both shapes took
   // 100-115 ms instead of 260-340 ms, paid by every check and build at start-up, and validating the
-  // scale fixture's 308 guides took the same time either way.
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, code: { optimize: false } });
-  addFormats(ajv);
-  const validate = ajv.compile(jsonSchemaOf(schema));
+  // scale fixture's 308 guides took the same time either way. The compiled code is kept between runs
+  // (shape-code.ts).
+  const validate = validatorFor(jsonSchemaOf(schema), { allErrors: true, verbose: true, strict: true, allowUnionTypes: true, code: { optimize: false } });
   return (json) => (validate(json) ? { ok: true, value: json as T } : { ok: false, findings: shapeFindings(validate.errors ?? [], json) });
 }
 
