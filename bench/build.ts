@@ -101,11 +101,16 @@ async function baselineWorker(datasetDir: string, outDir: string, withAsync: boo
 }
 
 /** Changes one grading of one guide in a copy of the dataset: its evidence, which every verdict on the seed shows. */
-function changeOneGrading(datasetDir: string, copyDir: string): string {
+/** A copy of the dataset folder to edit. */
+function copyDataset(datasetDir: string, copyDir: string): void {
   rmSync(copyDir, { recursive: true, force: true });
   cpSync(datasetDir, copyDir, { recursive: true });
-  const guidesDir = path.join(copyDir, "guides");
-  const file = readdirSync(guidesDir).filter((name) => name.endsWith(".json")).sort()[0]!;
+}
+
+/** Changes one grading of the `which`-th guide file (in name order) in place; says which. */
+function changeOneGrading(datasetDir: string, which: number): string {
+  const guidesDir = path.join(datasetDir, "guides");
+  const file = readdirSync(guidesDir).filter((name) => name.endsWith(".json")).sort()[which]!;
   const guide = JSON.parse(readFileSync(path.join(guidesDir, file), "utf8")) as Guide;
   const grading = guide.systems[0]!.gradings[0]!;
   grading.evidence = grading.evidence === "text" ? "caption" : "text";
@@ -176,24 +181,26 @@ async function main(): Promise<number> {
   }
   const full = fulls.at(-1)!;
   // Each rebuild is timed `rebuilds` times and the run with the median figure is reported: one run
-  // on this shared machine moves by a third. The one-grading rebuilds alternate between the changed
-  // dataset and the original, each one grading away from the build it replaces (going back is an
-  // edit undone: the generation it builds is the kept one before the serving one, moved aside).
+  // on this shared machine moves by a third. Each one-grading rebuild changes one more grading (in
+  // another guide) of the copy the one before built: one grading away from the serving build, and a
+  // version never built before (going back and forth would build a kept generation again).
   const agains: ChildRun<BuildReport>[] = [];
   for (let run = 1; run <= rebuilds; run++) {
     process.stdout.write(`rebuild, nothing changed (${run}/${rebuilds})...\n`);
     flushDisk();
     agains.push(await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir], BUNDLED));
   }
-  const change = changeOneGrading(prepared.dir, changedDataset);
+  copyDataset(prepared.dir, changedDataset);
   const changeds: ChildRun<BuildReport>[] = [];
   for (let run = 1; run <= rebuilds; run++) {
-    const dataset = run % 2 === 1 ? changedDataset : prepared.dir;
-    process.stdout.write(`rebuild after one grading changed (${run}/${rebuilds}: ${run % 2 === 1 ? change : "changed back"})...\n`);
+    const change = changeOneGrading(changedDataset, run - 1);
+    process.stdout.write(`rebuild after one grading changed (${run}/${rebuilds}: ${change})...\n`);
     flushDisk();
-    changeds.push(await runInChild<BuildReport>(THIS_FILE, ["--build", dataset, outDir], BUNDLED));
+    changeds.push(await runInChild<BuildReport>(THIS_FILE, ["--build", changedDataset, outDir], BUNDLED));
   }
   process.stdout.write("deploy churn (deriving both builds in memory)...\n");
+  copyDataset(prepared.dir, changedDataset);
+  changeOneGrading(changedDataset, 0);
   const deploy = await churn(prepared.dir, changedDataset);
 
   const untilServing = (run: ChildRun<BuildReport>) =>
