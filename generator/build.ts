@@ -86,16 +86,14 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   const version = datasetVersion(checked.value, codeHash);
   lap("version");
 
-  onStage?.("documents");
-  const documents = documentsOf(checked.value, version, readRedocBundle(), await explorerBundling);
-  lap("documents");
-
   onStage?.("derive+emit");
-  const manifest = { ...manifestOf(checked.value, version), docs: documents.folder };
+  const explorer = await explorerBundling;
+  const manifest = manifestOf(checked.value, version);
   const emit = await emitBuild({
     outDir,
     manifest,
-    documents,
+    // Computed by emit while its writer thread writes the responses; it names their folder in the manifest.
+    documents: () => documentsOf(checked.value, version, readRedocBundle(), explorer),
     // Units whose inputs are unchanged since the serving build are taken from it, not derived.
     files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), codeHash, previous),
     // The changes from the serving build, published with this one (generator/changes/changelog.ts).
@@ -110,5 +108,5 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   // plain build: that folder is uploaded whole (Netlify publishes it), and starts from nothing anyway.
   if (!plain) await writeCheckCache(outDir, cache);
   lap("check cache");
-  return { ok: true, datasetVersion: version, emit, timings, documents: documents.folder, checked: { guideFiles: cache.entries.size, reused } };
+  return { ok: true, datasetVersion: version, emit, timings, documents: emit.docs ?? "", checked: { guideFiles: cache.entries.size, reused } };
 }

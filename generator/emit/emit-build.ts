@@ -48,11 +48,15 @@ export interface EmitReport {
   committedAfterMs: number;
   /** Generations pruned after the commit. */
   pruned: string[];
+  /** The documents folder the committed manifest names (when documents were given). */
+  docs?: string;
   /**
    * Milliseconds spent in each step, in order (`npm run bench:build` prints them): prepare (lock,
-   * leftovers, documents, the serving index), derive (deriving and queueing every file), encode
-   * (waiting for pre-compressed variants), write (waiting for the writer before the last files),
-   * last files (the changelog), commit (index and manifest), prune. Absent when nothing was emitted.
+   * leftovers, the serving index), derive (deriving and queueing every file), encode (waiting for
+   * pre-compressed variants), documents (computing them, when given as a function, while the
+   * writer writes), write (waiting for the writer before the last files), last files (the
+   * changelog, and the documents folder), commit (index and manifest), prune. Absent when nothing
+   * was emitted.
    */
   timings?: Record<string, number>;
 }
@@ -78,8 +82,13 @@ export interface EmitOptions {
    */
   plain?: boolean;
   onProgress?: (progress: EmitProgress) => void;
-  /** The description document and reference page, written to the folder `manifest.docs` names. */
-  documents?: Documents;
+  /**
+   * The description document, reference page and explorer, written to the folder `manifest.docs`
+   * names; or a function computing them, which emit calls while its writer thread writes the
+   * responses (the main thread waits for it there anyway), and then names their folder in the
+   * manifest it commits.
+   */
+  documents?: Documents | (() => Documents);
   /** What the build is made from (source.ts), recorded in its index. */
   source?: string;
 }
@@ -106,15 +115,26 @@ export async function emitBuild(options: EmitOptions): Promise<EmitReport> {
   }
 }
 
-async function emitLocked({ outDir, manifest, files, readBack = false, plain = false, onProgress, documents, lastFiles, source }: EmitOptions, lock: BuildLock, started: number): Promise<EmitReport> {
+async function emitLocked(options: EmitOptions, lock: BuildLock, started: number): Promise<EmitReport> {
+  const { outDir, files, readBack = false, plain = false, onProgress, documents, lastFiles, source } = options;
+  let manifest = options.manifest;
   const storeDir = path.join(outDir, STORE_FOLDER);
   // What builds stopped by a kill or a failure left: only this build, holding the lock, writes here.
   await removeLeftovers(outDir);
   await removeLeftovers(storeDir);
-  if (documents) {
-    if (manifest.docs !== documents.folder) throw new Error(`the manifest names documents folder ${manifest.docs}, not ${documents.folder}`);
-    await writeDocumentsFolder(outDir, documents);
-  }
+  let documentsFolder: Documents | null = null;
+  /** The documents, computed once; the manifest names their folder from then on. */
+  const settleDocuments = () => {
+    if (documents === undefined || documentsFolder !== null) return;
+    documentsFolder = typeof documents === "function" ? documents() : documents;
+    if (typeof documents !== "function" && manifest.docs !== documentsFolder.folder) throw new Error(`the manifest names documents folder ${manifest.docs}, not ${documentsFolder.folder}`);
+    manifest = { ...manifest, docs: documentsFolder.folder };
+  };
+  /** Written before the manifest that names them is committed (documents-folder.ts). */
+  const writeDocuments = async () => {
+    settleDocuments();
+    if (documentsFolder !== null) await writeDocumentsFolder(outDir, documentsFolder);
+  };
   const serving = await readManifest(outDir);
   const generationDir = path.join(outDir, manifest.generation);
   const previousDir = serving ? path.join(outDir, serving.generation) : null;
@@ -127,13 +147,25 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
     // The responses are all in place; only the documents, outside dataset_version, may be new.
     // Recorded so that the next rebuild from the same source skips even the check (source.ts).
     if (source !== undefined && previousIndex.source !== source) writeGenerationIndex(path.join(outDir, indexFileOf(serving.generation)), { ...previousIndex, source });
+    await writeDocuments();
     const documentsChanged = serving.docs !== manifest.docs;
     if (documentsChanged) {
       await lock.assertHeld();
       await commitManifest(outDir, manifest);
     }
     const pruned = documentsChanged ? await pruneEntries(outDir, manifest, serving, await keptGenerations(outDir, manifest, serving)) : [];
-    return { mode: "unchanged", generation: manifest.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: performance.now() - started, pruned };
+    return {
+      mode: "unchanged",
+      generation: manifest.generation,
+      files: 0,
+      bytes: 0,
+      written: 0,
+      reused: 0,
+      removed: 0,
+      committedAfterMs: performance.now() - started,
+      pruned,
+      ...(manifest.docs === undefined ? {} : { docs: manifest.docs }),
+    };
   }
   if (!verifying) {
     // Left over from an interrupted build, or an older generation with this name (the one before
@@ -319,6 +351,8 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
         emitFile(variant.path, bytes);
       }
       lap("encode");
+      settleDocuments();
+      lap("documents");
       if (lastFiles) {
         await writer.drained(true);
         lap("write");
@@ -334,6 +368,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
       // the error goes on, so nothing writes after the build has returned.
       await writer.close();
     }
+    await writeDocuments();
     lap(lastFiles ? "last files" : "write");
     onProgress?.({ stage, files: report.files });
 
@@ -362,6 +397,7 @@ async function emitLocked({ outDir, manifest, files, readBack = false, plain = f
   }
   lap("commit");
   report.committedAfterMs = performance.now() - started;
+  if (manifest.docs !== undefined) report.docs = manifest.docs;
   await pauseAt("committed");
 
   onProgress?.({ stage: "prune", files: report.files });

@@ -30,6 +30,24 @@ describe("the documents folder of a build", () => {
     expect(await fs.readFile(path.join(out, "docs-one", "openapi.json"), "utf8")).toBe('{"text":"one"}');
   });
 
+  it("given as a function, are computed once by emit, written, and named in the manifest it commits", async () => {
+    const out = freshDir();
+    let calls = 0;
+    const report = await emitBuild({
+      outDir: out,
+      manifest: manifestOf(tinyDataset, "vA"),
+      files: [{ path: "v1/meta.json", body: '"vA"' }],
+      documents: () => {
+        calls++;
+        return documents("computed");
+      },
+    });
+    expect(calls).toBe(1);
+    expect(report.docs).toBe("docs-computed");
+    expect((await readManifest(out))?.docs).toBe("docs-computed");
+    expect(await fs.readFile(path.join(out, "docs-computed", "index.html"), "utf8")).toBe("<p>computed</p>");
+  });
+
   it("new documents for an unchanged dataset_version are committed without rewriting any response", async () => {
     const out = freshDir();
     await build(out, "vA", documents("one"));
