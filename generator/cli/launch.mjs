@@ -119,15 +119,25 @@ if (command === undefined) {
   process.exit(2);
 }
 const entry = path.resolve(command);
-let file;
+let file = null;
 try {
   file = await bundleOf(entry, command);
 } catch (error) {
-  // esbuild's message names the file, line and column of what it could not compile.
-  process.stderr.write(`launch: cannot bundle ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  if (Array.isArray(error?.errors)) {
+    // esbuild's message names the file, line and column of what it could not compile.
+    process.stderr.write(`launch: cannot bundle ${command}: ${error.message}\n`);
+    process.exit(1);
+  }
+  // The bundle could not be kept (a read-only install): the command runs through tsx, as before.
+  if (process.env.PSG_CLI_TRACE) process.stderr.write(`launch: ${command} through tsx (${error instanceof Error ? error.message : String(error)})\n`);
 }
 // The command sees the arguments it would see run directly (`isMain` compares argv[1] with its own URL).
 process.argv = [process.argv[0], entry, ...rest];
-process.setSourceMapsEnabled(true);
-await import(pathToFileURL(file).href);
+if (file !== null) {
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(file).href);
+} else {
+  (await import("tsx/esm/api")).register();
+  (await import("tsx/cjs/api")).register();
+  await import(pathToFileURL(entry).href);
+}

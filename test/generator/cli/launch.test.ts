@@ -53,6 +53,19 @@ describe("launching a command from its bundle", () => {
     expect((await readdir(cache)).filter((name) => name.endsWith(".mjs"))).toHaveLength(1);
   });
 
+  it("where no bundle can be kept, the command still runs (through tsx)", async () => {
+    const dir = folders.make();
+    const command = path.join(dir, "command.ts");
+    await writeFile(command, `const word: string = "ran";\nconsole.log(word, process.argv.slice(2).join(" "));\n`);
+    // A file where the cache folder should be: nothing can be written under it.
+    const blocked = path.join(dir, "not-a-folder");
+    await writeFile(blocked, "");
+    const ran = await launch(path.join(blocked, "cache"), command, "a", "b");
+    expect(ran.code).toBe(0);
+    expect(ran.stdout).toBe("ran a b\n");
+    expect(ran.stderr).toMatch(/^launch: .*command\.ts through tsx \(ENOTDIR/m);
+  });
+
   it("a command that does not compile exits 1 naming the file and line", async () => {
     const dir = folders.make();
     const command = path.join(dir, "broken.ts");
