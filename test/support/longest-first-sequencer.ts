@@ -1,10 +1,10 @@
-// Vitest's sequencer with the order of test/support/file-order.ts (the files expected to take
-// longest first, across both projects). Vitest's own order (larger files first among the
-// uncached, one project after the other) is kept where the expected times tie.
+// Vitest's sequencer with the order of test/support/file-order.ts (the longest files first, the
+// others project by project). Vitest's own order (larger files first among the uncached) is kept
+// where expected times tie.
 
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { longestFirst } from "./file-order.ts";
+import { runOrder } from "./file-order.ts";
 
 export class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -13,8 +13,9 @@ export class LongestFirstSequencer extends BaseSequencer {
     const described = vitestOrder.map((spec) => ({
       spec,
       path: path.relative(root, spec.moduleId).split(path.sep).join("/"),
+      project: spec.project.name,
       cachedMs: this.ctx.cache.getTestSpecificationResult(spec)?.duration,
     }));
-    return longestFirst(described).map(({ spec }) => spec);
+    return runOrder(described).map(({ spec }) => spec);
   }
 }
