@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./test/support/longest-first-sequencer.ts";
 
 // vitest 5 declares Node >= 22 and runs on Node 20 except for its failure report, which calls
 // Map.groupBy (Node 21+). Without this, a failing test crashes the reporter instead of printing.
@@ -36,6 +37,8 @@ export default defineConfig({
     // compute. On this 2-core machine, one run each on 2026-11-23: 2 workers (the default) 124 s,
     // 4 workers 77 s, 6 workers 88 s.
     maxWorkers: 4,
+    // Long files first across both projects (test/support/longest-first-sequencer.ts says why).
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [

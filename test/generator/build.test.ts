@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildDist, type BuildResult } from "../../generator/build.ts";
 import { CHECK_CACHE_FILE } from "../../generator/validate/cache.ts";
-import { sampleGuide } from "../fixtures/validate/sample-dataset.ts";
+import { sampleGuide, sampleItems } from "../fixtures/validate/sample-dataset.ts";
 import { writeSampleDataset } from "../fixtures/validate/sample-files.ts";
 
 // The build keeps each guide file's check outcome in its folder (validate/cache.ts) and checks again
@@ -25,18 +25,28 @@ function guides(title = "") {
   return [sampleGuide(), second];
 }
 
+/**
+ * The one item the guides cover, with only the paint their first system names. Each build writes
+ * 1001 seed files per item and paint; the sample's five pairs made every build here write 5,000
+ * files, where the check cache, not the size of a build, is the point.
+ */
+function coveredItems() {
+  const karambit = sampleItems().find((item) => item.slug === "karambit-doppler")!;
+  return [{ ...karambit, paints: karambit.paints.filter((paint) => paint.paint_index === 419) }];
+}
+
 const checkedOf = (result: BuildResult) => (result.ok ? result.checked : undefined);
 
 describe("buildDist and the check cache", () => {
   it("checks again only the guide files that changed, and builds what a build from nothing builds", async () => {
     const dataset = path.join(dir, "dataset");
     const outDir = path.join(dir, "dist");
-    await writeSampleDataset(dataset, { guides: guides() });
+    await writeSampleDataset(dataset, { items: coveredItems(), guides: guides() });
     const first = await buildDist({ datasetDir: dataset, outDir });
     expect(checkedOf(first)).toEqual({ guideFiles: 2, reused: 0 });
     expect(await readdir(outDir)).toContain(CHECK_CACHE_FILE);
 
-    await writeSampleDataset(dataset, { guides: guides("A retitled example guide") });
+    await writeSampleDataset(dataset, { items: coveredItems(), guides: guides("A retitled example guide") });
     const second = await buildDist({ datasetDir: dataset, outDir });
     expect(checkedOf(second)).toEqual({ guideFiles: 2, reused: 1 });
     const fromNothing = await buildDist({ datasetDir: dataset, outDir: path.join(dir, "dist-from-nothing") });
@@ -50,7 +60,7 @@ describe("buildDist and the check cache", () => {
 
     // A torn cache file is no cache; --verify trusts none.
     await writeFile(path.join(outDir, CHECK_CACHE_FILE), kept.slice(0, kept.length / 2));
-    await writeSampleDataset(dataset, { guides: guides("Retitled again") });
+    await writeSampleDataset(dataset, { items: coveredItems(), guides: guides("Retitled again") });
     expect(checkedOf(await buildDist({ datasetDir: dataset, outDir }))).toEqual({ guideFiles: 2, reused: 0 });
     expect(checkedOf(await buildDist({ datasetDir: dataset, outDir, verify: true }))).toEqual({ guideFiles: 2, reused: 0 });
   });

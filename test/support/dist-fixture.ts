@@ -126,7 +126,7 @@ export interface DistFixture {
   dir: string;
   manifest: Manifest;
   /** The `data` of every per-response file (the dump aside), by path relative to the generation folder. */
-  files: Map<string, unknown>;
+  readonly files: Map<string, unknown>;
   /** Deletes the whole dist folder. */
   remove(): Promise<void>;
 }
@@ -149,15 +149,29 @@ export function fixtureFiles(datasetVersion: string, seeds?: readonly number[], 
   return files;
 }
 
+// The page bundles depend only on files no test changes, and a test worker writes some dozens of
+// fixtures: made once per worker (esbuild's synchronous build starts a process each time).
+let bundles: { redoc: ReturnType<typeof readRedocBundle>; explorer: ReturnType<typeof readExplorerBundle> } | undefined;
+const pageBundles = () => (bundles ??= { redoc: readRedocBundle(), explorer: readExplorerBundle() });
+
 /** Writes a build into `dir` (a new temporary folder by default), as the generator does: the manifest last, by rename. */
 export async function writeDistFixture(dir?: string, options: DistFixtureOptions = {}): Promise<DistFixture> {
   const root = dir ?? (await mkdtemp(join(tmpdir(), "edge-dist-")));
   const datasetVersion = options.datasetVersion ?? "fixture-v1";
   const dataset = options.dataset ?? FIXTURE_DATASET;
-  const documents = options.documents === false ? undefined : documentsOf(dataset, datasetVersion, readRedocBundle(), readExplorerBundle());
+  const documents = options.documents === false ? undefined : documentsOf(dataset, datasetVersion, pageBundles().redoc, pageBundles().explorer);
   const manifest: Manifest = { format: 1, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
   if (documents) manifest.docs = documents.folder;
   // Plain: every file inside the generation, as Netlify's build writes it (the emulation test serves it too).
   await emitBuild({ outDir: root, manifest, files: fixtureBuild(dataset, datasetVersion, options.seeds), plain: true, documents, lastFiles: changelogStep(datasetVersion, manifest.generation) });
-  return { dir: root, manifest, files: fixtureFiles(datasetVersion, options.seeds, dataset), remove: () => rm(root, { recursive: true, force: true }) };
+  let files: Map<string, unknown> | undefined;
+  return {
+    dir: root,
+    manifest,
+    // Derived again only when a test asks (few do).
+    get files() {
+      return (files ??= fixtureFiles(datasetVersion, options.seeds, dataset));
+    },
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
 }
