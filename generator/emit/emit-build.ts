@@ -154,18 +154,10 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
       await commitManifest(outDir, manifest);
     }
     const pruned = documentsChanged ? await pruneEntries(outDir, manifest, serving, await keptGenerations(outDir, manifest, serving)) : [];
-    return {
-      mode: "unchanged",
-      generation: manifest.generation,
-      files: 0,
-      bytes: 0,
-      written: 0,
-      reused: 0,
-      removed: 0,
-      committedAfterMs: performance.now() - started,
-      pruned,
-      ...(manifest.docs === undefined ? {} : { docs: manifest.docs }),
-    };
+    const report = reportOf("unchanged", manifest);
+    report.committedAfterMs = performance.now() - started;
+    report.pruned = pruned;
+    return report;
   }
   if (!verifying) {
     // Left over from an interrupted build, or an older generation with this name (the one before
@@ -186,18 +178,8 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   lap("prepare");
   await pauseAt("locked");
 
-  const report: EmitReport = {
-    mode: verifying ? "verify" : "new",
-    generation: manifest.generation,
-    files: 0,
-    bytes: 0,
-    written: 0,
-    reused: 0,
-    removed: 0,
-    committedAfterMs: 0,
-    pruned: [],
-    timings,
-  };
+  const report = reportOf(verifying ? "verify" : "new", manifest);
+  report.timings = timings;
   const index = emptyIndex();
   if (source !== undefined) index.source = source;
   const writer = createFileWriter();
@@ -406,6 +388,13 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   report.pruned = await pruneEntries(outDir, manifest, serving, keep);
   if (!plain) await pruneStore(storeDir, [index, ...keep.slice(1).map((g) => readGenerationIndex(path.join(outDir, indexFileOf(g))))]);
   lap("prune");
+  return report;
+}
+
+/** A report with nothing counted yet, naming the manifest's documents folder (known once they are settled). */
+function reportOf(mode: EmitReport["mode"], manifest: Manifest): EmitReport {
+  const report: EmitReport = { mode, generation: manifest.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: 0, pruned: [] };
+  if (manifest.docs !== undefined) report.docs = manifest.docs;
   return report;
 }
 
