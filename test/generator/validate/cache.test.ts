@@ -100,6 +100,14 @@ function expectSame(reusing: Awaited<ReturnType<typeof checkBoth>>["reusing"], f
   expect(JSON.stringify(reusing.checked)).toBe(JSON.stringify(fresh));
 }
 
+/** Makes edit `step`, checks with the cache and from nothing, and asserts the two answer the same. */
+async function afterEdit(step: number, cache: CheckCache) {
+  await EDITS[step]![1]();
+  const both = await checkBoth(cache);
+  expectSame(both.reusing, both.fresh);
+  return both;
+}
+
 describe("the check cache", () => {
   it("answers exactly what a check from nothing answers after any sequence of edits, and reuses what they left alone", async () => {
     let reusedInAll = 0;
@@ -108,9 +116,7 @@ describe("the check cache", () => {
         for (const file of originals.keys()) await restore(file);
         let { reusing } = await checkBoth(null);
         for (const step of steps) {
-          await EDITS[step]![1]();
-          const both = await checkBoth(reusing.cache);
-          expectSame(both.reusing, both.fresh);
+          const both = await afterEdit(step, reusing.cache);
           reusedInAll += both.reusing.reused;
           reusing = both.reusing;
         }
@@ -123,26 +129,18 @@ describe("the check cache", () => {
   it("checks again a guide that goes from bad to good and back, and reuses the others", async () => {
     const first = await checkBoth(null);
     expect(first.reusing.checked.ok).toBe(true);
-    await EDITS[0]![1]();
-    const bad = await checkBoth(first.reusing.cache);
-    expectSame(bad.reusing, bad.fresh);
+    const bad = await afterEdit(0, first.reusing.cache);
     expect(bad.reusing.reused).toBe(2);
     expect(bad.reusing.checked.ok).toBe(false);
-    await EDITS[1]![1]();
-    const good = await checkBoth(bad.reusing.cache);
-    expectSame(good.reusing, good.fresh);
+    const good = await afterEdit(1, bad.reusing.cache);
     expect(good.reusing.checked.ok).toBe(true);
-    await EDITS[0]![1]();
-    const badAgain = await checkBoth(good.reusing.cache);
-    expectSame(badAgain.reusing, badAgain.fresh);
+    const badAgain = await afterEdit(0, good.reusing.cache);
     expect(badAgain.reusing.checked).toEqual(bad.fresh);
   });
 
   it("checks again the guide whose capture was edited, though the guide's bytes are the same", async () => {
     const first = await checkBoth(null);
-    await EDITS[6]![1]();
-    const after = await checkBoth(first.reusing.cache);
-    expectSame(after.reusing, after.fresh);
+    const after = await afterEdit(6, first.reusing.cache);
     expect(after.reusing.reused).toBe(2);
     expect(after.reusing.checked.ok).toBe(false);
     expect(!after.reusing.checked.ok && after.reusing.checked.problems.map((problem) => `${problem.file} ${problem.path}`)).toEqual(["guides/900000002.json $.snapshot.sha256"]);
@@ -150,9 +148,7 @@ describe("the check cache", () => {
 
   it("runs the item references of a reused guide again when an item it names changes", async () => {
     const first = await checkBoth(null);
-    await EDITS[8]![1]();
-    const after = await checkBoth(first.reusing.cache);
-    expectSame(after.reusing, after.fresh);
+    const after = await afterEdit(8, first.reusing.cache);
     // Neither guide was checked again on its own, yet both are told their paint is gone.
     expect(after.reusing.reused).toBe(3);
     const files = after.reusing.checked.ok ? [] : after.reusing.checked.problems.map((problem) => problem.file);
