@@ -12,6 +12,7 @@ import { servingBuiltFrom, sourceFingerprints, type SourceFingerprint } from "./
 import { DEFAULT_LIMITS } from "./load/limits.ts";
 import { checkCacheKey, loadDatasetReusing, readCheckCache, writeCheckCache, type CheckCache } from "./validate/cache.ts";
 import { reuseUnchanged } from "./emit/reuse.ts";
+import { stepTimings } from "./step-timings.ts";
 import { datasetVersion, derivationCodeHash } from "./version.ts";
 
 export interface BuildOptions {
@@ -46,13 +47,7 @@ export type BuildResult =
   | { ok: false; problems: Problem[] };
 
 export async function buildDist({ datasetDir, outDir, verify = false, plain = false, onStage, onProgress, checkCache }: BuildOptions): Promise<BuildResult> {
-  const timings: Record<string, number> = {};
-  let mark = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = now - mark;
-    mark = now;
-  };
+  const { timings, lap } = stepTimings();
 
   // Nothing to do when the serving build was made from these very bytes and this code (source.ts).
   onStage?.("fingerprint");

@@ -20,6 +20,7 @@ import { acquireBuildLock, type BuildLock } from "./lock.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { TRASH_PREFIX, moveToTrash, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
 import { STORE_FOLDER, isStoredWhole, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
+import { stepTimings } from "../step-timings.ts";
 import { entriesUnder } from "./walk.ts";
 import { isBuildFile, type EmitEntry, type PreviousGeneration, type ReusedUnit } from "./reuse.ts";
 
@@ -122,18 +123,18 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   // What builds stopped by a kill or a failure left: only this build, holding the lock, writes here.
   await removeLeftovers(outDir);
   await removeLeftovers(storeDir);
-  let documentsFolder: Documents | null = null;
+  let settled: Documents | null = null;
   /** The documents, computed once; the manifest names their folder from then on. */
   const settleDocuments = () => {
-    if (documents === undefined || documentsFolder !== null) return;
-    documentsFolder = typeof documents === "function" ? documents() : documents;
-    if (typeof documents !== "function" && manifest.docs !== documentsFolder.folder) throw new Error(`the manifest names documents folder ${manifest.docs}, not ${documentsFolder.folder}`);
-    manifest = { ...manifest, docs: documentsFolder.folder };
+    if (documents === undefined || settled !== null) return;
+    settled = typeof documents === "function" ? documents() : documents;
+    if (typeof documents !== "function" && manifest.docs !== settled.folder) throw new Error(`the manifest names documents folder ${manifest.docs}, not ${settled.folder}`);
+    manifest = { ...manifest, docs: settled.folder };
   };
   /** Written before the manifest that names them is committed (documents-folder.ts). */
   const writeDocuments = async () => {
     settleDocuments();
-    if (documentsFolder !== null) await writeDocumentsFolder(outDir, documentsFolder);
+    if (settled !== null) await writeDocumentsFolder(outDir, settled);
   };
   const serving = await readManifest(outDir);
   const generationDir = path.join(outDir, manifest.generation);
@@ -168,13 +169,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     await fs.mkdir(generationDir, { recursive: true });
   }
   if (!plain) await fs.mkdir(storeDir, { recursive: true });
-  const timings: Record<string, number> = {};
-  let mark = started;
-  const lap = (step: string) => {
-    const now = performance.now();
-    timings[step] = now - mark;
-    mark = now;
-  };
+  const { timings, lap } = stepTimings(started);
   lap("prepare");
   await pauseAt("locked");
 
