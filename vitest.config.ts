@@ -21,29 +21,28 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== "function") {
   });
 }
 
-// Two projects. Unit tests (pure functions, in-memory derivations, small temp folders) share
-// worker threads and their module cache (`isolate: false`): starting a worker and importing zod and
-// the generator once per file was a third of the suite's time. Tests that start servers, child
-// processes or a browser run in child processes (`forks`), which also share their module cache:
-// each such file starts its servers on ephemeral ports in `beforeAll` and stops them in `afterAll`,
-// so nothing of one file is left for the next, and importing the edge and the generator once per
-// worker instead of once per file took 44 s of CPU down to 36 s for this project (2026-11-23).
-const integration = ["test/http/**/*.test.ts", "test/e2e/**/*.test.ts", "test/client/**/*.test.ts"];
-
+// One pool of child-process workers (`forks`) for every file, each worker keeping its module cache
+// from file to file (`isolate: false`): zod, ajv, the generator and the edge are imported once per
+// worker, not once per file. Every file that starts servers, builds, child processes or a browser
+// starts them in `beforeAll` on ephemeral ports and temp folders and stops them in `afterAll`, so
+// nothing of one file is left for the next. One project, not one for pure files (in threads) and one
+// for the rest (in processes): vitest hands a finished worker the next file only when that file is of
+// the worker's own project, otherwise it stops the worker and starts another, which imports everything
+// again. Two projects started 8 to 10 workers in a run, one project starts as many as `maxWorkers`.
+// Three runs of each, alternating (2026-11-23, 23:55 to 00:05 UTC): two projects of 4 workers 41.7 s
+// (median wall), one project of 4 workers 37.0 s, of 3 workers 35.7 s, of 2 workers 36.0 s.
 export default defineConfig({
   test: {
     globalSetup: ["test/support/temp-sandbox.ts"],
-    // Twice the cores: most test files wait on the disk, child builds or a browser rather than
-    // compute. On this 2-core machine, one run each on 2026-11-23: 2 workers (the default) 124 s,
-    // 4 workers 77 s, 6 workers 88 s.
-    maxWorkers: 4,
-    // Long files first across both projects (test/support/longest-first-sequencer.ts says why).
+    // More workers than this 2-core machine's cores, as some files wait on child builds or a browser;
+    // not many more, as the suite keeps both cores busy and each worker imports everything once.
+    maxWorkers: 3,
+    // Long files first (test/support/file-order.ts says why).
     sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    projects: [
-      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: integration, pool: "threads", isolate: false } },
-      { extends: true, test: { name: "integration", include: integration, pool: "forks", isolate: false } },
-    ],
+    include: ["test/**/*.test.ts"],
+    pool: "forks",
+    isolate: false,
   },
 });

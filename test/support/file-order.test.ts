@@ -1,6 +1,5 @@
-// The order test files start in: the long ones first whatever their project, then the others
-// project by project, by the list of long files (a clean clone has no cache) and by the last
-// run's time when vitest cached one.
+// The order test files start in: longest first, by the list of long files (a clean clone has no
+// cache) and by the last run's time when vitest cached one.
 
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -13,47 +12,35 @@ describe("the order test files start in", () => {
     expect(Object.keys(LONG_FILES).filter((file) => !existsSync(file))).toEqual([]);
   });
 
-  it("starts the listed long files first when nothing is cached, whatever their project", () => {
+  it("starts the listed long files first when nothing is cached, longest first", () => {
     const order = runOrder([
-      { path: "test/edge/a.test.ts", project: "unit" },
-      { path: "test/http/b.test.ts", project: "integration" },
-      { path: "test/generator/build.test.ts", project: "unit" },
-      { path: "test/http/netlify.test.ts", project: "integration" },
+      { path: "test/edge/a.test.ts" },
+      { path: "test/generator/build.test.ts" },
+      { path: "test/http/b.test.ts" },
+      { path: "test/http/netlify.test.ts" },
     ]);
-    expect(paths(order.slice(0, 2))).toEqual(["test/http/netlify.test.ts", "test/generator/build.test.ts"]);
-  });
-
-  it("then runs the other files project by project, the project with more left first, so workers are reused", () => {
-    const order = runOrder([
-      { path: "test/http/a.test.ts", project: "integration", cachedMs: 3_000 },
-      { path: "test/edge/b.test.ts", project: "unit", cachedMs: 2_500 },
-      { path: "test/http/c.test.ts", project: "integration", cachedMs: 2_000 },
-      { path: "test/edge/d.test.ts", project: "unit", cachedMs: 1_500 },
-      { path: "test/edge/e.test.ts", project: "unit", cachedMs: 1_400 },
-    ]);
-    expect(order.map((file) => file.project)).toEqual(["unit", "unit", "unit", "integration", "integration"]);
-    expect(paths(order)).toEqual(["test/edge/b.test.ts", "test/edge/d.test.ts", "test/edge/e.test.ts", "test/http/a.test.ts", "test/http/c.test.ts"]);
+    expect(paths(order)).toEqual(["test/http/netlify.test.ts", "test/generator/build.test.ts", "test/edge/a.test.ts", "test/http/b.test.ts"]);
   });
 
   it("moves a file the list does not name forward when its last run was long", () => {
     const order = runOrder([
-      { path: "test/generator/build.test.ts", project: "unit" },
-      { path: "test/new.test.ts", project: "unit", cachedMs: 30_000 },
-      { path: "test/short.test.ts", project: "unit", cachedMs: 200 },
+      { path: "test/generator/build.test.ts" },
+      { path: "test/new.test.ts", cachedMs: 30_000 },
+      { path: "test/short.test.ts", cachedMs: 200 },
     ]);
     expect(paths(order)).toEqual(["test/new.test.ts", "test/generator/build.test.ts", "test/short.test.ts"]);
   });
 
   it("keeps a listed file forward when its last run was short (run alone, or one of its tests)", () => {
     const order = runOrder([
-      { path: "test/generator/emit/emit-build.test.ts", project: "unit", cachedMs: 4_900 },
-      { path: "test/http/explorer-page.test.ts", project: "integration", cachedMs: 4_500 },
+      { path: "test/generator/emit/emit-build.test.ts", cachedMs: 4_900 },
+      { path: "test/http/explorer-page.test.ts", cachedMs: 4_500 },
     ]);
     expect(paths(order)).toEqual(["test/http/explorer-page.test.ts", "test/generator/emit/emit-build.test.ts"]);
   });
 
   it("keeps the incoming order among files expected to take as long", () => {
-    const files = ["c", "a", "b"].map((name) => ({ path: `test/${name}.test.ts`, project: "unit", cachedMs: SHORT_FILE_MS }));
+    const files = ["c", "a", "b"].map((name) => ({ path: `test/${name}.test.ts`, cachedMs: SHORT_FILE_MS }));
     expect(paths(runOrder(files))).toEqual(["test/c.test.ts", "test/a.test.ts", "test/b.test.ts"]);
   });
 });

@@ -1,6 +1,5 @@
-// Vitest's sequencer with the order of test/support/file-order.ts (the longest files first, the
-// others project by project). Vitest's own order (larger files first among the uncached) is kept
-// where expected times tie.
+// Vitest's sequencer with the order of test/support/file-order.ts (the longest files first).
+// Vitest's own order (larger files first among the uncached) is kept where expected times tie.
 
 import path from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
@@ -13,7 +12,6 @@ export class LongestFirstSequencer extends BaseSequencer {
     const described = vitestOrder.map((spec) => ({
       spec,
       path: path.relative(root, spec.moduleId).split(path.sep).join("/"),
-      project: spec.project.name,
       cachedMs: this.ctx.cache.getTestSpecificationResult(spec)?.duration,
     }));
     return runOrder(described).map(({ spec }) => spec);
