@@ -1,8 +1,7 @@
 // The order test files start in (used by test/support/longest-first-sequencer.ts): longest first.
-// The suite keeps this machine's cores busy from start to end, so it ends when its last file ends;
-// a long file started late (vitest's own order puts larger files first among the uncached, which
-// put the explorer page, 20 s in a whole run, behind files a quarter its length) is what the run
-// waits for at its end.
+// The suite keeps this machine's cores busy from start to end and ends when its last file ends, so
+// a long file started late is what the whole run waits for at its end; vitest's own order (larger
+// files first among the uncached) starts some long files late.
 //
 // Expected time is the longer of the duration vitest cached from the file's last run and the
 // figure below for the files known to be long, else a short time. The list is what CI has (it
