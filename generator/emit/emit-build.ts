@@ -15,7 +15,7 @@ import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
-import { createFileWriter } from "./file-writer.ts";
+import { createFileWriter, type FileWriter } from "./file-writer.ts";
 import { acquireBuildLock, type BuildLock } from "./lock.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { TRASH_PREFIX, moveToTrash, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
@@ -177,7 +177,9 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   report.timings = timings;
   const index = emptyIndex();
   if (source !== undefined) index.source = source;
-  const writer = createFileWriter();
+  // Created right before the `try` whose `finally` closes it (below): a build that left its job open
+  // would keep the process's shared writer thread, and so the process, alive.
+  let writer: FileWriter;
   const directories = new Set<string>();
   const ensureDirectory = (directory: string) => {
     if (directories.has(directory)) return;
@@ -278,6 +280,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   try {
     let unit: string | null = null;
     let unitFiles: UnitFile[] = [];
+    writer = createFileWriter();
     try {
       for (const entry of entries) {
         if (!isBuildFile(entry)) {

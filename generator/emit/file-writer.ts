@@ -19,7 +19,7 @@ export interface FileWriter {
   readonly congested: boolean;
   /** Resolves when fewer batches are in flight (or all, with `all`); rejects with the writer's first error. */
   drained(all?: boolean): Promise<void>;
-  /** Waits for every queued operation, then ends this writer's job on the thread. Rejects with the writer's first error. */
+  /** Waits for every queued operation, then ends this writer's job on the thread. Rejects with the writer's first error (each call, the same). */
   close(): Promise<void>;
 }
 
@@ -43,7 +43,8 @@ interface WriterThread {
  * The process's writer thread, shared by every build the process runs: a watch loop rebuilds in one
  * process, and the tests run dozens of builds per worker; a new Node thread costs about 40 ms of
  * CPU before its first write. Started on first use; it keeps the process alive only while a build
- * uses it. Each build's operations are its own job on the thread: in order, with its own failure.
+ * uses it. Each build's operations are its own job on the thread: in order, and an operation that
+ * fails stops that build only (a thread that dies fails every build on it).
  */
 let shared: WriterThread | null = null;
 
@@ -59,6 +60,7 @@ function writerThread(): WriterThread {
   const failAll = (error: Error) => {
     // A thread that failed or stopped is not used again; the builds on it fail with its error.
     if (shared === thread) shared = null;
+    void thread.worker.terminate();
     for (const job of thread.jobs.values()) {
       job.failure ??= error;
       job.inFlight = 0;
@@ -73,6 +75,8 @@ function writerThread(): WriterThread {
     wake(job);
   });
   thread.worker.on("error", failAll);
+  // A reply that cannot be read leaves a build unable to know what was written: it fails like the thread.
+  thread.worker.on("messageerror", failAll);
   thread.worker.on("exit", (code) => failAll(new Error(`the file writer thread stopped (exit code ${code})`)));
   thread.worker.unref();
   shared = thread;
@@ -91,7 +95,8 @@ export function createFileWriter(): FileWriter {
   thread.jobs.set(id, job);
   if (thread.jobs.size === 1) thread.worker.ref();
   let batch: FileOperation[] = [];
-  let closed = false;
+  /** Set by the first `close()`; every later call answers the same. */
+  let closing: Promise<void> | null = null;
   const send = () => {
     if (batch.length === 0) return;
     thread.worker.postMessage({ job: id, batch });
@@ -104,8 +109,8 @@ export function createFileWriter(): FileWriter {
   };
   return {
     queue(operation) {
+      if (closing !== null) throw new Error("the file writer is closed");
       if (job.failure !== null) throw job.failure;
-      if (closed) throw new Error("the file writer is closed");
       batch.push(operation);
       if (batch.length >= BATCH_OPERATIONS) send();
     },
@@ -116,19 +121,20 @@ export function createFileWriter(): FileWriter {
       if (all) send();
       return waitUntil(() => (all ? job.inFlight === 0 : job.inFlight < BATCHES_IN_FLIGHT));
     },
-    async close() {
-      if (closed) return;
-      try {
-        send();
-        await waitUntil(() => job.inFlight === 0);
-      } finally {
-        closed = true;
-        thread.jobs.delete(id);
-        if (shared === thread) {
-          thread.worker.postMessage({ job: id, end: true });
-          if (thread.jobs.size === 0) thread.worker.unref();
+    close() {
+      closing ??= (async () => {
+        try {
+          send();
+          await waitUntil(() => job.inFlight === 0);
+        } finally {
+          thread.jobs.delete(id);
+          if (shared === thread) {
+            thread.worker.postMessage({ job: id, end: true });
+            if (thread.jobs.size === 0) thread.worker.unref();
+          }
         }
-      }
+      })();
+      return closing;
     },
   };
 }

@@ -20,13 +20,16 @@ const require = createRequire(import.meta.url);
  * TypeScript 5 for exactly this use; point ts-api-utils at it. Nothing here compiles TypeScript
  * for the edge functions (Deno does), so the redirect only lets the module load.
  */
-function letNetlifyDevLoad(): void {
+function letNetlifyDevLoad(): () => void {
   const Module = require("node:module") as { _resolveFilename: (request: string, parent: { filename?: string } | undefined, ...rest: unknown[]) => string };
   const typescript5 = require.resolve("typescript", { paths: [require.resolve("precinct")] });
   const resolveFilename = Module._resolveFilename;
   Module._resolveFilename = function (request, parent, ...rest) {
     if (request === "typescript" && parent?.filename?.includes(`${"/"}node_modules${"/"}ts-api-utils${"/"}`)) return typescript5;
     return resolveFilename.call(this, request, parent, ...rest);
+  };
+  return () => {
+    Module._resolveFilename = resolveFilename;
   };
 }
 
@@ -36,9 +39,29 @@ export interface NetlifySite {
   stop(): Promise<void>;
 }
 
-export async function startNetlifySite(fixture: DistFixtureOptions = {}): Promise<NetlifySite> {
-  letNetlifyDevLoad();
-  const project = mkdtempSync(join(tmpdir(), "netlify-site-"));
+/**
+ * What starting the site changes in this process, which the test worker goes on to run other files
+ * in: the module resolution above, PATH, and the globals Netlify's runtime installs.
+ */
+function processStateUndo(): () => void {
+  const undoResolution = letNetlifyDevLoad();
+  const searchPath = process.env.PATH;
+  const globals = globalThis as { caches?: unknown; Netlify?: unknown };
+  const had = { caches: "caches" in globals, Netlify: "Netlify" in globals };
+  const before = { caches: globals.caches, Netlify: globals.Netlify };
+  return () => {
+    undoResolution();
+    if (searchPath === undefined) delete process.env.PATH;
+    else process.env.PATH = searchPath;
+    for (const name of ["caches", "Netlify"] as const) {
+      if (had[name]) globals[name] = before[name];
+      else delete globals[name];
+    }
+  };
+}
+
+/** Netlify's emulation started over `project`: this repository's site, and a fixture build as its dist/. */
+async function startedSite(project: string, fixture: DistFixtureOptions) {
   // The site: this repository's netlify.toml and edge functions (linked, so the functions import
   // the real edge/ modules) and a fixture build as the published dist/.
   cpSync(join(repoRoot, "netlify.toml"), join(project, "netlify.toml"));
@@ -65,6 +88,20 @@ export async function startNetlifySite(fixture: DistFixtureOptions = {}): Promis
     staticFiles: { enabled: true },
   });
   await dev.start();
+  return dev;
+}
+
+export async function startNetlifySite(fixture: DistFixtureOptions = {}): Promise<NetlifySite> {
+  const undoProcessState = processStateUndo();
+  const project = mkdtempSync(join(tmpdir(), "netlify-site-"));
+  let dev: InstanceType<typeof import("@netlify/dev").NetlifyDev>;
+  try {
+    dev = await startedSite(project, fixture);
+  } catch (error) {
+    undoProcessState();
+    rmSync(project, { recursive: true, force: true });
+    throw error;
+  }
   return {
     async fetch(path, init) {
       const result = await dev.handleAndIntrospect(new Request(`http://localhost:8888${path}`, init));
@@ -81,8 +118,12 @@ export async function startNetlifySite(fixture: DistFixtureOptions = {}): Promis
       return result;
     },
     async stop() {
-      await dev.stop();
-      rmSync(project, { recursive: true, force: true });
+      try {
+        await dev.stop();
+      } finally {
+        undoProcessState();
+        rmSync(project, { recursive: true, force: true });
+      }
     },
   };
 }

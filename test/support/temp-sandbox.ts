@@ -14,6 +14,7 @@
 import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PAUSE_ENV } from "../../generator/emit/pause-point.ts";
 
 /** Tool caches that are made once per run by design, not leaks of a test. */
 const TOOL_CACHES = /^(tsx-\d+|\.?esbuild|node-compile-cache|v8-compile-cache.*|jiti|vitest.*)$/;
@@ -38,6 +39,10 @@ export default function setup(): () => void {
   const previous = process.env.TMPDIR;
   const sandbox = mkdtempSync(path.join(sandboxParent(), "psg-test-run-"));
   process.env.TMPDIR = sandbox;
+  // The test workers are child processes with an IPC channel, which is what makes a build stop at
+  // a pause point (generator/emit/pause-point.ts): one left set in the shell would stop every build
+  // a test runs in-process. The kill tests set it for their own build children.
+  delete process.env[PAUSE_ENV];
   return () => {
     const left = readdirSync(sandbox).filter((name) => !TOOL_CACHES.test(name));
     if (left.length > 0) console.warn(`tests left ${left.length} temp entries (removed now): ${left.slice(0, 20).join(", ")}`);
