@@ -100,14 +100,16 @@ async function baselineWorker(datasetDir: string, outDir: string, withAsync: boo
   await reportToParent<BaselineReport>({ files: files.length, bytes, syncMs, asyncMs });
 }
 
-/** Changes one grading of one guide in a copy of the dataset: its evidence, which every verdict on the seed shows. */
 /** A copy of the dataset folder to edit. */
 function copyDataset(datasetDir: string, copyDir: string): void {
   rmSync(copyDir, { recursive: true, force: true });
   cpSync(datasetDir, copyDir, { recursive: true });
 }
 
-/** Changes one grading of the `which`-th guide file (in name order) in place; says which. */
+/**
+ * Changes one grading of the `which`-th guide file (in name order) in place: its evidence, which
+ * every verdict on the seed shows. Says which.
+ */
 function changeOneGrading(datasetDir: string, which: number): string {
   const guidesDir = path.join(datasetDir, "guides");
   const file = readdirSync(guidesDir).filter((name) => name.endsWith(".json")).sort()[which]!;

@@ -81,8 +81,9 @@ for (let run = 1; run <= runs; run++) {
     process.exit(2);
   }
   walls.push(wallMs);
-  const cpu = before === null || after === null ? "n/a" : formatMs(after.busy - before.busy);
-  const steal = before === null || after === null ? "n/a" : formatMs(after.steal - before.steal);
+  const measured = before !== null && after !== null;
+  const cpu = measured ? formatMs(after.busy - before.busy) : "n/a";
+  const steal = measured ? formatMs(after.steal - before.steal) : "n/a";
   rows.push([String(run), formatMs(wallMs), cpu, steal, summary]);
   console.log(`run ${run}: ${formatMs(wallMs)} wall, ${cpu} CPU, ${steal} stolen, ${summary}`);
 }
