@@ -20,7 +20,7 @@ import { changesFileFor } from "./changes.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
 import { documentHeaders, documentRequestOf, type DocumentRequest } from "./documents.ts";
 import { envelopeFor, errorBody, wrapData, type Envelope } from "./envelope.ts";
-import { APP_RATE_LIMIT, createRateLimiter, type RateLimitOptions } from "./rate-limit.ts";
+import { APP_RATE_LIMIT, createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.ts";
 import {
   BASE_PATH,
   encodedVariantOf,
@@ -76,12 +76,22 @@ export interface CoreOptions<C = void> {
   exists?: ExistsCheck<C>;
   /** The app rate limit; on by default (1000 per minute per client IP); `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
+  /**
+   * A limiter kept outside this process (Cloudflare's rate-limiting binding), asked instead of the
+   * in-memory one that `rateLimit` configures; the core still answers its refusals (429, Retry-After).
+   */
+  appLimiter?: AppLimiter;
   /** The clock of the default app rate limit (tests inject one); options given above bring their own. */
   now?: () => number;
   /** The in-memory cache of response bytes, per build; `false` turns it off. */
   cache?: ByteCacheOptions | false;
   /** Told about every unexpected failure answered with 503 (the response never shows it). */
   onError?: (error: unknown) => void;
+}
+
+/** Counts one request of a client (its IP address) against the app rate limit. */
+export interface AppLimiter {
+  hit(clientIp: string): RateDecision | Promise<RateDecision>;
 }
 
 export interface EdgeCore<C = void> {
@@ -138,7 +148,8 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   const { assets, exists, onError } = options;
   const currentManifest = typeof options.manifest === "function" ? options.manifest : () => options.manifest as Manifest;
   const cacheOptions = options.cache === undefined ? DEFAULT_BYTE_CACHE : options.cache;
-  const limiter = options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? { ...APP_RATE_LIMIT, now: options.now });
+  const limiter: AppLimiter | null =
+    options.appLimiter ?? (options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? { ...APP_RATE_LIMIT, now: options.now }));
   let build: Build | null = null;
 
   const buildFor = (manifest: Manifest): Build => {
@@ -237,7 +248,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     });
 
     if (limiter !== null) {
-      const decision = limiter.hit(request.clientIp);
+      const decision = await limiter.hit(request.clientIp);
       if (!decision.allowed) {
         const retryAfter = String(decision.retryAfterSeconds);
         return fail(429, "rate_limited", `too many requests; retry after ${retryAfter} s`, {
