@@ -21,15 +21,17 @@ import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
 import { documentHeaders, documentRequestOf, type DocumentRequest } from "./documents.ts";
 import { envelopeFor, errorBody, wrapData, type Envelope } from "./envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.ts";
+import { directoryLength, entryOf, entryRange } from "./pack.ts";
 import {
   BASE_PATH,
-  encodedVariantOf,
   fileFor,
   HEALTH_PATH,
+  packEntryOf,
   parseRequest,
-  type EncodedVariant,
+  storedEncodingOf,
   type ErrorCode,
   type Manifest,
+  type PackEntry,
   type Route,
 } from "./routes.ts";
 
@@ -46,14 +48,19 @@ export interface EdgeRequest {
 }
 
 export type ResponseHeaders = Readonly<Record<string, string>>;
-type ContentCoding = EncodedVariant["contentEncoding"];
 
 export interface EdgeResponse {
   status: number;
-  /** Shared, precomputed objects: never mutate them. Content-Length is the adapter's to add. */
+  /**
+   * Shared, precomputed objects: never mutate them. Content-Length is the adapter's to add to a
+   * body of bytes; a streamed body's headers carry it already.
+   */
   headers: ResponseHeaders;
-  /** The body; also present for HEAD, which the adapter drops. `null` for 204 and 304. */
-  body: Uint8Array | null;
+  /**
+   * The body; bytes are also present for HEAD, which the adapter drops. A stream (the dump decoded
+   * for a client without gzip) is never given for HEAD. `null` for 204 and 304.
+   */
+  body: Uint8Array | ReadableStream<Uint8Array> | null;
 }
 
 /**
@@ -62,6 +69,13 @@ export interface EdgeResponse {
  * runtime needs per request (Netlify's subrequests need the request's context).
  */
 export type AssetSource<C = void> = (path: string, context: C) => Promise<Uint8Array | null>;
+
+/**
+ * Reads bytes [start, end) of one file of a build (a pack's directory, then one entry), where the
+ * runtime can read part of a file; `null` means the file does not exist. Without it, a pack is read
+ * whole and kept in the byte cache.
+ */
+export type AssetSlice<C = void> = (path: string, start: number, end: number, context: C) => Promise<Uint8Array | null>;
 
 /**
  * Whether a file of a build exists, without reading it; lets a revalidation (304) skip the read.
@@ -73,6 +87,7 @@ export interface CoreOptions<C = void> {
   /** The build being served, or a getter for the current one (null: none loaded yet). */
   manifest: Manifest | (() => Manifest | null);
   assets: AssetSource<C>;
+  slice?: AssetSlice<C>;
   exists?: ExistsCheck<C>;
   /** The app rate limit; on by default (1000 per minute per client IP); `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
@@ -102,8 +117,6 @@ const encoder = new TextEncoder();
 const JSON_TYPE = "application/json; charset=utf-8";
 const HEALTH_OK = encoder.encode('{"status":"ok"}');
 const HEALTH_ERROR = encoder.encode('{"status":"error"}');
-/** Whether a request's Accept-Encoding takes a content coding the route table can name. */
-const ACCEPTS: Record<ContentCoding, (acceptEncoding: string | null | undefined) => boolean> = { gzip: acceptsGzip };
 /** The file /health reads to tell that the build's files are reachable. */
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 
@@ -118,6 +131,8 @@ interface Build {
   documentHeaders: ReturnType<typeof documentHeaders> | null;
   /** Files of this build that could not be read (bounded): /health reports the build unhealthy while one still fails. */
   unreadable: Set<string>;
+  /** Reads under way, by cache key: concurrent misses of one file (a whole pack) wait for one read. */
+  pending: Map<string, Promise<Uint8Array | null>>;
 }
 
 const MAX_UNREADABLE = 16;
@@ -129,8 +144,8 @@ function headerSets(etag: string) {
     data: json(CACHE_DATA),
     dataNotModified: { etag, "cache-control": CACHE_DATA, ...CORS_HEADERS },
     dump,
-    /** The dump's pre-compressed variant, by its content coding (the route table's `encodedVariantOf`). */
-    dumpEncoded: { gzip: { ...dump, "content-encoding": "gzip" } } satisfies Record<ContentCoding, ResponseHeaders>,
+    /** The dump as stored, gzip-encoded. */
+    dumpGzip: { ...dump, "content-encoding": "gzip" },
     dumpNotModified: { etag, "cache-control": CACHE_DUMP, vary: "Accept-Encoding", ...CORS_HEADERS },
     dumpUnavailable: { ...json(CACHE_NEVER), vary: "Accept-Encoding" },
     clientError: json(CACHE_CLIENT_ERROR),
@@ -145,7 +160,7 @@ function headerSets(etag: string) {
 const NO_BUILD_HEADERS: ResponseHeaders = { "content-type": JSON_TYPE, "cache-control": CACHE_NEVER, ...CORS_HEADERS };
 
 export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
-  const { assets, exists, onError } = options;
+  const { assets, slice, exists, onError } = options;
   const currentManifest = typeof options.manifest === "function" ? options.manifest : () => options.manifest as Manifest;
   const cacheOptions = options.cache === undefined ? DEFAULT_BYTE_CACHE : options.cache;
   const limiter: AppLimiter | null =
@@ -163,35 +178,79 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
         headers: headerSets(etag),
         documentHeaders: manifest.docs === undefined ? null : documentHeaders(etagFor(manifest.docs)),
         unreadable: new Set(),
+        pending: new Map(),
       };
     }
     return build;
   };
 
-  /** A file's bytes, through the build's cache; `wrap` stores data files already enveloped. */
-  const read = async (current: Build, file: string, wrap: boolean, context: C): Promise<Uint8Array | null> => {
-    const path = `${current.manifest.generation}/${file}`;
-    const cached = current.cache?.get(path);
-    if (cached !== undefined) return cached;
-    // An index that knows the file is absent saves the failed open.
-    let bytes: Uint8Array | null;
-    try {
-      bytes = exists !== undefined && !(await exists(path, context)) ? null : await assets(path, context);
-    } catch (error) {
-      // Not cached: answered 503 (never cached either) until the file reads again.
-      if (current.unreadable.size < MAX_UNREADABLE) current.unreadable.add(path);
-      throw error;
+  /**
+   * What `load` gives for `key`, through the build's cache; concurrent misses of one key share one
+   * load. A failed load is not cached: answered 503 (never cached either) until it reads again.
+   */
+  const cached = async (current: Build, key: string, path: string, load: () => Promise<Uint8Array | null>): Promise<Uint8Array | null> => {
+    const hit = current.cache?.get(key);
+    if (hit !== undefined) return hit;
+    let loading = current.pending.get(key);
+    if (loading === undefined) {
+      loading = load().then(
+        (value) => {
+          current.pending.delete(key);
+          current.cache?.set(key, value);
+          return value;
+        },
+        (error: unknown) => {
+          current.pending.delete(key);
+          if (current.unreadable.size < MAX_UNREADABLE) current.unreadable.add(path);
+          throw error;
+        },
+      );
+      current.pending.set(key, loading);
     }
-    const value = bytes === null || !wrap ? bytes : wrapData(current.envelope, bytes);
-    current.cache?.set(path, value);
-    return value;
+    return loading;
+  };
+
+  /** A file's bytes; `wrap` stores data files already enveloped. */
+  const read = (current: Build, file: string, wrap: boolean, context: C): Promise<Uint8Array | null> => {
+    const path = `${current.manifest.generation}/${file}`;
+    return cached(current, path, path, async () => {
+      // An index that knows the file is absent saves the failed open.
+      const bytes = exists !== undefined && !(await exists(path, context)) ? null : await assets(path, context);
+      return bytes === null || !wrap ? bytes : wrapData(current.envelope, bytes);
+    });
+  };
+
+  /**
+   * One packed response, enveloped: from its byte ranges where the runtime reads ranges (the
+   * directory is cached), else from the whole pack, cached as read.
+   */
+  const readEntry = (current: Build, file: string, entry: PackEntry, context: C): Promise<Uint8Array | null> => {
+    const path = `${current.manifest.generation}/${file}`;
+    return cached(current, `${path}#${entry.index}`, path, async () => {
+      let bytes: Uint8Array | null;
+      if (slice === undefined) {
+        const pack = await read(current, file, false, context);
+        bytes = pack === null ? null : entryOf(pack, entry.count, entry.index);
+      } else {
+        const length = directoryLength(entry.count);
+        const directory = await cached(current, `${path}#directory`, path, async () => {
+          if (exists !== undefined && !(await exists(path, context))) return null;
+          return slice(path, 0, length, context);
+        });
+        if (directory === null) return null;
+        const { start, end } = entryRange(directory, entry.count, entry.index);
+        bytes = await slice(path, start, end, context);
+        if (bytes === null || bytes.byteLength !== end - start) throw new Error(`${path} is damaged: entry ${entry.index} should be ${end - start} bytes at ${start}`);
+      }
+      return bytes === null ? null : wrapData(current.envelope, bytes);
+    });
   };
 
   /** Whether a file exists: from the cache, else from `exists`, else by reading it. */
   const present = async (current: Build, file: string, wrap: boolean, context: C): Promise<boolean> => {
     const path = `${current.manifest.generation}/${file}`;
-    const cached = current.cache?.get(path);
-    if (cached !== undefined) return cached !== null;
+    const hit = current.cache?.get(path);
+    if (hit !== undefined) return hit !== null;
     if (exists !== undefined) return exists(path, context);
     return (await read(current, file, wrap, context)) !== null;
   };
@@ -286,32 +345,29 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     const revalidating = revalidatingFor(request, current);
 
     const file = fileFor(route, current.manifest);
-    const variant = encodedVariantOf(route);
-    if (variant !== null) {
-      // The dump, the route the table gives a pre-compressed variant: its file is a whole envelope
-      // already, and the variant (file and coding from the table) is sent when Accept-Encoding takes it.
-      const sendEncoded = ACCEPTS[variant.contentEncoding](request.acceptEncoding);
-      // The two files are written together: the small compressed one tells whether the build has a
-      // dump (where presence means reading, as on Netlify, never read ~30 MB to answer 304).
-      if (revalidating && ((await present(current, variant.file, false, context)) || (await present(current, file, false, context)))) {
+    if (storedEncodingOf(route) === "gzip") {
+      // The dump: its file is a whole envelope, stored gzip-encoded; sent as it is to a client that
+      // accepts gzip, decoded on the way out for one that does not. A matching ETag needs no read.
+      if (revalidating && (await present(current, file, false, context))) {
         return { status: 304, headers: headers.dumpNotModified, body: null };
       }
       let encoded: Uint8Array | null = null;
-      let body: Uint8Array | null = null;
       try {
-        encoded = sendEncoded ? await read(current, variant.file, false, context) : null;
-        body = encoded ?? (await read(current, file, false, context));
+        encoded = await read(current, file, false, context);
       } catch (error) {
         onError?.(error);
       }
-      if (body === null) return fail(503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
-      return { status: 200, headers: encoded !== null ? headers.dumpEncoded[variant.contentEncoding] : headers.dump, body };
+      if (encoded === null) return fail(503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
+      if (acceptsGzip(request.acceptEncoding)) return { status: 200, headers: headers.dumpGzip, body: encoded };
+      const decodedHeaders = { ...headers.dump, "content-length": String(gzipDecodedLength(encoded)) };
+      return { status: 200, headers: decodedHeaders, body: request.method === "HEAD" ? null : gunzipStream(encoded) };
     }
 
-    if (revalidating && (await present(current, file, true, context))) {
+    const entry = packEntryOf(route);
+    if (revalidating && (await present(current, file, entry === null, context))) {
       return { status: 304, headers: headers.dataNotModified, body: null };
     }
-    const body = await read(current, file, true, context);
+    const body = entry === null ? await read(current, file, true, context) : await readEntry(current, file, entry, context);
     if (body === null) return fail(404, "not_found", notFoundMessage(route));
     return { status: 200, headers: headers.data, body };
   };
@@ -341,6 +397,24 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
       }
     },
   };
+}
+
+/** The decoded length a gzip member records in its last four bytes (modulo 2^32; a dump is far smaller). */
+function gzipDecodedLength(gzip: Uint8Array): number {
+  if (gzip.byteLength < 18) throw new Error("the stored dump is too short to be gzip");
+  return new DataView(gzip.buffer, gzip.byteOffset + gzip.byteLength - 4, 4).getUint32(0, true);
+}
+
+/** The bytes of a gzip file, decoded as they are sent (web streams: the same on every runtime). */
+function gunzipStream(gzip: Uint8Array): ReadableStream<Uint8Array> {
+  const stored = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(gzip);
+      controller.close();
+    },
+  });
+  // DOM's typing of DecompressionStream predates typed-array generics: the cast restates what it reads and writes.
+  return stored.pipeThrough(new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
 }
 
 function notFoundMessage(route: Route): string {

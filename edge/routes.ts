@@ -39,24 +39,25 @@ export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // file the edge has no route to, nor the edge look for one no derivation writes.
 
 const itemFile = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}.json`;
-/**
- * The folder of one pair's seed, patterns and topic files. It changes as a whole or not at all when
- * a guide changes, so the generator stores it as one unit (generator/emit).
- */
-export const itemFolder = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}`;
+const itemFolder = (defIndex: number, paintIndex: number) => `v1/items/${defIndex}/${paintIndex}`;
 /** `?topic=` for a topic in the vocabulary. */
 const itemTopicFile = (defIndex: number, paintIndex: number, topic: string) =>
   `${itemFolder(defIndex, paintIndex)}/topics/${encodeSegment(topic)}.json`;
 /** `?topic=` for any topic no system carries: every guide is dropped. */
 const itemNoTopicFile = (defIndex: number, paintIndex: number) => `${itemFolder(defIndex, paintIndex)}/topics/_none.json`;
-const seedFile = (defIndex: number, paintIndex: number, seed: number) => `${itemFolder(defIndex, paintIndex)}/seeds/${seed}.json`;
+/** The 1,001 seed responses of a pair, packed (pack.ts): entry i answers seed i. */
+const seedsPack = (defIndex: number, paintIndex: number) => `${itemFolder(defIndex, paintIndex)}/seeds.pack`;
 const patternsFile = (defIndex: number, paintIndex: number) => `${itemFolder(defIndex, paintIndex)}/patterns.json`;
 const guideFile = (platformId: string) => `v1/guides/${platformId}.json`;
 const guideSystemFile = (platformId: string, systemId: string) => `v1/guides/${platformId}/systems/${systemId}.json`;
 const resolveFile = (aliasKey: string) => `v1/resolve/${aliasKey}.json`;
 const META_FILE = "v1/meta.json";
-/** The dump is the one file that holds a whole envelope, built once per dataset_version. */
-const DUMP_FILE = "v1/dump.json";
+/**
+ * The dump is the one file that holds a whole envelope, built once per dataset_version, and it is
+ * stored gzip-encoded only: about 30 MB of JSON at the spec's scale would pass the 25 MiB a file may
+ * have on some hosts, its gzip is a tenth of that, and the edge decodes it for a client without gzip.
+ */
+const DUMP_FILE = "v1/dump.json.gz";
 
 /** Topics are an open vocabulary: anything outside [a-z0-9-] is hex-escaped ("_" too, so "_none" stays free). */
 function encodeSegment(value: string): string {
@@ -210,7 +211,7 @@ export function fileFor(route: Route, manifest: Pick<Manifest, "topics">): strin
         ? itemTopicFile(route.defIndex, route.paintIndex, route.topic)
         : itemNoTopicFile(route.defIndex, route.paintIndex);
     case "seed":
-      return seedFile(route.defIndex, route.paintIndex, route.seed);
+      return seedsPack(route.defIndex, route.paintIndex);
     case "patterns":
       return patternsFile(route.defIndex, route.paintIndex);
     case "guide":
@@ -224,20 +225,25 @@ export function fileFor(route: Route, manifest: Pick<Manifest, "topics">): strin
   }
 }
 
-/** A copy of a route's file compressed at build time, sent as is to a client that accepts its coding. */
-export interface EncodedVariant {
-  readonly file: string;
-  readonly contentEncoding: "gzip";
+/** Entries of a seeds pack: one per seed 0..1000. */
+export const SEEDS_PER_PACK = MAX_SEED + 1;
+
+/** Where a packed response lies in its route's file (pack.ts): entry `index` of `count`. */
+export interface PackEntry {
+  readonly index: number;
+  readonly count: number;
 }
 
-const DUMP_GZIP: EncodedVariant = { file: `${DUMP_FILE}.gz`, contentEncoding: "gzip" };
+/** The entry of a route whose file is a pack, or null when its file holds its response alone. */
+export function packEntryOf(route: Route): PackEntry | null {
+  return route.name === "seed" ? { index: route.seed, count: SEEDS_PER_PACK } : null;
+}
 
 /**
- * The pre-compressed variant of a route's file, if it has one: only the dump (about 30 MB of JSON at
- * the spec's scale), compressed once per build instead of per request. The edge cannot wrap
- * compressed bytes, so a route with a variant is one whose file holds its whole envelope (README,
- * "What a file holds"), and the edge serves both verbatim.
+ * The content coding a route's file is stored in, or null for plain JSON: only the dump, stored as
+ * gzip, its whole envelope included (README, "What a file holds"), sent as is to a client that
+ * accepts gzip and decoded by the edge for one that does not.
  */
-export function encodedVariantOf(route: Route): EncodedVariant | null {
-  return route.name === "dump" ? DUMP_GZIP : null;
+export function storedEncodingOf(route: Route): "gzip" | null {
+  return route.name === "dump" ? "gzip" : null;
 }

@@ -20,8 +20,6 @@ export interface BuildOptions {
   outDir: string;
   /** Compare with the files on disk instead of the file index (finds and repairs damage done by hand). */
   verify?: boolean;
-  /** Every file inside the generation, no store or symlinks (for hosts that upload a folder). */
-  plain?: boolean;
   onStage?: (stage: string) => void;
   onProgress?: (progress: EmitProgress) => void;
   /**
@@ -46,13 +44,13 @@ export type BuildResult =
     }
   | { ok: false; problems: Problem[] };
 
-export async function buildDist({ datasetDir, outDir, verify = false, plain = false, onStage, onProgress, checkCache }: BuildOptions): Promise<BuildResult> {
+export async function buildDist({ datasetDir, outDir, verify = false, onStage, onProgress, checkCache }: BuildOptions): Promise<BuildResult> {
   const { timings, lap } = stepTimings();
 
   // Nothing to do when the serving build was made from these very bytes and this code (source.ts).
   onStage?.("fingerprint");
   // It holds the dataset's bytes as read and hashed, for the check; dropped once the check has them.
-  let fingerprint: SourceFingerprint | null = await sourceFingerprints(datasetDir, [`plain ${plain}`]);
+  let fingerprint: SourceFingerprint | null = await sourceFingerprints(datasetDir);
   const { source, code } = fingerprint;
   const built = verify ? null : await servingBuiltFrom(outDir, source);
   lap("fingerprint");
@@ -69,7 +67,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
   for (const pending of [codeHashing, explorerBundling]) pending.catch(() => undefined);
   // Each guide file's own outcome is taken from the last check while its bytes and its capture's are
   // the same (validate/cache.ts); `--verify` trusts nothing kept and checks every file again.
-  const previous = verify ? null : (checkCache?.current ?? (plain ? null : await readCheckCache(outDir)));
+  const previous = verify ? null : (checkCache?.current ?? (await readCheckCache(outDir)));
   const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous, fingerprint.datasetFiles);
   fingerprint = null;
   if (checkCache !== undefined) checkCache.current = cache;
@@ -95,13 +93,11 @@ export async function buildDist({ datasetDir, outDir, verify = false, plain = fa
     lastFiles: changelogStep(version, manifest.generation),
     readBack: verify,
     source,
-    plain,
     onProgress,
   });
   lap("emit");
-  // After the commit, so that a refused or failed build leaves the folder as it was. Not beside a
-  // plain build: that folder is uploaded whole (Netlify publishes it), and starts from nothing anyway.
-  if (!plain) await writeCheckCache(outDir, cache);
+  // After the commit, so that a refused or failed build leaves the folder as it was.
+  await writeCheckCache(outDir, cache);
   lap("check cache");
   return { ok: true, datasetVersion: version, emit, timings, documents: emit.docs ?? "", checked: { guideFiles: cache.entries.size, reused } };
 }

@@ -9,14 +9,14 @@ import { fileFor, MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import type { Guide } from "../schema/guide.ts";
 import type { Item, MetaResponse, ResolveResponse } from "../schema/responses.ts";
 import { fingerprint, indexFileOf, readGenerationIndex, type GenerationIndex } from "../emit/file-index.ts";
-import { STORE_FOLDER } from "../emit/store.ts";
+import { entriesOf } from "../../edge/pack.ts";
 
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
 
 /** One generation of a build folder. */
 export interface GenerationOnDisk {
-  /** The build folder (holds the store). */
+  /** The build folder. */
   outDir: string;
   generation: string;
   datasetVersion: string;
@@ -77,36 +77,43 @@ export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
 }
 
 /**
- * Response files under `v1/` whose bytes differ between two builds. A pair's folder stored under
- * the same store name in both is equal as a whole and not read; other folders are read file by file.
+ * Responses under `v1/` whose bytes differ between two builds: a file is one response, a pack one
+ * per entry. A pack whose fingerprint is the same in both is equal as a whole and not read.
  */
 export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): ResponseCounts {
-  const same = new Set<string>();
-  if (a.index !== null && b.index !== null) {
-    for (const [folder, store] of b.index.units) if (a.index.units.get(folder) === store) same.add(folder);
-  }
-  const [before, after] = [printsOf(a, same), printsOf(b, same)];
+  const [before, after] = [printsOf(a), printsOf(b)];
   const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
   for (const [relative, print] of after) {
     const old = before.get(relative);
-    if (old === undefined) counts.added++;
-    else if (old !== print) counts.changed++;
+    if (old === print) continue;
+    if (!relative.endsWith(PACK_SUFFIX)) {
+      if (old === undefined) counts.added++;
+      else counts.changed++;
+      continue;
+    }
+    const entriesAfter = entriesOf(readFileSync(path.join(b.outDir, b.generation, relative)));
+    const entriesBefore = old === undefined ? [] : entriesOf(readFileSync(path.join(a.outDir, a.generation, relative)));
+    entriesAfter.forEach((entry, at) => {
+      const was = entriesBefore[at];
+      if (was === undefined) counts.added++;
+      else if (!Buffer.from(was).equals(entry)) counts.changed++;
+    });
+    counts.removed += Math.max(0, entriesBefore.length - entriesAfter.length);
   }
-  for (const relative of before.keys()) if (!after.has(relative)) counts.removed++;
+  for (const relative of before.keys()) {
+    if (after.has(relative)) continue;
+    counts.removed += relative.endsWith(PACK_SUFFIX) ? entriesOf(readFileSync(path.join(a.outDir, a.generation, relative))).length : 1;
+  }
   return counts;
 }
 
-/** Fingerprints of a generation's response files, leaving out the stored folders in `skip`. */
-function printsOf(build: GenerationOnDisk, skip: ReadonlySet<string>): Map<string, string> {
+const PACK_SUFFIX = ".pack";
+
+/** Fingerprints of a generation's response files. */
+function printsOf(build: GenerationOnDisk): Map<string, string> {
   const prints = new Map<string, string>();
-  if (build.index === null) {
-    walk(path.join(build.outDir, build.generation), "", prints);
-  } else {
-    for (const [relative, print] of build.index.files) prints.set(relative, print);
-    for (const [folder, store] of build.index.units) {
-      if (!skip.has(folder)) walk(path.join(build.outDir, STORE_FOLDER, store), folder, prints);
-    }
-  }
+  if (build.index === null) walk(path.join(build.outDir, build.generation), "", prints);
+  else for (const [relative, print] of build.index.files) prints.set(relative, print);
   for (const relative of prints.keys()) if (!relative.startsWith("v1/")) prints.delete(relative);
   return prints;
 }

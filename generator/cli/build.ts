@@ -9,14 +9,14 @@ import { CHECK_CACHE_FILE } from "../validate/cache.ts";
 import { progressPrinter } from "./progress.ts";
 
 function usage(message: string): never {
-  process.stderr.write(`${message}\nusage: npm run build [-- --dataset DIR] [--out DIR] [--verify] [--plain]\n`);
+  process.stderr.write(`${message}\nusage: npm run build [-- --dataset DIR] [--out DIR] [--verify]\n`);
   process.exit(2);
 }
 
 async function main(): Promise<number> {
-  let values: { dataset?: string; out?: string; verify?: boolean; plain?: boolean };
+  let values: { dataset?: string; out?: string; verify?: boolean };
   try {
-    ({ values } = parseArgs({ options: { dataset: { type: "string" }, out: { type: "string" }, verify: { type: "boolean" }, plain: { type: "boolean" } }, allowPositionals: false }));
+    ({ values } = parseArgs({ options: { dataset: { type: "string" }, out: { type: "string" }, verify: { type: "boolean" } }, allowPositionals: false }));
   } catch (error) {
     usage((error as Error).message);
   }
@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   const progress = progressPrinter(process.stderr);
   const started = performance.now();
 
-  const result = await buildDist({ datasetDir, outDir, verify: values.verify === true, plain: values.plain === true, onStage: progress.stage, onProgress: progress.files });
+  const result = await buildDist({ datasetDir, outDir, verify: values.verify === true, onStage: progress.stage, onProgress: progress.files });
   progress.done();
   if (!result.ok) {
     for (const problem of result.problems) process.stderr.write(`${formatProblem(problem)}\n`);

@@ -43,8 +43,8 @@ function hashOfInputs(inputs, read = (input) => readFileSync(input)) {
 }
 
 /**
- * Each module's `import.meta.url` stays its own source file's URL (commands find the dataset, the
- * writer thread's script and the code they hash by paths relative to themselves), where a bundle
+ * Each module's `import.meta.url` stays its own source file's URL (commands find the dataset and
+ * the code they hash by paths relative to themselves), where a bundle
  * would give every module the bundle's.
  */
 const keepImportMetaUrl = (loaded) => ({

@@ -4,13 +4,13 @@
 
 import { envelopeFor } from "../../edge/envelope.ts";
 import type { Manifest } from "../../edge/routes.ts";
+import { encodePack } from "../../edge/pack.ts";
 import {
-  encodedVariantOf,
   fileFor,
-  itemFolder,
   MAX_SEED,
+  packEntryOf,
+  storedEncodingOf,
   UNCARRIED_TOPIC,
-  type EncodedVariant,
   type Route,
   type RouteName,
   type RouteOf,
@@ -33,20 +33,15 @@ import { guideInputs, guideText, pairInputs, resolveInputs } from "./units.ts";
 /** One file of a build: its path inside the generation folder and its bytes (or text, UTF-8). */
 export interface BuildFile {
   path: string;
+  /** The file's content; for a `gzip` file, before encoding. */
   body: string | Uint8Array;
-  /** The folder this file belongs to when that folder is stored as one unit (see emit). */
-  unit?: string;
   /**
-   * A pre-compressed copy of this file the build also holds (the dump's gzip), not yet encoded: the
-   * emit stage encodes it off the main thread while it derives the rest (`encodeInBackground`),
-   * `buildFiles` in place. Listed right after this file wherever a build lists its files.
+   * The file stores `body` gzip-encoded (the dump), not yet encoded: the emit stage encodes it off
+   * the main thread while it derives the rest, `buildFiles` in place. `cuts` are the byte offsets
+   * between independently deflated pieces: the dump is cut between guides, so a rebuild re-encodes
+   * only the pieces whose bytes changed (gzip-pieces.ts).
    */
-  variant?: EncodedVariant;
-  /**
-   * Where the variant may be encoded in independent pieces (offsets into the body): the dump is cut
-   * between guides, so a rebuild re-encodes only the pieces whose bytes changed (gzip-pieces.ts).
-   */
-  cuts?: readonly number[];
+  gzip?: { cuts: readonly number[] };
 }
 
 /** Every topic some system carries: the vocabulary of `?topic=` (empty today; spec). */
@@ -136,21 +131,19 @@ function derive<N extends RouteName>(route: RouteOf<N>, scope: ScopeOf[N]): Body
 }
 
 /**
- * One part of a build that is derived as a whole: a pair (its menu and its stored folder), a guide
- * with its narrowings, a slug's `/resolve` answer, meta, the dump. `inputs` hashes what it reads
- * (units.ts), so a rebuild can take an unchanged part from the serving build without deriving it;
- * `paths` and `folder` say which files it writes, known without deriving them.
+ * One part of a build that is derived as a whole: a pair (its menu, topics, patterns and seeds
+ * pack), a guide with its narrowings, a slug's `/resolve` answer, meta, the dump. `inputs` hashes
+ * what it reads (units.ts), so a rebuild can take an unchanged part from the serving build without
+ * deriving it; `paths` says which files it writes, known without deriving them.
  */
 export interface DerivationUnit {
   /** Stable across builds: "pair 7/44", "guide 123", "resolve ak-47-case-hardened", "meta", "dump". */
   key: string;
   /** Null for the parts that carry dataset_version (meta, dump): they change with every build. */
   inputs: string | null;
-  /** Files outside `folder`. */
+  /** Its files, in order. */
   paths: string[];
-  /** The folder whose files are stored as one unit (emit), if any. */
-  folder: string | null;
-  /** Every route the unit answers, in the order of its files. */
+  /** Every route the unit answers, in the order of its files (a pack's routes in entry order). */
   routes(): Iterable<Route>;
   files(): Iterable<BuildFile>;
 }
@@ -158,57 +151,52 @@ export interface DerivationUnit {
 interface UnitSpec<N extends RouteName> {
   key: string;
   inputs: string | null;
-  /** Routes whose files lie outside `folder`, first in the file order. */
-  routes: RouteOf<N>[];
-  folder?: { path: string; routes: () => Iterable<RouteOf<N>> };
+  /** In file order; the routes of a pack together, in entry order. */
+  routes: () => Iterable<RouteOf<N>>;
   /** Called once, when the unit's files are derived. */
   scope: () => ScopeOf[N];
 }
 
-/** A unit whose every file is `fileFor` of one of its routes, derived through the table above. */
+/** A unit whose every file is `fileFor` of its routes, derived through the table above. */
 function unitOf<N extends RouteName>(spec: UnitSpec<N>, manifest: Pick<Manifest, "topics">): DerivationUnit {
-  const folder = spec.folder ?? null;
-  // A variant is encoded after its unit has been counted (emit), which only a unit derived every
-  // time (no inputs, nothing recorded) can afford; today the dump, which carries dataset_version.
-  if (spec.inputs !== null && spec.routes.some((route) => encodedVariantOf(route) !== null)) {
-    throw new Error(`unit ${spec.key}: a route with a pre-compressed variant must be derived every build (inputs null)`);
+  const paths: string[] = [];
+  for (const route of spec.routes()) {
+    const path = fileFor(route, manifest);
+    if (paths.at(-1) !== path) paths.push(path);
+    // A gzip file is encoded after its unit has been counted (emit), which only a unit derived every
+    // time (no inputs, nothing recorded) can afford; today the dump, which carries dataset_version.
+    if (spec.inputs !== null && storedEncodingOf(route) !== null) throw new Error(`unit ${spec.key}: a route stored encoded must be derived every build (inputs null)`);
   }
   return {
     key: spec.key,
     inputs: spec.inputs,
-    paths: spec.routes.flatMap((route) => routePaths(route, manifest)),
-    folder: folder?.path ?? null,
-    *routes() {
-      yield* spec.routes;
-      if (folder !== null) yield* folder.routes();
-    },
-    // A loop rather than a generator per route: a pair has 1,004 files, and the build ~300,000.
+    paths,
+    routes: spec.routes,
     *files() {
       const scope = spec.scope();
-      for (const route of spec.routes) {
+      // A pack's entries, gathered until its last one.
+      let pack: { path: string; entries: Uint8Array[]; count: number } | null = null;
+      for (const route of spec.routes()) {
         const path = fileFor(route, manifest);
-        const derived = derive(route, scope);
-        const variant = encodedVariantOf(route);
-        if (!isPieces(derived)) yield variant === null ? { path, body: derived } : { path, body: derived, variant };
-        else yield { path, ...joined(derived), ...(variant === null ? {} : { variant }) };
+        const entry = packEntryOf(route);
+        if (entry === null) {
+          const derived = derive(route, scope);
+          if (storedEncodingOf(route) === null) yield { path, body: bodyOf(derived) };
+          else yield { path, ...joined(isPieces(derived) ? derived : [bodyText(derived)]) };
+          continue;
+        }
+        if (pack === null) pack = { path, entries: [], count: entry.count };
+        // The route table names entries 0..count-1 of one file in order; anything else is a bug here.
+        if (pack.path !== path || entry.index !== pack.entries.length) throw new Error(`${spec.key}: entry ${entry.index} of ${path} is out of order`);
+        pack.entries.push(bytesOf(bodyOf(derive(route, scope))));
+        if (pack.entries.length === pack.count) {
+          yield { path, body: encodePack(pack.entries) };
+          pack = null;
+        }
       }
-      if (folder === null) return;
-      const unit = folder.path;
-      const prefix = `${unit}/`;
-      for (const route of folder.routes()) {
-        const path = fileFor(route, manifest);
-        // Emit stores the folder as one unit: a file of it named elsewhere would be lost.
-        if (!path.startsWith(prefix) || encodedVariantOf(route) !== null) throw new Error(`${path} cannot be stored in its unit's folder ${unit}`);
-        yield { path, body: bodyOf(derive(route, scope)), unit };
-      }
+      if (pack !== null) throw new Error(`${spec.key}: ${pack.path} has ${pack.entries.length} of its ${pack.count} entries`);
     },
   };
-}
-
-/** The paths a route's files take (its file, then its pre-compressed variant), known without deriving it. */
-function routePaths(route: Route, manifest: Pick<Manifest, "topics">): string[] {
-  const variant = encodedVariantOf(route);
-  return variant === null ? [fileFor(route, manifest)] : [fileFor(route, manifest), variant.file];
 }
 
 /** Every part of the build, in the fixed order of its files. Nothing is derived until `files()` is called. */
@@ -223,7 +211,7 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
 
   // The dump first: a build encodes its 30 MB gzip in the background (see BuildFile.variant) while
   // it derives every other unit, instead of after them all.
-  yield unitOf<"dump">({ key: "dump", inputs: null, routes: [{ name: "dump" }], scope: build }, manifest);
+  yield unitOf<"dump">({ key: "dump", inputs: null, routes: () => [{ name: "dump" }], scope: build }, manifest);
 
   for (const pair of pairs) {
     const defIndex = pair.item.def_index;
@@ -234,15 +222,12 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
       {
         key: `pair ${defIndex}/${paintIndex}`,
         inputs: pairInputs(pair.item, topics, guides),
-        routes: [{ name: "item", defIndex, paintIndex, topic: null }],
-        folder: {
-          path: itemFolder(defIndex, paintIndex),
-          *routes() {
-            for (const topic of topics) yield { name: "item", defIndex, paintIndex, topic };
-            yield { name: "item", defIndex, paintIndex, topic: UNCARRIED_TOPIC };
-            yield { name: "patterns", defIndex, paintIndex };
-            for (let seed = 0; seed <= MAX_SEED; seed++) yield { name: "seed", defIndex, paintIndex, seed };
-          },
+        *routes() {
+          yield { name: "item", defIndex, paintIndex, topic: null };
+          for (const topic of topics) yield { name: "item", defIndex, paintIndex, topic };
+          yield { name: "item", defIndex, paintIndex, topic: UNCARRIED_TOPIC };
+          yield { name: "patterns", defIndex, paintIndex };
+          for (let seed = 0; seed <= MAX_SEED; seed++) yield { name: "seed", defIndex, paintIndex, seed };
         },
         scope: () => ({ pair, covering, seedResponse: seedResponses(pair, covering) }),
       },
@@ -256,7 +241,7 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
       {
         key: `guide ${platformId}`,
         inputs: guideInputs(guide),
-        routes: [{ name: "guide", platformId, system: null }, ...guide.systems.map((system) => ({ name: "guide" as const, platformId, system: system.id }))],
+        routes: () => [{ name: "guide", platformId, system: null }, ...guide.systems.map((system) => ({ name: "guide" as const, platformId, system: system.id }))],
         scope: () => ({ guide }),
       },
       manifest,
@@ -266,12 +251,12 @@ export function* derivationUnits(dataset: Dataset, datasetVersion: string): Gene
   const itemsBySlug = new Map(dataset.items.map((item) => [item.slug, item]));
   for (const [aliasKey, response] of resolve) {
     yield unitOf<"resolve">(
-      { key: `resolve ${aliasKey}`, inputs: resolveInputs(itemsBySlug.get(aliasKey)!), routes: [{ name: "resolve", aliasKey }], scope: () => ({ response }) },
+      { key: `resolve ${aliasKey}`, inputs: resolveInputs(itemsBySlug.get(aliasKey)!), routes: () => [{ name: "resolve", aliasKey }], scope: () => ({ response }) },
       manifest,
     );
   }
 
-  yield unitOf<"meta">({ key: "meta", inputs: null, routes: [{ name: "meta" }], scope: build }, manifest);
+  yield unitOf<"meta">({ key: "meta", inputs: null, routes: () => [{ name: "meta" }], scope: build }, manifest);
 }
 
 /**
@@ -286,45 +271,37 @@ const DUMP_GZIP_LEVEL = 6;
 export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === "string" ? Buffer.from(body, "utf8") : body);
 
 const isPieces = (body: Body): body is Pieces => Array.isArray(body);
+const bodyText = (body: string | Uint8Array): string => (typeof body === "string" ? body : Buffer.from(body).toString("utf8"));
 
 /** A body in pieces as one file body (encoded at once), and the byte offsets between its pieces. */
-function joined(pieces: Pieces): { body: Uint8Array; cuts: number[] } {
+function joined(pieces: Pieces): { body: Uint8Array; gzip: { cuts: number[] } } {
   const cuts: number[] = [];
   let offset = 0;
   for (const piece of pieces.slice(0, -1)) cuts.push((offset += Buffer.byteLength(piece, "utf8")));
-  return { body: Buffer.from(pieces.join(""), "utf8"), cuts };
+  return { body: Buffer.from(pieces.join(""), "utf8"), gzip: { cuts } };
 }
 
-const bodyOf = (body: Body): string | Uint8Array => (isPieces(body) ? joined(body).body : body);
+const bodyOf = (body: Body): string | Uint8Array => (isPieces(body) ? Buffer.from(body.join(""), "utf8") : body);
 
-/** A file's variant, encoded now. */
-export function encodeVariant(file: Pick<BuildFile, "body" | "cuts">, variant: EncodedVariant): Uint8Array {
-  switch (variant.contentEncoding) {
-    case "gzip":
-      return gzipPiecesSync(bytesOf(file.body), file.cuts ?? [], DUMP_GZIP_LEVEL).bytes;
-  }
+/** A gzip file's bytes, encoded now. */
+export function encodeGzipFile(body: string | Uint8Array, cuts: readonly number[]): Uint8Array {
+  return gzipPiecesSync(bytesOf(body), cuts, DUMP_GZIP_LEVEL).bytes;
 }
 
 /**
  * The same bytes, encoded on zlib's thread pool while the caller goes on, with the pieces whose
  * bytes are unchanged copied from `previous` (the serving build's encoding of the same file).
  */
-export function encodeInBackground(file: Pick<BuildFile, "body" | "cuts">, variant: EncodedVariant, previous: PieceEncoding | null): Promise<PieceEncoding> {
-  switch (variant.contentEncoding) {
-    case "gzip":
-      return gzipPieces(bytesOf(file.body), file.cuts ?? [], DUMP_GZIP_LEVEL, previous);
-  }
+export function encodeGzipInBackground(body: Uint8Array, cuts: readonly number[], previous: PieceEncoding | null): Promise<PieceEncoding> {
+  return gzipPieces(body, cuts, DUMP_GZIP_LEVEL, previous);
 }
 
 /**
- * Every file of the build, lazily, in a fixed order. The count is about pairs x 1001, so files are
- * produced one at a time rather than held in one array.
+ * Every file of the build, lazily, in a fixed order, each as it is stored (the dump gzip-encoded).
+ * Files are produced one at a time rather than held in one array.
  */
 export function* buildFiles(dataset: Dataset, datasetVersion: string): Generator<BuildFile> {
   for (const unit of derivationUnits(dataset, datasetVersion)) {
-    for (const { variant, cuts, ...file } of unit.files()) {
-      yield file;
-      if (variant !== undefined) yield { path: variant.file, body: encodeVariant({ body: file.body, cuts }, variant) };
-    }
+    for (const { gzip, ...file } of unit.files()) yield gzip === undefined ? file : { path: file.path, body: encodeGzipFile(file.body, gzip.cuts) };
   }
 }

@@ -10,15 +10,18 @@ import { DOCS_FOLDER_PREFIX } from "../docs/documents.ts";
 import { isLockEntry } from "./lock.ts";
 import { pauseAt } from "./pause-point.ts";
 import { TRASH_PREFIX, temporaryPathOf } from "./prune.ts";
-import { STORE_FOLDER } from "./store.ts";
 
 export const GENERATION_PREFIX = "g-";
 
 /** The check cache (generator/validate/cache.ts): kept beside the builds, never served nor pruned. */
 export const CHECK_CACHE_FILE = "check-cache.json";
 
+/** Where builds before packed seed responses kept each pair's folder: pruned like a stale generation. */
+const OLD_STORE_FOLDER = "store";
+
 /** Entries a build writes at the top of dist/ and prunes once nothing names them. */
 const isBuildEntry = (name: string) =>
+  name === OLD_STORE_FOLDER ||
   name.startsWith(GENERATION_PREFIX) || name.startsWith(DOCS_FOLDER_PREFIX) || name.startsWith(`${MANIFEST_FILE}.`) || name.startsWith(TRASH_PREFIX);
 
 export async function readManifest(outDir: string): Promise<Manifest | null> {
@@ -59,7 +62,7 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== STORE_FOLDER && name !== CHECK_CACHE_FILE && !isBuildEntry(name) && !isLockEntry(name));
+  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== CHECK_CACHE_FILE && !isBuildEntry(name) && !isLockEntry(name));
   if (foreign.length > 0) {
     throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);
   }

@@ -1,25 +1,23 @@
-// Emitting: the only stage of the build that writes. Two guarantees (README, "Safe and incremental"):
+// Emitting: the only stage of the build that writes. Two guarantees (docs/build.md, "Safe and incremental"):
 // - safe: one build at a time holds the folder (lock.ts); a build goes into a new generation folder
-//   that nothing serves yet, store folders are reused only when marked whole (store.ts), folders
-//   are deleted only after a rename to trash (prune.ts); the manifest rename commits the build, so
-//   readers see all of one build or the other, and a failed build removes what it wrote;
-// - incremental: a unit whose contents are already stored is linked, not written, and any other
+//   that nothing serves yet, folders are deleted only after a rename to trash (prune.ts); the
+//   manifest rename commits the build, so readers see all of one build or the other, and a failed
+//   build removes what it wrote;
+// - incremental: a unit whose inputs are unchanged is linked, not derived (reuse.ts), and any other
 //   file whose bytes equal the serving generation's is hard-linked from it.
 
-import { promises as fs, readlinkSync } from "node:fs";
+import { copyFileSync, promises as fs, linkSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
-import { bytesOf, encodeInBackground, type BuildFile } from "../derive/index.ts";
+import { bytesOf, encodeGzipInBackground, type BuildFile } from "../derive/index.ts";
 import type { PieceEncoding } from "../derive/gzip-pieces.ts";
 import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
-import { createFileWriter, type FileWriter } from "./file-writer.ts";
 import { acquireBuildLock, type BuildLock } from "./lock.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
-import { TRASH_PREFIX, moveToTrash, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
-import { STORE_FOLDER, isStoredWhole, readOrNull, repairUnitOperations, storeNameOf, storeUnitOperations, type UnitFile } from "./store.ts";
+import { moveToTrash, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
 import { stepTimings } from "../step-timings.ts";
 import { entriesUnder } from "./walk.ts";
 import { isBuildFile, type EmitEntry, type PreviousGeneration, type ReusedUnit } from "./reuse.ts";
@@ -41,7 +39,7 @@ export interface EmitReport {
   bytes: number;
   /** Files whose bytes were written (new or changed responses, or repairs). */
   written: number;
-  /** Files reused: linked from the previous generation or the store, or found intact. */
+  /** Files reused: linked from the previous generation, or found intact. */
   reused: number;
   /** Stray files removed from the generation in verify mode. */
   removed: number;
@@ -53,11 +51,10 @@ export interface EmitReport {
   docs?: string;
   /**
    * Milliseconds spent in each step, in order (`npm run bench:build` prints them): prepare (lock,
-   * leftovers, the serving index), derive (deriving and queueing every file), encode (waiting for
-   * pre-compressed variants), documents (computing them, when given as a function, while the
-   * writer writes), write (waiting for the writer before the last files), last files (the
-   * changelog, and the documents folder), commit (index and manifest), prune. Absent when nothing
-   * was emitted.
+   * leftovers, the serving index), derive (deriving and writing every file), encode (waiting for
+   * the gzip files), documents (computing them, when given as a function), last files (the
+   * changelog, and the documents folder) or write (the documents folder), commit (index and
+   * manifest), prune. Absent when nothing was emitted.
    */
   timings?: Record<string, number>;
 }
@@ -77,17 +74,11 @@ export interface EmitOptions {
   lastFiles?: (context: LastFilesContext) => Promise<BuildFile[]>;
   /** Compare with the bytes on disk rather than the generation's index (slower; finds damage done by hand). */
   readBack?: boolean;
-  /**
-   * Write every file into the generation itself, without the store and its symlinks: for hosts
-   * that upload a folder and may not follow symlinks (the Netlify build), where nothing is reused.
-   */
-  plain?: boolean;
   onProgress?: (progress: EmitProgress) => void;
   /**
    * The description document, reference page and explorer, written to the folder `manifest.docs`
-   * names; or a function computing them, which emit calls while its writer thread writes the
-   * responses (the main thread waits for it there anyway), and then names their folder in the
-   * manifest it commits.
+   * names; or a function computing them, which emit calls once the responses are written, and then
+   * names their folder in the manifest it commits.
    */
   documents?: Documents | (() => Documents);
   /** What the build is made from (source.ts), recorded in its index. */
@@ -117,12 +108,10 @@ export async function emitBuild(options: EmitOptions): Promise<EmitReport> {
 }
 
 async function emitLocked(options: EmitOptions, lock: BuildLock, started: number): Promise<EmitReport> {
-  const { outDir, files, readBack = false, plain = false, onProgress, documents, lastFiles, source } = options;
+  const { outDir, files, readBack = false, onProgress, documents, lastFiles, source } = options;
   let manifest = options.manifest;
-  const storeDir = path.join(outDir, STORE_FOLDER);
   // What builds stopped by a kill or a failure left: only this build, holding the lock, writes here.
   await removeLeftovers(outDir);
-  await removeLeftovers(storeDir);
   let settled: Documents | null = null;
   /** The documents, computed once; the manifest names their folder from then on. */
   const settleDocuments = () => {
@@ -143,8 +132,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   // What the serving generation holds; null means "read the files to know".
   const previousIndex = serving && !readBack ? readGenerationIndex(path.join(outDir, indexFileOf(serving.generation))) : null;
 
-  // A store folder is trusted only when marked whole: one that is not sends the build through verify, which writes it again.
-  if (verifying && previousIndex && (plain || [...previousIndex.units.values()].every((name) => isStoredWhole(storeDir, name)))) {
+  if (verifying && previousIndex) {
     // The responses are all in place; only the documents, outside dataset_version, may be new.
     // Recorded so that the next rebuild from the same source skips even the check (source.ts).
     if (source !== undefined && previousIndex.source !== source) writeGenerationIndex(path.join(outDir, indexFileOf(serving.generation)), { ...previousIndex, source });
@@ -163,12 +151,11 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   if (!verifying) {
     // Left over from an interrupted build, or an older generation with this name (the one before
     // the serving one, when an edit is undone): never serving. Moved aside now and deleted after
-    // the commit, so that deleting its ~1,500 entries does not delay serving.
+    // the commit, so that deleting it does not delay serving.
     await fs.rm(path.join(outDir, indexFileOf(manifest.generation)), { force: true });
     await moveToTrash(generationDir);
     await fs.mkdir(generationDir, { recursive: true });
   }
-  if (!plain) await fs.mkdir(storeDir, { recursive: true });
   const { timings, lap } = stepTimings(started);
   lap("prepare");
   await pauseAt("locked");
@@ -177,59 +164,37 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   report.timings = timings;
   const index = emptyIndex();
   if (source !== undefined) index.source = source;
-  // Created right before the `try` whose `finally` closes it (below): a build that left its job open
-  // would keep the process's shared writer thread, and so the process, alive.
-  let writer: FileWriter;
-  const directories = new Set<string>();
-  const ensureDirectory = (directory: string) => {
-    if (directories.has(directory)) return;
-    writer.queue(["mkdir", directory]);
-    directories.add(directory);
-  };
+  const writing = verifying ? "verify" : "write";
+  const write = filesOf(generationDir, previousDir);
   const matchesPrevious = (relative: string, bytes: Uint8Array, print: string) => {
     if (!previousDir) return false;
     if (previousIndex) return previousIndex.files.get(relative) === print;
     const existing = readOrNull(path.join(previousDir, relative));
     return existing !== null && existing.equals(bytes);
   };
-  /** Replaces `target` by rename, so that in a serving generation it is never missing or half written. */
-  const replace = (target: string, operation: (temporary: string) => void) => {
-    const temporary = temporaryPathOf(target);
-    writer.queue(["rm", temporary]);
-    operation(temporary);
-    writer.queue(["rename", temporary, target]);
-  };
 
   const emitFile = (relative: string, bytes: Uint8Array) => {
     const print = fingerprint(bytes);
-    const target = path.join(generationDir, relative);
     index.files.set(relative, print);
+    report.files++;
+    report.bytes += bytes.byteLength;
     if (matchesPrevious(relative, bytes, print)) {
       report.reused++;
       // In verify mode the previous generation is this one: the file is already in place.
-      if (!verifying) {
-        ensureDirectory(path.dirname(target));
-        writer.queue(["link", path.join(previousDir!, relative), target]);
-      }
+      if (!verifying) write.link(relative);
       return;
     }
-    ensureDirectory(path.dirname(target));
-    if (verifying) replace(target, (temporary) => writer.queue(["write", temporary, bytes]));
-    else writer.queue(["write", target, bytes]);
+    // In a serving generation (verify) a file is replaced by rename, never missing or half written.
+    if (verifying) write.replace(relative, bytes);
+    else write.write(relative, bytes);
     report.written++;
   };
 
-  /** A unit the serving generation already has (reuse.ts): its files linked, its store folder linked. */
+  /** A unit the serving generation already has (reuse.ts): its files linked. */
   const emitReused = (entry: ReusedUnit) => {
     for (const [relative, print] of entry.files) {
       index.files.set(relative, print);
-      const target = path.join(generationDir, relative);
-      ensureDirectory(path.dirname(target));
-      writer.queue(["link", path.join(previousDir!, relative), target]);
-    }
-    if (entry.folder !== null) {
-      index.units.set(entry.folder[0], entry.folder[1]);
-      linkUnit(entry.folder[0], entry.folder[1]);
+      write.link(relative);
     }
     index.inputs.set(entry.key, entry.record);
     report.files += entry.record.files;
@@ -237,40 +202,13 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     report.reused += entry.record.files;
   };
 
-  const linkUnit = (unit: string, name: string) => {
-    const link = path.join(generationDir, unit);
-    const target = path.relative(path.dirname(link), path.join(storeDir, name));
-    if (verifying && readlinkOrNull(link) === target) return;
-    ensureDirectory(path.dirname(link));
-    replace(link, (temporary) => writer.queue(["symlink", target, temporary]));
-  };
-
-  const emitUnit = (unit: string, unitFiles: UnitFile[]) => {
-    const name = storeNameOf(unit, unitFiles);
-    index.units.set(unit, name);
-    if (!isStoredWhole(storeDir, name)) {
-      for (const operation of storeUnitOperations(storeDir, name, unitFiles)) writer.queue(operation);
-      report.written += unitFiles.length;
-    } else {
-      const repairs = readBack ? repairUnitOperations(storeDir, name, unitFiles) : [];
-      for (const operation of repairs) writer.queue(operation);
-      const repaired = repairs.filter(([op]) => op === "rename").length;
-      report.written += repaired;
-      report.reused += unitFiles.length - repaired;
-    }
-    linkUnit(unit, name);
-  };
-
-  const stage = verifying ? "verify" : "write";
   let committed = false;
   const pauseFiles = pauseFileCount();
-  // Reuse needs the serving generation's index and store; a plain build or a check of the
-  // serving generation itself (verify) derives everything. A store folder is reused only when marked whole.
-  const previous: PreviousGeneration | null =
-    previousIndex !== null && !plain && !verifying ? { index: previousIndex, storeHas: (name) => isStoredWhole(storeDir, name) } : null;
+  // Reuse needs the serving generation's index; a check of the serving generation itself (verify) derives everything.
+  const previous: PreviousGeneration | null = previousIndex !== null && !verifying ? { index: previousIndex } : null;
   const entries = typeof files === "function" ? files(previous) : files;
-  const variants: { path: string; encoding: Promise<PieceEncoding> }[] = [];
-  /** The serving generation's encoding of a pre-compressed file, when its index says how and the file is intact. */
+  const encodings: { path: string; encoding: Promise<PieceEncoding> }[] = [];
+  /** The serving generation's encoding of a gzip file, when its index says how and the file is intact. */
   const previousEncoding = (relative: string): PieceEncoding | null => {
     const encoded = previousIndex?.pieces.get(relative);
     if (encoded === undefined || previousDir === null) return null;
@@ -278,79 +216,41 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     return bytes !== null && fingerprint(bytes) === previousIndex!.files.get(relative) ? { ...encoded, bytes } : null;
   };
   try {
-    let unit: string | null = null;
-    let unitFiles: UnitFile[] = [];
-    writer = createFileWriter();
-    try {
-      for (const entry of entries) {
-        if (!isBuildFile(entry)) {
-          // The unit being gathered is complete: emit it first, so the index lists units in build order.
-          if (unit !== null) emitUnit(unit, unitFiles);
-          unit = null;
-          unitFiles = [];
-          if (entry.kind === "reused") emitReused(entry);
-          else index.inputs.set(entry.key, entry.record);
-          continue;
-        }
-        const file = entry;
-        const bytes = bytesOf(file.body);
-        report.files++;
-        report.bytes += bytes.byteLength;
-        if (file.unit && !plain) {
-          if (file.unit !== unit) {
-            if (unit !== null) emitUnit(unit, unitFiles);
-            unit = file.unit;
-            unitFiles = [];
-          }
-          unitFiles.push({ relative: file.path.slice(file.unit.length + 1), bytes, print: fingerprint(bytes) });
-        } else {
-          emitFile(file.path, bytes);
-        }
-        if (file.variant !== undefined) {
-          // Encoded on zlib's threads while the loop goes on, written after it. Listed in the index
-          // right after its file now (the entry is replaced in place), as a build from `buildFiles` lists it.
-          index.files.set(file.variant.file, "");
-          const encoding = encodeInBackground({ body: bytes, cuts: file.cuts }, file.variant, previousEncoding(file.variant.file));
-          encoding.catch(() => undefined); // awaited below, unless deriving fails first
-          variants.push({ path: file.variant.file, encoding });
-        }
-        if (report.files % 2000 === 0) onProgress?.({ stage, files: report.files });
-        if (report.files === pauseFiles) {
-          await writer.drained(true);
-          await pauseAt(`files:${report.files}`);
-        }
-        if (writer.congested) await writer.drained();
+    for (const entry of entries) {
+      if (!isBuildFile(entry)) {
+        if (entry.kind === "reused") emitReused(entry);
+        else index.inputs.set(entry.key, entry.record);
+        continue;
       }
-      if (unit !== null) emitUnit(unit, unitFiles);
-      lap("derive");
-      for (const variant of variants) {
-        const { bytes, pieces, encoder } = await variant.encoding;
-        index.pieces.set(variant.path, { pieces, encoder });
-        report.files++;
-        report.bytes += bytes.byteLength;
-        emitFile(variant.path, bytes);
+      const bytes = bytesOf(entry.body);
+      if (entry.gzip !== undefined) {
+        // Encoded on zlib's threads while the loop goes on, written after it. Listed in the index
+        // at its place now (the entry is replaced in place), as a build from `buildFiles` lists it.
+        index.files.set(entry.path, "");
+        const encoding = encodeGzipInBackground(bytes, entry.gzip.cuts, previousEncoding(entry.path));
+        encoding.catch(() => undefined); // awaited below, unless deriving fails first
+        encodings.push({ path: entry.path, encoding });
+      } else {
+        emitFile(entry.path, bytes);
       }
-      lap("encode");
-      settleDocuments();
-      lap("documents");
-      if (lastFiles) {
-        await writer.drained(true);
-        lap("write");
-        for (const file of await lastFiles({ outDir, index, previousIndex, serving, verifying })) {
-          const bytes = bytesOf(file.body);
-          report.files++;
-          report.bytes += bytes.byteLength;
-          emitFile(file.path, bytes);
-        }
-      }
-    } finally {
-      // Even when deriving failed: what was queued is written (into the unserved generation) before
-      // the error goes on, so nothing writes after the build has returned.
-      await writer.close();
+      if (report.files % 100 === 0) onProgress?.({ stage: writing, files: report.files });
+      if (report.files === pauseFiles) await pauseAt(`files:${report.files}`);
+    }
+    lap("derive");
+    for (const { path: relative, encoding } of encodings) {
+      const { bytes, pieces, encoder } = await encoding;
+      index.pieces.set(relative, { pieces, encoder });
+      emitFile(relative, bytes);
+    }
+    lap("encode");
+    settleDocuments();
+    lap("documents");
+    if (lastFiles) {
+      for (const file of await lastFiles({ outDir, index, previousIndex, serving, verifying })) emitFile(file.path, bytesOf(file.body));
     }
     await writeDocuments();
     lap(lastFiles ? "last files" : "write");
-    onProgress?.({ stage, files: report.files });
+    onProgress?.({ stage: writing, files: report.files });
 
     if (verifying) report.removed = await removeStrays(generationDir, index.files);
     await pauseAt("written");
@@ -358,7 +258,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     await namingPath(indexFile, async () => writeGenerationIndex(indexFile, index));
     await pauseAt("indexed");
     // A repair is committed too (the same manifest, renamed into place again): that is how a running
-    // server learns that files of the build it serves have changed (README, "Safe and incremental").
+    // server learns that files of the build it serves have changed (docs/build.md, "Safe and incremental").
     const repaired = verifying && report.written + report.removed > 0;
     if (!verifying || repaired || JSON.stringify(serving) !== JSON.stringify(manifest)) {
       await lock.assertHeld();
@@ -372,7 +272,6 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
       await removeByRename(generationDir);
     }
     await removeLeftovers(outDir);
-    await removeLeftovers(storeDir);
     throw error;
   }
   lap("commit");
@@ -382,11 +281,64 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
 
   onProgress?.({ stage: "prune", files: report.files });
   await removeLeftovers(outDir);
-  const keep = await keptGenerations(outDir, manifest, serving);
-  report.pruned = await pruneEntries(outDir, manifest, serving, keep);
-  if (!plain) await pruneStore(storeDir, [index, ...keep.slice(1).map((g) => readGenerationIndex(path.join(outDir, indexFileOf(g))))]);
+  report.pruned = await pruneEntries(outDir, manifest, serving, await keptGenerations(outDir, manifest, serving));
   lap("prune");
   return report;
+}
+
+/**
+ * The three ways a file gets into a generation, each naming the file when it fails (Node names
+ * none for a failed write: ENOSPC, EIO). A build holds a few files per pair (seeds are packed), so
+ * they are written one after another on this thread.
+ */
+function filesOf(generationDir: string, previousDir: string | null) {
+  const folders = new Set<string>();
+  const target = (relative: string) => {
+    const file = path.join(generationDir, relative);
+    const folder = path.dirname(file);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    return file;
+  };
+  const naming = (file: string, operation: () => void) => {
+    try {
+      operation();
+    } catch (error) {
+      if (error instanceof Error && !error.message.includes(file)) error.message = `${error.message} (writing ${file})`;
+      throw error;
+    }
+  };
+  return {
+    write(relative: string, bytes: Uint8Array) {
+      const file = target(relative);
+      naming(file, () => writeFileSync(file, bytes));
+    },
+    /** Through a temporary file renamed over the old one. */
+    replace(relative: string, bytes: Uint8Array) {
+      const file = target(relative);
+      const temporary = temporaryPathOf(file);
+      naming(file, () => {
+        writeFileSync(temporary, bytes);
+        renameSync(temporary, file);
+      });
+    },
+    /** The serving generation's file, hard-linked (copied where the file system has no hard links). */
+    link(relative: string) {
+      const file = target(relative);
+      const from = path.join(previousDir!, relative);
+      naming(file, () => {
+        try {
+          linkSync(from, file);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code !== "EXDEV" && code !== "EPERM" && code !== "ENOTSUP" && code !== "EMLINK") throw error;
+          copyFileSync(from, file);
+        }
+      });
+    },
+  };
 }
 
 /** A report with nothing counted yet, naming the manifest's documents folder (known once they are settled). */
@@ -417,23 +369,12 @@ async function keptGenerations(outDir: string, manifest: Manifest, serving: Mani
 async function pruneEntries(outDir: string, manifest: Manifest, serving: Manifest | null, generations: readonly string[]): Promise<string[]> {
   const documents = [manifest.docs, serving?.docs].filter((name): name is string => name !== undefined);
   const pruned: string[] = [];
-  for (const name of await staleEntries(outDir, [...generations, ...generations.map(indexFileOf), ...documents, STORE_FOLDER])) {
+  for (const name of await staleEntries(outDir, [...generations, ...generations.map(indexFileOf), ...documents])) {
     const generation = name.startsWith(GENERATION_PREFIX) && !name.endsWith(".files.gz");
     await removeByRename(path.join(outDir, name), generation ? "pruning-generation" : undefined);
     if (generation) pruned.push(name);
   }
   return pruned;
-}
-
-/** Removes store folders no kept generation links to; keeps everything when a kept index is unreadable. */
-async function pruneStore(storeDir: string, indexes: (GenerationIndex | null)[]): Promise<void> {
-  if (indexes.some((index) => index === null)) return;
-  const used = new Set(indexes.flatMap((index) => [...index!.units.values()]));
-  for (const name of await fs.readdir(storeDir)) {
-    if (used.has(name)) continue;
-    if (name.startsWith(TRASH_PREFIX)) await fs.rm(path.join(storeDir, name), { recursive: true, force: true });
-    else await removeByRename(path.join(storeDir, name), "pruning-store");
-  }
 }
 
 /** Runs a write, adding the file to the error's message: Node names none for a failed write (ENOSPC, EIO). */
@@ -455,14 +396,6 @@ async function exists(target: string): Promise<boolean> {
   }
 }
 
-function readlinkOrNull(link: string): string | null {
-  try {
-    return readlinkSync(link);
-  } catch {
-    return null;
-  }
-}
-
 /** Removes files of the generation that this build did not produce (and temporaries of a crashed repair). */
 async function removeStrays(generationDir: string, expected: ReadonlyMap<string, string>): Promise<number> {
   let removed = 0;
@@ -475,4 +408,12 @@ async function removeStrays(generationDir: string, expected: ReadonlyMap<string,
     }
   }
   return removed;
+}
+
+function readOrNull(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
 }

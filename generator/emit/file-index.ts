@@ -1,7 +1,6 @@
 // A generation's index, stored beside it as `<generation>.files.gz`: the fingerprint of every file
-// the generation holds itself, and the store folder each unit links to. A rebuild compares
-// fingerprints instead of reading ~300,000 files back, and pruning knows which store folders are
-// still in use. It also holds the input hash of every derivation unit (generator/derive/units.ts),
+// the generation holds. A rebuild compares fingerprints instead of reading every file back, and the
+// local server knows each file's size (damage shows as a size that differs). It also holds the input hash of every derivation unit (generator/derive/units.ts),
 // so that the next rebuild derives only the units whose inputs changed (reuse.ts).
 
 import { createHash } from "node:crypto";
@@ -11,10 +10,8 @@ import type { PieceEncoding } from "../derive/gzip-pieces.ts";
 import { temporaryPathOf } from "./prune.ts";
 
 export interface GenerationIndex {
-  /** Path inside the generation -> fingerprint, for files not in a stored unit. */
+  /** Path inside the generation -> fingerprint. */
   files: Map<string, string>;
-  /** Unit folder inside the generation -> name of its folder in `store/`. */
-  units: Map<string, string>;
   /** Derivation unit key -> what it was derived from and how much it wrote (absent in older indexes: empty). */
   inputs: Map<string, UnitInputs>;
   /**
@@ -35,7 +32,7 @@ export interface UnitInputs {
 
 export const indexFileOf = (generation: string) => `${generation}.files.gz`;
 
-export const emptyIndex = (): GenerationIndex => ({ files: new Map(), units: new Map(), inputs: new Map(), pieces: new Map() });
+export const emptyIndex = (): GenerationIndex => ({ files: new Map(), inputs: new Map(), pieces: new Map() });
 
 /** Length plus 64 bits of SHA-1: a collision between two versions of one response is not a practical risk. */
 export function fingerprint(bytes: Uint8Array): string {
@@ -53,7 +50,7 @@ export function readGenerationIndex(file: string): GenerationIndex | null {
     const pieces = new Map(
       Object.entries(stored.pieces ?? {}).map(([file, { encoder, pieces }]) => [file, { encoder, pieces: pieces.map(([key, start, length]) => ({ key, start, length })) }]),
     );
-    const index: GenerationIndex = { files: new Map(Object.entries(stored.files)), units: new Map(Object.entries(stored.units)), inputs, pieces };
+    const index: GenerationIndex = { files: new Map(Object.entries(stored.files)), inputs, pieces };
     if (stored.source !== undefined) index.source = stored.source;
     return index;
   } catch {
@@ -65,7 +62,6 @@ export function writeGenerationIndex(file: string, index: GenerationIndex): void
   const temporary = temporaryPathOf(file);
   const stored: StoredIndex = {
     files: Object.fromEntries(index.files),
-    units: Object.fromEntries(index.units),
     inputs: Object.fromEntries([...index.inputs].map(([key, { hash, files, bytes }]) => [key, [hash, files, bytes]])),
     pieces: Object.fromEntries([...index.pieces].map(([file, { encoder, pieces }]) => [file, { encoder, pieces: pieces.map(({ key, start, length }) => [key, start, length]) }])),
     ...(index.source !== undefined ? { source: index.source } : {}),
@@ -76,7 +72,6 @@ export function writeGenerationIndex(file: string, index: GenerationIndex): void
 
 interface StoredIndex {
   files: Record<string, string>;
-  units: Record<string, string>;
   inputs?: Record<string, [string, number, number]>;
   pieces?: Record<string, { encoder: string; pieces: [key: string, start: number, length: number][] }>;
   source?: string;

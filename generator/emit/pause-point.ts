@@ -7,12 +7,12 @@
 export const PAUSE_ENV = "PSG_BUILD_PAUSE_AT";
 
 /**
- * The points, in build order: `locked` (lock held, nothing written), `files:N` (N files queued and
- * written), `written` (every file written, index not yet), `indexed` (index written, not committed),
+ * The points, in build order: `locked` (lock held, nothing written), `files:N` (N files written),
+ * `written` (every file written, index not yet), `indexed` (index written, not committed),
  * `manifest-staged` (new manifest flushed under its temporary name), `committed` (before pruning),
- * `pruning-generation` and `pruning-store` (one folder about to be deleted).
+ * `pruning-generation` (a folder about to be deleted).
  */
-export type PausePoint = "locked" | `files:${number}` | "written" | "indexed" | "manifest-staged" | "committed" | "pruning-generation" | "pruning-store";
+export type PausePoint = "locked" | `files:${number}` | "written" | "indexed" | "manifest-staged" | "committed" | "pruning-generation";
 
 export interface PauseMessage {
   pausedAt: string;

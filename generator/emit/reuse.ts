@@ -1,7 +1,6 @@
 // Incremental derivation: a unit (generator/derive/index.ts, DerivationUnit) whose input hash,
 // salted with the derivation code's hash, equals the one recorded in the serving generation's
-// index is not derived: its files are taken from the serving generation (hard links for single
-// files, the same store folder for a pair's folder). Every other unit is derived, and its hash
+// index is not derived: its files are taken from the serving generation (hard links). Every other unit is derived, and its hash
 // recorded for the next build. The result is byte-identical to deriving everything, since equal
 // inputs and equal code give equal files (tested against full builds of randomly edited datasets).
 
@@ -12,17 +11,14 @@ import type { GenerationIndex, UnitInputs } from "./file-index.ts";
 /** The serving generation, as a rebuild may reuse it. */
 export interface PreviousGeneration {
   index: GenerationIndex;
-  /** Whether a store folder is present to link to. */
-  storeHas(name: string): boolean;
 }
 
-/** A unit taken from the serving generation: each file with its fingerprint, and its stored folder. */
+/** A unit taken from the serving generation: each file with its fingerprint. */
 export interface ReusedUnit {
   kind: "reused";
   key: string;
   record: UnitInputs;
   files: [path: string, print: string][];
-  folder: [folder: string, store: string] | null;
 }
 
 /** Follows the files of a derived unit: what to record for it in the new index. */
@@ -42,7 +38,7 @@ export const unitHash = (codeHash: string, inputs: string) => createHash("sha256
 /**
  * The entries of a build: reused units where `previous` has them with the same hash, the files of
  * every other unit. `previous` is null for a build that derives everything (no serving generation
- * or index, `--verify`, `--plain`).
+ * or index, `--verify`).
  */
 export function* reuseUnchanged(units: Iterable<DerivationUnit>, codeHash: string, previous: PreviousGeneration | null): Generator<EmitEntry> {
   for (const unit of units) {
@@ -74,11 +70,5 @@ function reusable(unit: DerivationUnit, hash: string, previous: PreviousGenerati
     if (print === undefined) return null;
     files.push([path, print]);
   }
-  let folder: [string, string] | null = null;
-  if (unit.folder !== null) {
-    const store = previous.index.units.get(unit.folder);
-    if (store === undefined || !previous.storeHas(store)) return null;
-    folder = [unit.folder, store];
-  }
-  return { kind: "reused", key: unit.key, record, files, folder };
+  return { kind: "reused", key: unit.key, record, files };
 }

@@ -41,14 +41,10 @@ export interface SourceFingerprint {
   datasetFiles: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
 }
 
-/**
- * The source fingerprint with its parts: the code's, and each dataset file's. `options`: anything
- * else the build's bytes depend on (its switches).
- */
-export async function sourceFingerprints(datasetDir: string, options: readonly string[]): Promise<SourceFingerprint> {
+/** The source fingerprint with its parts: the code's, and each dataset file's. */
+export async function sourceFingerprints(datasetDir: string): Promise<SourceFingerprint> {
   const code = await codeFingerprint();
   const hash = createHash("sha256");
-  for (const part of options) hash.update(`option ${part}\n`);
   hash.update(`code ${code}\n`);
   // Each dataset file is hashed on its own and the fingerprint is made of those hashes, so that
   // the check can reuse them (a guide's hash keys its check outcome, validate/cache.ts).

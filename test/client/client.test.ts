@@ -44,7 +44,7 @@ const clientOf = (server: RunningServer, options: { retry?: RetryOptions; fetch?
   createClient({ apiRoot: server.url, fetch: options.fetch ?? fetchCounted, retry: { ...retry, ...options.retry } });
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION, seeds: [151, 661] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION });
   const now = () => clock;
   emptyDir = await mkdtemp(join(tmpdir(), "client-empty-"));
   [limited, edge, empty] = await Promise.all([

@@ -17,7 +17,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   await buildClient();
-  fixture = await writeDistFixture(undefined, { datasetVersion: "package-v1", seeds: [661] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: "package-v1" });
   server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
 });
 afterAll(async () => {

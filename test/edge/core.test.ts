@@ -1,27 +1,43 @@
 // The core's one entry, `handle(EdgeRequest)`, as every adapter calls it, with an in-memory build:
 // no disk, no server, no runtime's request objects.
 
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createCore, type CoreOptions, type EdgeRequest, type EdgeResponse } from "../../edge/core.ts";
+import { encodePack } from "../../edge/pack.ts";
 import type { Manifest } from "../../edge/routes.ts";
 
 const manifest: Manifest = { format: 1, dataset_version: "mem-1", generation: "g1", topics: [] };
-const files: Record<string, string> = {
+const DUMP = '{"dataset_version":"mem-1","data":{"items":[],"guides":[]}}';
+const encoder = new TextEncoder();
+/** Seed i of 7/44 says `{"seed":i}`. */
+const SEEDS_PACK = encodePack(Array.from({ length: 1001 }, (_, seed) => encoder.encode(`{"seed":${seed}}`)));
+const files: Record<string, string | Uint8Array> = {
   "g1/v1/meta.json": '{"dataset_version":"mem-1","counts":{}}',
   "g1/v1/items/7/44.json": '{"item":{"def_index":7},"guides":[]}',
+  "g1/v1/items/7/44/seeds.pack": SEEDS_PACK,
+  // A pack cut short after its directory.
+  "g1/v1/items/7/45/seeds.pack": SEEDS_PACK.subarray(0, 5000),
   "g2/v1/meta.json": '{"dataset_version":"mem-2","counts":{}}',
-  "g1/v1/dump.json": '{"dataset_version":"mem-1","data":{"items":[],"guides":[]}}',
-  "g1/v1/dump.json.gz": "(gzip bytes)",
+  "g1/v1/dump.json.gz": gzipSync(DUMP),
 };
 
 function memoryAssets() {
   const reads: string[] = [];
+  const slices: string[] = [];
+  const bytesOf = (path: string) => {
+    const file = files[path];
+    return file === undefined ? null : typeof file === "string" ? encoder.encode(file) : file;
+  };
   const assets = async (path: string) => {
     reads.push(path);
-    const text = files[path];
-    return text === undefined ? null : new TextEncoder().encode(text);
+    return bytesOf(path);
   };
-  return { assets, reads };
+  const slice = async (path: string, start: number, end: number) => {
+    slices.push(`${path} ${start}-${end}`);
+    return bytesOf(path)?.slice(start, end) ?? null;
+  };
+  return { assets, slice, reads, slices };
 }
 
 interface Sent {
@@ -39,7 +55,12 @@ const handlerOf = (options: CoreOptions) => {
   const core = createCore(options);
   return (request: EdgeRequest) => core.handle(request, undefined);
 };
-const text = (response: EdgeResponse) => (response.body === null ? "" : new TextDecoder().decode(response.body));
+const text = (response: EdgeResponse) => {
+  if (response.body === null) return "";
+  if (!(response.body instanceof Uint8Array)) throw new Error("a streamed body: read it with `streamed`");
+  return new TextDecoder().decode(response.body);
+};
+const streamed = async (response: EdgeResponse) => new Response(response.body as BodyInit).text();
 const json = (response: EdgeResponse) => JSON.parse(text(response));
 
 describe("the edge core", () => {
@@ -62,6 +83,57 @@ describe("the edge core", () => {
     const response = await handler(get("/v1/dump", { "if-none-match": '"mem-1"', "accept-encoding": "identity" }));
     expect(response.status).toBe(304);
     expect(reads).toEqual(["g1/v1/dump.json.gz"]);
+  });
+  it("a seed is one entry of its pair's pack, enveloped like any file", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    for (const seed of [0, 661, 1000]) {
+      const response = await handler(get(`/v1/items/7/44/seeds/${seed}`));
+      expect(response.status).toBe(200);
+      expect(text(response)).toBe(`{"dataset_version":"mem-1","data":{"seed":${seed}}}`);
+    }
+    expect((await handler(get("/v1/items/7/46/seeds/1"))).status).toBe(404);
+  });
+  it("concurrent requests for seeds of one pack read the pack once", async () => {
+    const { assets, reads } = memoryAssets();
+    const handler = handlerOf({ manifest, assets, rateLimit: false });
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((seed) => handler(get(`/v1/items/7/44/seeds/${seed}`))));
+    expect(answers.map((response) => JSON.parse(text(response)).data.seed)).toEqual([1, 2, 3, 4, 5]);
+    expect(reads).toEqual(["g1/v1/items/7/44/seeds.pack"]);
+  });
+  it("where the runtime reads byte ranges, a seed reads the pack's directory once and then only its own entry", async () => {
+    const { assets, slice, reads, slices } = memoryAssets();
+    const handler = handlerOf({ manifest, assets, slice, rateLimit: false });
+    expect(JSON.parse(text(await handler(get("/v1/items/7/44/seeds/3")))).data).toEqual({ seed: 3 });
+    expect(JSON.parse(text(await handler(get("/v1/items/7/44/seeds/999")))).data).toEqual({ seed: 999 });
+    expect(reads).toEqual([]);
+    expect(slices).toHaveLength(3);
+    expect(slices[0]).toBe("g1/v1/items/7/44/seeds.pack 0-4016");
+    expect((await handler(get("/v1/items/7/46/seeds/1"))).status).toBe(404);
+  });
+  it("a pack cut short is a 503 for the seeds it lost, whether read whole or by ranges", async () => {
+    for (const withSlices of [false, true]) {
+      const { assets, slice } = memoryAssets();
+      const errors: unknown[] = [];
+      const handler = handlerOf({ manifest, assets, slice: withSlices ? slice : undefined, rateLimit: false, onError: (error) => errors.push(error) });
+      expect((await handler(get("/v1/items/7/45/seeds/0"))).status).toBe(200);
+      const lost = await handler(get("/v1/items/7/45/seeds/1000"));
+      expect(lost.status).toBe(503);
+      expect(json(lost).error.code).toBe("internal_error");
+      expect(errors).toHaveLength(1);
+    }
+  });
+  it("the dump is sent as stored to a client that takes gzip, and decoded for one that does not", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const gzipped = await handler(get("/v1/dump", { "accept-encoding": "gzip, br" }));
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.body).toEqual(files["g1/v1/dump.json.gz"]);
+    const plain = await handler(get("/v1/dump", { "accept-encoding": "identity" }));
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-length"]).toBe(String(DUMP.length));
+    expect(await streamed(plain)).toBe(DUMP);
+    const head = await handler(get("/v1/dump", {}, "HEAD"));
+    expect(head.body).toBeNull();
+    expect(head.headers["content-length"]).toBe(String(DUMP.length));
   });
   it("HEAD gets the status and headers of GET, with the body kept for the adapter to measure and drop", async () => {
     const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });

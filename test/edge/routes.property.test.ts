@@ -1,7 +1,7 @@
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BASE_PATH, MAX_SEED, fileFor, parseRequest, pathFor, type Manifest, type Route } from "../../edge/routes.ts";
+import { BASE_PATH, MAX_SEED, fileFor, packEntryOf, parseRequest, pathFor, type Manifest, type Route } from "../../edge/routes.ts";
 
 // Properties of the route table over generated requests: any path and query gives a route or an error value
 // (never a throw), and a route always names a file inside the build folder, so no request can reach a file
@@ -59,11 +59,13 @@ describe("parseRequest (property)", () => {
     );
   });
 
-  it("maps every seed of every pair to that seed's file", () => {
+  it("maps every seed of every pair to that seed's entry of the pair's pack", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 999_999_999 }), fc.integer({ min: 0, max: 999_999_999 }), fc.integer({ min: 0, max: 1000 }), (defIndex, paintIndex, seed) => {
         const parsed = parseRequest(`/items/${defIndex}/${paintIndex}/seeds/${seed}`, new URLSearchParams());
-        expect(parsed.ok && fileFor(parsed.route, manifest)).toBe(`v1/items/${defIndex}/${paintIndex}/seeds/${seed}.json`);
+        if (!parsed.ok) throw new Error(parsed.error.message);
+        expect(fileFor(parsed.route, manifest)).toBe(`v1/items/${defIndex}/${paintIndex}/seeds.pack`);
+        expect(packEntryOf(parsed.route)).toEqual({ index: seed, count: 1001 });
       }),
       { seed: 23, numRuns: 300 },
     );

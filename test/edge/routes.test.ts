@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodedVariantOf, fileFor, parseRequest, type Parsed } from "../../edge/routes.ts";
+import { fileFor, packEntryOf, parseRequest, storedEncodingOf, type Parsed } from "../../edge/routes.ts";
 
 const parse = (target: string): Parsed => {
   const url = new URL(target, "http://localhost");
@@ -19,8 +19,8 @@ describe("the route table", () => {
   it.each([
     ["/v1/items/7/44", "v1/items/7/44.json"],
     ["/v1/items/007/044", "v1/items/7/44.json"],
-    ["/v1/items/7/44/seeds/0", "v1/items/7/44/seeds/0.json"],
-    ["/v1/items/7/44/seeds/1000", "v1/items/7/44/seeds/1000.json"],
+    ["/v1/items/7/44/seeds/0", "v1/items/7/44/seeds.pack"],
+    ["/v1/items/7/44/seeds/1000", "v1/items/7/44/seeds.pack"],
     ["/v1/items/7/44/patterns", "v1/items/7/44/patterns.json"],
     ["/v1/items/7/44?topic=anything", "v1/items/7/44/topics/_none.json"],
     ["/v1/guides/900000001", "v1/guides/900000001.json"],
@@ -31,7 +31,7 @@ describe("the route table", () => {
     // ★ + U+FE0F, a zero-width space and fullwidth letters, as copied from a page or a chat (audit finding 5).
     ["/v1/resolve?market_hash_name=%E2%98%85%EF%B8%8F%20StatTrak%E2%84%A2%20Kara%E2%80%8Bmbit%20%7C%20%EF%BC%A4oppler", "v1/resolve/karambit-doppler.json"],
     ["/v1/meta", "v1/meta.json"],
-    ["/v1/dump", "v1/dump.json"],
+    ["/v1/dump", "v1/dump.json.gz"],
   ])("%s is answered by %s", (target, file) => {
     expect(fileOf(target)).toBe(file);
   });
@@ -68,16 +68,28 @@ describe("the route table", () => {
     expect(errorOf(target)).toEqual(status === null ? null : [status, code]);
   });
 
-  it("only the dump has a pre-compressed variant: its gzip file beside it", () => {
-    const variantOf = (target: string) => {
+  it("only the dump is stored encoded: gzip", () => {
+    const routeOf = (target: string) => {
       const parsed = parse(target);
       if (!parsed.ok) throw new Error(parsed.error.message);
-      return encodedVariantOf(parsed.route);
+      return parsed.route;
     };
-    expect(variantOf("/v1/dump")).toEqual({ file: "v1/dump.json.gz", contentEncoding: "gzip" });
+    expect(fileOf("/v1/dump")).toBe("v1/dump.json.gz");
+    expect(storedEncodingOf(routeOf("/v1/dump"))).toBe("gzip");
     for (const target of ["/v1/meta", "/v1/items/7/44", "/v1/items/7/44/seeds/1", "/v1/items/7/44/patterns", "/v1/guides/1", "/v1/resolve?slug=a"]) {
-      expect(variantOf(target), target).toBeNull();
+      expect(storedEncodingOf(routeOf(target)), target).toBeNull();
     }
+  });
+
+  it("every seed of a pair is an entry of the pair's one pack, entry i for seed i", () => {
+    for (const seed of [0, 1, 661, 1000]) {
+      const parsed = parse(`/v1/items/7/44/seeds/${seed}`);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      expect(fileFor(parsed.route, { topics: [] })).toBe("v1/items/7/44/seeds.pack");
+      expect(packEntryOf(parsed.route)).toEqual({ index: seed, count: 1001 });
+    }
+    const patterns = parse("/v1/items/7/44/patterns");
+    expect(patterns.ok && packEntryOf(patterns.route)).toBeNull();
   });
 
   it("no request can name a path outside the route table's own shapes", () => {

@@ -12,8 +12,8 @@ let bareServer: RunningServer;
 
 beforeAll(async () => {
   [fixture, bare] = await Promise.all([
-    writeDistFixture(undefined, { datasetVersion: "docs-v1", seeds: [661] }),
-    writeDistFixture(undefined, { datasetVersion: "bare-v1", seeds: [0], documents: false }),
+    writeDistFixture(undefined, { datasetVersion: "docs-v1" }),
+    writeDistFixture(undefined, { datasetVersion: "bare-v1", documents: false }),
   ]);
   [server, bareServer] = await Promise.all([
     startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000, now: () => 0 }, burstLimit: false }),

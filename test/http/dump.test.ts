@@ -12,7 +12,7 @@ let server: RunningServer;
 const VERSION = "dump-v1";
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION, seeds: [0] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION });
   server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
 });
 afterAll(async () => {
@@ -70,8 +70,7 @@ describe("GET /v1/dump", () => {
 
 describe("GET /v1/dump without a readable dump", () => {
   it("a build whose dump cannot be read answers 503 internal_error, not cached", async () => {
-    const fixture = await writeDistFixture(undefined, { datasetVersion: "no-dump", seeds: [0] });
-    await rm(join(fixture.dir, fixture.manifest.generation, "v1", "dump.json"));
+    const fixture = await writeDistFixture(undefined, { datasetVersion: "no-dump" });
     await rm(join(fixture.dir, fixture.manifest.generation, "v1", "dump.json.gz"));
     const broken = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
     try {

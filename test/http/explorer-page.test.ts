@@ -41,7 +41,7 @@ async function shippedExamples(): Promise<Dataset> {
 }
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION, seeds: SEEDS, dataset: await shippedExamples() });
+  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION, dataset: await shippedExamples() });
   server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
   origin = new URL(server.url).origin;
   browser = await launchChromium();

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from "../support/edge-server.ts";
 let fixture: DistFixture;
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: "fail-v1", seeds: [0] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: "fail-v1" });
 });
 afterAll(() => fixture.remove());
 

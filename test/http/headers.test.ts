@@ -11,7 +11,7 @@ const ETAG = `"${VERSION}"`;
 
 beforeAll(async () => {
   // Seed files for the one seed the tests ask for.
-  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION, seeds: [661] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION });
   server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ let fixture: DistFixture;
 let server: RunningServer;
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: "health-v1", seeds: [0] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: "health-v1" });
   server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 1, windowMs: 60_000, now: () => 0 }, burstLimit: { limit: 1, windowMs: 10_000, blockMs: 10_000, now: () => 0 } });
 });
 afterAll(async () => {
@@ -56,7 +56,7 @@ describe("GET /health", () => {
     }
   });
   it("a build whose files became unreadable answers 503, and 200 again once they are back", async () => {
-    const own = await writeDistFixture(undefined, { datasetVersion: "health-v2", seeds: [0] });
+    const own = await writeDistFixture(undefined, { datasetVersion: "health-v2" });
     const running = await startServer({ distDir: own.dir, rateLimit: false, burstLimit: false });
     const folder = join(own.dir, own.manifest.generation);
     try {
@@ -72,7 +72,7 @@ describe("GET /health", () => {
     }
   });
   it("a build whose meta.json was deleted answers 503 on health and 503 internal_error, never cached, on /v1/meta (the build wrote it: damage, not an unknown id)", async () => {
-    const own = await writeDistFixture(undefined, { datasetVersion: "health-v3", seeds: [0] });
+    const own = await writeDistFixture(undefined, { datasetVersion: "health-v3" });
     await rm(join(own.dir, own.manifest.generation, "v1", "meta.json"));
     const running = await startServer({ distDir: own.dir, rateLimit: false, burstLimit: false });
     try {

@@ -12,7 +12,7 @@ let fixture: DistFixture;
 const ETAG = '"limits-v1"';
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: "limits-v1", seeds: [0] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: "limits-v1" });
 });
 afterAll(() => fixture.remove());
 

@@ -51,7 +51,7 @@ let fixture: DistFixture;
 let server: RunningServer;
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: "methods-v1", seeds: [0] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: "methods-v1" });
   server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
 });
 afterAll(async () => {

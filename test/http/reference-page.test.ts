@@ -17,7 +17,7 @@ const offOrigin: string[] = [];
 const refused: string[] = [];
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: "page-v1", seeds: [0] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: "page-v1" });
   server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
   browser = await launchChromium();
   const context = await browser.newContext();

@@ -14,7 +14,7 @@ let server: RunningServer;
 const NEVER_MS = 3_600_000;
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: "old", seeds: [0] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: "old" });
   server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false, reloadIntervalMs: NEVER_MS });
 });
 afterAll(async () => {
@@ -30,7 +30,7 @@ describe("manifest reload", () => {
   it("a new build's files alone change nothing; its manifest switches the server to it", async () => {
     const manifest = { format: 1 as const, dataset_version: "new", generation: "g-new", topics: [] };
     // Write the new generation's files, but a manifest elsewhere: the committed manifest is still the old one.
-    const staged = await writeDistFixture(undefined, { datasetVersion: "new", generation: "g-new", seeds: [0] });
+    const staged = await writeDistFixture(undefined, { datasetVersion: "new", generation: "g-new" });
     await cp(join(staged.dir, "g-new"), join(fixture.dir, "g-new"), { recursive: true });
     await staged.remove();
     expect(await look()).toBe(false);

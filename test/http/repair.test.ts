@@ -9,15 +9,17 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../generator/derive/index.ts";
 import { emitBuild } from "../../generator/emit/emit-build.ts";
-import { fileFor } from "../../edge/routes.ts";
+import { entryOf } from "../../edge/pack.ts";
+import { fileFor, SEEDS_PER_PACK } from "../../edge/routes.ts";
 
-const seedFile = (defIndex: number, paintIndex: number, seed: number) => fileFor({ name: "seed", defIndex, paintIndex, seed }, { topics: [] });
+const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
 import { variantFiles, variantNamed } from "../support/build-variants.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 
 const A = variantNamed("A");
 const build = (outDir: string, readBack = false) => emitBuild({ outDir, manifest: manifestOf(A.dataset, A.version), files: variantFiles(A), readBack });
-const expectedData = (file: string) => JSON.parse(String([...variantFiles(A)].find((f) => f.path === file)!.body));
+const expectedSeed = (file: string, seed: number) =>
+  JSON.parse(Buffer.from(entryOf([...variantFiles(A)].find((f) => f.path === file)!.body as Uint8Array, SEEDS_PER_PACK, seed)).toString("utf8"));
 
 let root: string;
 let out: string;
@@ -35,7 +37,7 @@ afterEach(async () => {
 });
 
 const SEED = 3;
-const target = () => path.join(out, "g-vA", seedFile(7, 44, SEED));
+const target = () => path.join(out, "g-vA", seedsPack(7, 44));
 const request = () => server.request(`/v1/items/7/44/seeds/${SEED}`);
 
 async function expectDamaged(): Promise<void> {
@@ -55,7 +57,7 @@ async function repairAndLook(): Promise<void> {
 async function expectWhole(): Promise<void> {
   const response = await request();
   expect(response.status).toBe(200);
-  expect(response.json().data).toEqual(expectedData(seedFile(7, 44, SEED)));
+  expect(response.json().data).toEqual(expectedSeed(seedsPack(7, 44), SEED));
   expect((await server.request("/health")).status).toBe(200);
 }
 

@@ -3,10 +3,10 @@
 // The child is bundled once per test file with esbuild into a temporary folder and started with
 // plain node: under tsx every child compiled the generator and zod again before its first line,
 // about a second each, which was most of the kill tests' time. The bundle is the same code (the
-// emit stage, its pause points and its writer thread), only not transformed per process.
+// emit stage and its pause points), only not transformed per process.
 
 import { fork } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,8 +14,6 @@ import { build } from "esbuild";
 import { PAUSE_ENV, type PauseMessage, type PausePoint } from "../../generator/emit/pause-point.ts";
 
 const CHILD_SOURCE = fileURLToPath(new URL("./build-child.ts", import.meta.url));
-/** Loaded by the emit stage beside its own module (`new URL("./write-worker.mjs", import.meta.url)`): beside the bundle here. */
-const WRITE_WORKER = fileURLToPath(new URL("../../generator/emit/write-worker.mjs", import.meta.url));
 
 export interface BuildExit {
   code: number | null;
@@ -48,13 +46,12 @@ export interface BuildChild {
   remove(): void;
 }
 
-/** Bundles build-child.ts (with the emit stage's writer thread beside it) into a new temporary folder. */
+/** Bundles build-child.ts into a new temporary folder. */
 export async function prepareBuildChild(): Promise<BuildChild> {
   const folder = mkdtempSync(path.join(tmpdir(), "psg-build-child-"));
   try {
     const script = path.join(folder, "build-child.mjs");
     await build({ entryPoints: [CHILD_SOURCE], outfile: script, bundle: true, platform: "node", format: "esm", target: "node20", logLevel: "error" });
-    copyFileSync(WRITE_WORKER, path.join(folder, "write-worker.mjs"));
     return {
       start: (outDir, variant, options) => startBuild(script, outDir, variant, options),
       run: (outDir, variant, options) => startBuild(script, outDir, variant, options).exited,

@@ -1,5 +1,5 @@
 // Three versions of the tiny example dataset, for tests that build into one folder again and
-// again: A (as written), B (one grading corrected: the AK pair's folder changes) and C (B with one
+// again: A (as written), B (one grading corrected: the AK pair's seeds pack changes) and C (B with one
 // item only: a build of C prunes what only A and B use). Example data; not any real guide.
 
 import { readFileSync } from "node:fs";
@@ -8,7 +8,6 @@ import type { Dataset } from "../../generator/dataset.ts";
 import { buildFiles, type BuildFile } from "../../generator/derive/index.ts";
 import { readManifest } from "../../generator/emit/build-folder.ts";
 import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
-import { withFewerSeeds } from "./fewer-seeds.ts";
 
 export interface BuildVariant {
   name: "A" | "B" | "C";
@@ -33,10 +32,7 @@ export const VARIANTS: readonly BuildVariant[] = [
   { name: "C", version: "vC", dataset: oneItem() },
 ];
 
-/**
- * The files of a variant's build, with a sample of the seeds (fewer-seeds.ts): the folders keep
- * their shape (a unit per pair, B's correction changes the AK pair's) at a thirtieth of the files.
- */
+/** The files of a variant's build. */
 export function* variantFiles(variant: BuildVariant): Generator<BuildFile> {
   yield* derivedFiles(variant);
 }
@@ -50,7 +46,7 @@ const derived = new Map<string, readonly BuildFile[]>();
 function derivedFiles(variant: BuildVariant): readonly BuildFile[] {
   let files = derived.get(variant.name);
   if (files === undefined) {
-    files = [...withFewerSeeds(buildFiles(variant.dataset, variant.version))];
+    files = [...buildFiles(variant.dataset, variant.version)];
     derived.set(variant.name, files);
   }
   return files;

@@ -17,8 +17,8 @@ import { emitBuild } from "../../generator/emit/emit-build.ts";
 import type { Guide } from "../../generator/schema/guide.ts";
 import type { ItemFile } from "../../generator/schema/item.ts";
 import type { Item } from "../../generator/schema/responses.ts";
-import { encodedVariantOf, fileFor, type Manifest } from "../../edge/routes.ts";
-const DUMP_FILES = new Set([fileFor({ name: "dump" }, { topics: [] }), encodedVariantOf({ name: "dump" })?.file]);
+import { fileFor, type Manifest } from "../../edge/routes.ts";
+const DUMP_FILE = fileFor({ name: "dump" }, { topics: [] });
 
 export { commitManifest };
 
@@ -113,8 +113,6 @@ export const FIXTURE_DATASET: Dataset = { items: [akItem, glockItem, karambitIte
 export interface DistFixtureOptions {
   datasetVersion?: string;
   generation?: string;
-  /** Seeds whose files are written for every item; all of 0..1000 by default, as a real build has. */
-  seeds?: readonly number[];
   /** Whether the build has its description document and reference page (as every real build does); true by default. */
   documents?: boolean;
   /** The dataset to build; the literal one of this file by default. */
@@ -125,26 +123,17 @@ export interface DistFixture {
   /** The dist folder (holds manifest.json). */
   dir: string;
   manifest: Manifest;
-  /** The `data` of every per-response file (the dump aside), by path relative to the generation folder. */
+  /** The `data` of every file holding one response (not the dump nor the seed packs), by path relative to the generation folder. */
   readonly files: Map<string, unknown>;
   /** Deletes the whole dist folder. */
   remove(): Promise<void>;
 }
 
-/** The build's files, seed files only for `seeds` (fewer files keep tests fast). */
-function* fixtureBuild(dataset: Dataset, datasetVersion: string, seeds?: readonly number[]): Generator<BuildFile> {
-  const wanted = seeds ? new Set(seeds) : null;
-  for (const file of buildFiles(dataset, datasetVersion)) {
-    const seed = /\/seeds\/(\d+)\.json$/.exec(file.path)?.[1];
-    if (seed === undefined || wanted === null || wanted.has(Number(seed))) yield file;
-  }
-}
-
-/** Every response of the fixture build in memory: its `data`, keyed by file path. */
-export function fixtureFiles(datasetVersion: string, seeds?: readonly number[], dataset: Dataset = FIXTURE_DATASET): Map<string, unknown> {
+/** Every one-response file of the fixture build in memory: its `data`, keyed by file path. */
+export function fixtureFiles(datasetVersion: string, dataset: Dataset = FIXTURE_DATASET): Map<string, unknown> {
   const files = new Map<string, unknown>();
-  for (const file of fixtureBuild(dataset, datasetVersion, seeds)) {
-    if (!DUMP_FILES.has(file.path)) files.set(file.path, JSON.parse(String(file.body)));
+  for (const file of buildFiles(dataset, datasetVersion)) {
+    if (file.path !== DUMP_FILE && file.path.endsWith(".json")) files.set(file.path, JSON.parse(Buffer.from(file.body).toString("utf8")));
   }
   return files;
 }
@@ -162,15 +151,14 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
   const documents = options.documents === false ? undefined : documentsOf(dataset, datasetVersion, pageBundles().redoc, pageBundles().explorer);
   const manifest: Manifest = { format: 1, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
   if (documents) manifest.docs = documents.folder;
-  // Plain: every file inside the generation, as Netlify's build writes it (the emulation test serves it too).
-  await emitBuild({ outDir: root, manifest, files: fixtureBuild(dataset, datasetVersion, options.seeds), plain: true, documents, lastFiles: changelogStep(datasetVersion, manifest.generation) });
+  await emitBuild({ outDir: root, manifest, files: buildFiles(dataset, datasetVersion), documents, lastFiles: changelogStep(datasetVersion, manifest.generation) });
   let files: Map<string, unknown> | undefined;
   return {
     dir: root,
     manifest,
     // Derived again only when a test asks (few do).
     get files() {
-      return (files ??= fixtureFiles(datasetVersion, options.seeds, dataset));
+      return (files ??= fixtureFiles(datasetVersion, dataset));
     },
     remove: () => rm(root, { recursive: true, force: true }),
   };

@@ -8,9 +8,9 @@
 // difference between about 14k and 21k requests/s for a bare node:http file server. Files
 // larger than the scratch buffer (the dump) are read asynchronously.
 
-import { closeSync, openSync, readdirSync, readFile, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readFile, readSync } from "node:fs";
 import { resolve, sep } from "node:path";
-import type { AssetSource } from "../../core.ts";
+import type { AssetSlice, AssetSource } from "../../core.ts";
 
 /** Errors that mean "no such file" rather than "the disk failed". */
 const MISSING = new Set(["ENOENT", "ENOTDIR", "EISDIR", "ENAMETOOLONG"]);
@@ -80,6 +80,46 @@ function readFiles(distDir: string): AssetSource {
       closeSync(descriptor);
     }
     return filled < SCRATCH_BYTES ? new Uint8Array(scratch.subarray(0, filled)) : readLarge(file);
+  };
+}
+
+/**
+ * Bytes [start, end) of a file (one packed response and its pack's directory): one positioned read,
+ * synchronous for the reason above. A range past the file's end comes back short, which the core
+ * reports as damage; with `sizes`, so is a file that is missing or of another size than the build
+ * wrote, whichever range is asked.
+ */
+export function createFileSlicer(distDir: string, sizes?: (path: string) => number | undefined): AssetSlice {
+  const root = resolve(distDir);
+  return async (path, start, end) => {
+    const file = inside(root, path);
+    if (file === null) return null;
+    const expected = sizes?.(path);
+    let descriptor: number;
+    try {
+      descriptor = openSync(file, "r");
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+      if (expected !== undefined) throw new Error(`${path} is damaged: missing, the build wrote ${expected} bytes`);
+      return null;
+    }
+    try {
+      const size = expected === undefined ? undefined : fstatSync(descriptor).size;
+      if (size !== expected) throw new Error(`${path} is damaged: ${size} bytes, the build wrote ${expected} bytes`);
+      const bytes = Buffer.allocUnsafe(end - start);
+      let filled = 0;
+      while (filled < bytes.length) {
+        const read = readSync(descriptor, bytes, filled, bytes.length - filled, start + filled);
+        if (read === 0) break;
+        filled += read;
+      }
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, filled);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    } finally {
+      closeSync(descriptor);
+    }
   };
 }
 

@@ -5,11 +5,12 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import type { ByteCacheOptions } from "../../byte-cache.ts";
-import { createCore, type AssetSource, type EdgeResponse } from "../../core.ts";
+import { createCore, type AssetSlice, type AssetSource, type EdgeResponse } from "../../core.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
 import { HEALTH_PATH } from "../../routes.ts";
-import { createFileAssetSource, createFileIndex } from "./asset-source.ts";
+import { createFileAssetSource, createFileIndex, createFileSlicer } from "./asset-source.ts";
 import { createBuildSizes } from "./build-sizes.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
 import { createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "./burst-limit.ts";
@@ -55,6 +56,7 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
   const core = createCore({
     manifest: watcher.current,
     assets: options.assets ?? ((path) => files().assets(path, undefined)),
+    slice: options.assets === undefined ? (path, start, end) => files().slice(path, start, end, undefined) : undefined,
     // A replaced asset source is the only truth about its files: no index beside it.
     exists: options.assets === undefined ? (path) => files().exists(path) : undefined,
     rateLimit: options.rateLimit,
@@ -141,7 +143,11 @@ function filesOfCommit(distDir: string, watcher: BuildWatcher): () => CommitFile
   const filesFor = (): CommitFiles => {
     const sizes = createBuildSizes(distDir);
     const listed = createFileIndex(distDir);
-    return { assets: createFileAssetSource(distDir, sizes), exists: (path) => listed(path) || sizes(path) !== undefined };
+    return {
+      assets: createFileAssetSource(distDir, sizes),
+      slice: createFileSlicer(distDir, sizes),
+      exists: (path) => listed(path) || sizes(path) !== undefined,
+    };
   };
   let commit = watcher.current();
   let files = filesFor();
@@ -157,6 +163,7 @@ function filesOfCommit(distDir: string, watcher: BuildWatcher): () => CommitFile
 
 interface CommitFiles {
   assets: AssetSource;
+  slice: AssetSlice;
   exists: (path: string) => boolean;
 }
 
@@ -180,6 +187,13 @@ function write(response: ServerResponse, result: EdgeResponse): void {
   if (body === null) {
     response.writeHead(result.status, result.headers);
     response.end();
+    return;
+  }
+  if (!(body instanceof Uint8Array)) {
+    // A decoded stream (its headers carry its length): a failure midway cuts the connection, so a
+    // client sees a short body, never a wrong one.
+    response.writeHead(result.status, result.headers);
+    Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>).on("error", () => response.destroy()).pipe(response);
     return;
   }
   // node:http leaves the body out of HEAD answers itself, keeping Content-Length as for GET.

@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BASE_PATH, encodedVariantOf, fileFor, parseRequest, pathFor, type Route } from "../../../edge/routes.ts";
+import { entriesOf, entryOf } from "../../../edge/pack.ts";
+import { BASE_PATH, fileFor, packEntryOf, parseRequest, pathFor, SEEDS_PER_PACK, type Route } from "../../../edge/routes.ts";
 import { buildFiles, derivationUnits, manifestOf, topicsOf } from "../../../generator/derive/index.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { guideSchema } from "../../../generator/schema/guide.ts";
@@ -14,16 +15,24 @@ import {
 } from "../../../generator/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
-const files = new Map([...buildFiles(tinyDataset, "vT")].map((file) => [file.path, file.body]));
+const stored = new Map([...buildFiles(tinyDataset, "vT")].map((file) => [file.path, file.body]));
+/** Every response of the build by a name of its own: a pack's entry i as `<pack>#i`, the dump decoded. */
+const files = new Map<string, string>();
+for (const [path, body] of stored) {
+  const bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body);
+  if (path.endsWith(".pack")) entriesOf(bytes).forEach((entry, seed) => files.set(`${path}#${seed}`, Buffer.from(entry).toString("utf8")));
+  else if (path === "v1/dump.json.gz") files.set(path, gunzipSync(bytes).toString("utf8"));
+  else files.set(path, bytes.toString("utf8"));
+}
 const text = (path: string) => {
   const body = files.get(path);
-  if (body === undefined) throw new Error(`no file ${path}`);
-  return typeof body === "string" ? body : Buffer.from(body).toString("utf8");
+  if (body === undefined) throw new Error(`no response ${path}`);
+  return body;
 };
 
-// Which response schema each file of the route table must satisfy.
+// Which response schema each response of the route table must satisfy.
 const schemaFor = (path: string) =>
-  /\/seeds\/\d+\.json$/.test(path) ? seedResponseSchema
+  /\/seeds\.pack#\d+$/.test(path) ? seedResponseSchema
   : path.endsWith("/patterns.json") ? patternsResponseSchema
   : /^v1\/items\//.test(path) ? itemMenuSchema
   : path.startsWith("v1/guides/") ? guideSchema
@@ -32,7 +41,7 @@ const schemaFor = (path: string) =>
   : null;
 
 describe("the files of a build", () => {
-  it("every per-response file is the data of its response, valid against the spec's shape", () => {
+  it("every response of the build is the data of its response, valid against the spec's shape", () => {
     let checked = 0;
     for (const path of files.keys()) {
       const schema = schemaFor(path);
@@ -40,20 +49,27 @@ describe("the files of a build", () => {
       expect(() => schema.parse(JSON.parse(text(path))), path).not.toThrow();
       checked++;
     }
-    expect(checked).toBe(files.size - 2);
+    expect(checked).toBe(files.size - 1);
   });
 
-  it("the dump is one complete envelope with every pair and every guide, and its gzip holds the same bytes", () => {
-    const dump = JSON.parse(text("v1/dump.json"));
+  it("a pair's 1,001 seed responses are one pack, entry i answering seed i", () => {
+    const pack = Buffer.from(stored.get("v1/items/7/44/seeds.pack")!);
+    expect(entriesOf(pack)).toHaveLength(SEEDS_PER_PACK);
+    for (const seed of [0, 500, 1000]) expect(JSON.parse(Buffer.from(entryOf(pack, SEEDS_PER_PACK, seed)).toString("utf8")).seed).toBe(seed);
+    expect([...stored.keys()].filter((path) => path.includes("/seeds/"))).toEqual([]);
+  });
+
+  it("the dump is stored only gzip-encoded, one complete envelope with every pair and every guide", () => {
+    expect(stored.has("v1/dump.json")).toBe(false);
+    const dump = JSON.parse(text("v1/dump.json.gz"));
     expect(dump.dataset_version).toBe("vT");
     const data = dumpResponseSchema.parse(dump.data);
     expect(data.items).toHaveLength(4);
     expect(data.guides.map((g) => g.platform_id)).toEqual(["30", "200", "4000"]);
-    expect(gunzipSync(files.get("v1/dump.json.gz") as Uint8Array).toString("utf8")).toBe(text("v1/dump.json"));
   });
 
   it("each guide in the dump is exactly what the guide endpoint returns", () => {
-    const dump = JSON.parse(text("v1/dump.json"));
+    const dump = JSON.parse(text("v1/dump.json.gz"));
     for (const guide of dump.data.guides) expect(JSON.stringify(guide)).toBe(text(`v1/guides/${guide.platform_id}.json`));
   });
 
@@ -86,10 +102,6 @@ describe("the routes of a build", () => {
   const units = [...derivationUnits(withTopics, "vR")];
   const routes = units.flatMap((unit) => [...unit.routes()]);
   const built = new Map([...buildFiles(withTopics, "vR")].map((file) => [file.path, file]));
-  const filesOfRoute = (route: Route) => {
-    const variant = encodedVariantOf(route);
-    return variant === null ? [fileFor(route, manifest)] : [fileFor(route, manifest), variant.file];
-  };
 
   it("the fixture has topics, so topic files are enumerated", () => {
     expect(manifest.topics).toEqual(["blue_gem", "fade"]);
@@ -112,8 +124,14 @@ describe("the routes of a build", () => {
     }
   });
 
-  it("every file of the build is the file of an enumerated route (or its pre-compressed variant), written once", () => {
-    const expected = routes.flatMap((route) => filesOfRoute(route));
+  it("every file of the build is the file of an enumerated route, written once; a pack's routes are its entries in order", () => {
+    const expected: string[] = [];
+    for (const route of routes) {
+      const file = fileFor(route, manifest);
+      const entry = packEntryOf(route);
+      if (entry === null || entry.index === 0) expected.push(file);
+      if (entry !== null) expect(routes[routes.indexOf(route) - entry.index]).toMatchObject({ name: route.name, seed: 0 });
+    }
     expect(new Set(expected).size).toBe(expected.length);
     expect([...built.keys()].sort()).toEqual([...expected].sort());
   });
@@ -128,14 +146,12 @@ describe("the routes of a build", () => {
     for (const guide of carried.guides) for (const system of guide.systems) expect(system.topic).toBe("fade");
   });
 
-  it("a unit's files are its routes' files, in the order of its routes, those of its folder marked as the unit", () => {
+  it("a unit's files are its routes' files, in the order of its routes, and its paths name them before deriving", () => {
     for (const unit of units) {
-      // A pre-compressed variant is listed right after its file, encoded later (emit) or by buildFiles.
-      const files = [...unit.files()].flatMap(({ variant, ...file }) => (variant === undefined ? [file] : [file, { path: variant.file, unit: undefined }]));
-      const paths = [...unit.routes()].flatMap((route) => filesOfRoute(route));
-      expect(files.map((file) => file.path)).toEqual(paths);
-      for (const file of files) expect(file.unit).toBe(unit.folder !== null && file.path.startsWith(`${unit.folder}/`) ? unit.folder : undefined);
-      expect(unit.paths).toEqual(files.filter((file) => file.unit === undefined).map((file) => file.path));
+      const paths = [...unit.files()].map((file) => file.path);
+      const routeFiles = [...unit.routes()].map((route) => fileFor(route, manifest)).filter((file, at, all) => all[at - 1] !== file);
+      expect(paths).toEqual(routeFiles);
+      expect(unit.paths).toEqual(paths);
     }
   });
 });

@@ -1,9 +1,7 @@
-// The emit stage on the tiny example dataset. One build writes every seed file 0..1000 of every pair
-// (shared by the tests about exactly that); the others write a sample of each pair's seeds
-// (test/support/fewer-seeds.ts), which keeps every folder and unit the rebuild, link, verify and
-// prune rules act on at a thirtieth of the files.
+// The emit stage on the tiny example dataset: writing a build, rebuilding it incrementally,
+// repairing it, pruning old generations.
 
-import { promises as fs, realpathSync, statSync } from "node:fs";
+import { promises as fs, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf, type BuildFile } from "../../../generator/derive/index.ts";
@@ -11,23 +9,21 @@ import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.t
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
-import { fileFor } from "../../../edge/routes.ts";
-const seedFile = (defIndex: number, paintIndex: number, seed: number) => fileFor({ name: "seed", defIndex, paintIndex, seed }, { topics: [] });
+import { entryOf } from "../../../edge/pack.ts";
+import { fileFor, SEEDS_PER_PACK } from "../../../edge/routes.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
-import { SAMPLE_SEEDS, withFewerSeeds } from "../../support/fewer-seeds.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-emit-");
 afterAll(() => temporary.removeAll());
 const freshDir = () => path.join(temporary.make(), "dist");
-const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false, plain = false) =>
-  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? withFewerSeeds(buildFiles(dataset, version)), readBack, plain });
-/** Every file of the build, all 1001 seed files of each pair included. */
-const everyFile = (dataset: Dataset, version: string) => buildFiles(dataset, version);
-/** Files in one pair's stored folder: its seed files, patterns and the no-topic menu. */
-const PAIR_FOLDER_FILES = SAMPLE_SEEDS.size + 2;
+const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false) =>
+  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), readBack });
+const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
+/** Files of one pair's unit: its menu, no-topic menu, patterns and seeds pack. */
+const PAIR_FILES = 4;
 
-/** Every file and symlink under a folder (symlinks recorded by target, not followed). */
+/** Every file under a folder; a symbolic link (a build makes none) recorded by its target. */
 async function treeOf(dir: string): Promise<Map<string, string>> {
   const tree = new Map<string, string>();
   for (const entry of await entriesUnder(dir)) {
@@ -38,8 +34,11 @@ async function treeOf(dir: string): Promise<Map<string, string>> {
   return tree;
 }
 
-/** What the server would read for a path of the serving generation. */
+/** What the server would read for a file of a generation. */
 const served = (out: string, generation: string, file: string) => fs.readFile(path.join(out, generation, file), "utf8");
+/** What the server would answer for one seed of a generation: its pack's entry. */
+const servedSeed = async (out: string, generation: string, defIndex: number, paintIndex: number, seed: number) =>
+  Buffer.from(entryOf(await fs.readFile(path.join(out, generation, seedsPack(defIndex, paintIndex))), SEEDS_PER_PACK, seed)).toString("utf8");
 
 const corrected = (): Dataset => {
   const dataset = structuredClone(tinyDataset);
@@ -47,11 +46,11 @@ const corrected = (): Dataset => {
   return dataset;
 };
 
-/** One whole build (every seed file), read by the tests below and never changed. */
+/** One build, read by the tests below and never changed. */
 let whole: { out: string; report: EmitReport };
 beforeAll(async () => {
   const out = freshDir();
-  whole = { out, report: await build(out, tinyDataset, "vA", everyFile(tinyDataset, "vA")) };
+  whole = { out, report: await build(out, tinyDataset, "vA") };
 });
 
 describe("emitting a build", () => {
@@ -60,20 +59,21 @@ describe("emitting a build", () => {
     await build(a, tinyDataset, "vA");
     await build(b, tinyDataset, "vA");
     const [treeA, treeB] = [await treeOf(a), await treeOf(b)];
-    // Every pair's folder and its store link, every guide, meta, the dump, the index, the manifest.
-    expect(treeA.size).toBeGreaterThan(4 * SAMPLE_SEEDS.size);
+    // Every pair's files, every guide, meta, the dump, the index, the manifest.
+    expect(treeA.size).toBeGreaterThan(4 * PAIR_FILES);
     expect(treeB).toEqual(treeA);
   });
 
-  it("writes one seed file per seed 0..1000 of every pair, and a manifest naming one dataset_version", async () => {
+  it("writes one seeds pack per pair, holding seeds 0..1000, and a manifest naming one dataset_version", async () => {
     const { out, report } = whole;
     const manifest = await readManifest(out);
     expect(manifest).toEqual({ format: 1, dataset_version: "vA", generation: "g-vA", topics: [] });
-    // Listed, not read: three of them are read below.
-    const seeds = (await entriesUnder(out)).map((entry) => path.join(entry.parentPath, entry.name)).filter((p) => p.includes("/seeds/") && p.endsWith(".json"));
-    expect(seeds).toHaveLength(4 * 1001);
-    for (const seed of [0, 661, 1000]) expect(JSON.parse(await served(out, "g-vA", seedFile(507, 418, seed))).seed).toBe(seed);
+    const packs = (await entriesUnder(out)).map((entry) => path.join(entry.parentPath, entry.name)).filter((p) => p.endsWith("/seeds.pack"));
+    expect(packs).toHaveLength(4);
+    for (const seed of [0, 661, 1000]) expect(JSON.parse(await servedSeed(out, "g-vA", 507, 418, seed)).seed).toBe(seed);
     expect(report).toMatchObject({ written: report.files, reused: 0 });
+    // A build is a few files per pair, whatever the seeds: no file per seed.
+    expect((await entriesUnder(out)).filter((entry) => entry.isFile()).length).toBeLessThan(60);
   });
 
   it("a build that fails halfway leaves the previous build serving, whole", async () => {
@@ -82,8 +82,8 @@ describe("emitting a build", () => {
     const before = await treeOf(out);
     function* failing(): Generator<BuildFile> {
       let n = 0;
-      for (const file of withFewerSeeds(buildFiles(corrected(), "vB"))) {
-        if (++n === 60) throw new Error("disk full (simulated)");
+      for (const file of buildFiles(corrected(), "vB")) {
+        if (++n === 6) throw new Error("disk full (simulated)");
         yield file;
       }
     }
@@ -98,16 +98,15 @@ describe("emitting a build", () => {
     await build(out, tinyDataset, "vA");
     const report = await build(out, corrected(), "vB");
     expect(report.mode).toBe("new");
-    // Changed: the AK pair's folder (its seeds, patterns, no-topic file: stored as one unit), guide
-    // 200 and its one narrowing, meta (it names the version) and the dump with its gzip.
-    expect(report.written).toBe(PAIR_FOLDER_FILES + 5);
+    // Changed: the AK pair's seeds pack (its menus and patterns show no quotes), guide 200 and its
+    // one narrowing, meta (it names the version) and the dump.
+    expect(report.written).toBe(5);
     expect(report.reused).toBe(report.files - report.written);
-    const unchanged = seedFile(507, 418, 3);
-    expect(realpathSync(path.join(out, "g-vB", unchanged))).toBe(realpathSync(path.join(out, "g-vA", unchanged)));
+    const unchanged = seedsPack(507, 418);
+    expect(statSync(path.join(out, "g-vB", unchanged)).ino).toBe(statSync(path.join(out, "g-vA", unchanged)).ino);
     expect(statSync(path.join(out, "g-vB", "v1/items/7/44.json")).ino).toBe(statSync(path.join(out, "g-vA", "v1/items/7/44.json")).ino);
-    const changed = seedFile(7, 44, 955);
-    expect(await served(out, "g-vB", changed)).toContain("955 (corrected)");
-    expect(await served(out, "g-vA", changed)).not.toContain("corrected");
+    expect(await servedSeed(out, "g-vB", 7, 44, 955)).toContain("955 (corrected)");
+    expect(await servedSeed(out, "g-vA", 7, 44, 955)).not.toContain("corrected");
   });
 
   it("a rebuild with nothing changed derives and writes nothing and keeps the manifest", async () => {
@@ -127,22 +126,22 @@ describe("emitting a build", () => {
     await build(out, tinyDataset, "vA");
     await fs.rm(path.join(out, "g-vA.files.gz"));
     const report = await build(out, corrected(), "vB");
-    expect(report).toMatchObject({ written: PAIR_FOLDER_FILES + 5, reused: report.files - (PAIR_FOLDER_FILES + 5) });
+    expect(report).toMatchObject({ written: 5, reused: report.files - 5 });
   });
 
   it("a rebuild of the same version with --verify repairs a damaged file and removes a stray one", async () => {
     const out = freshDir();
     await build(out, tinyDataset, "vA");
-    const damagedSeed = path.join(out, "g-vA", seedFile(7, 44, 661));
+    const damagedSeed = path.join(out, "g-vA", seedsPack(7, 44));
     const damagedGuide = path.join(out, "g-vA", "v1/guides/200.json");
-    const [goodSeed, goodGuide] = [await fs.readFile(damagedSeed, "utf8"), await fs.readFile(damagedGuide, "utf8")];
+    const [goodSeed, goodGuide] = [await fs.readFile(damagedSeed, "latin1"), await fs.readFile(damagedGuide, "utf8")];
     await fs.writeFile(damagedSeed, "{");
     await fs.rm(damagedGuide);
     await fs.writeFile(path.join(out, "g-vA", "v1", "stray.json"), "{}");
     expect(await build(out, tinyDataset, "vA")).toMatchObject({ mode: "unchanged", written: 0 });
     const report = await build(out, tinyDataset, "vA", undefined, true);
     expect(report).toMatchObject({ written: 2, removed: 1 });
-    expect(await fs.readFile(damagedSeed, "utf8")).toBe(goodSeed);
+    expect(await fs.readFile(damagedSeed, "latin1")).toBe(goodSeed);
     expect(await fs.readFile(damagedGuide, "utf8")).toBe(goodGuide);
   });
 
@@ -154,21 +153,16 @@ describe("emitting a build", () => {
     third.items = third.items.slice(0, 1);
     const report = await build(out, third, "vC");
     expect(report.pruned).toEqual(["g-vA"]);
-    expect((await fs.readdir(out)).sort()).toEqual(["g-vB", "g-vB.files.gz", "g-vC", "g-vC.files.gz", "manifest.json", "store"]);
-    // vA's AK folder is linked by neither kept generation; vB's (corrected) still is.
-    const stored = await fs.readdir(path.join(out, "store"));
-    expect(stored.filter((name) => name.startsWith("v1_items_7_44-"))).toHaveLength(1);
-    expect(stored.filter((name) => name.startsWith("v1_items_507_"))).toHaveLength(3);
+    expect((await fs.readdir(out)).sort()).toEqual(["g-vB", "g-vB.files.gz", "g-vC", "g-vC.files.gz", "manifest.json"]);
   });
 
-  it("a plain build writes every file into the generation, with no store and no symlinks", async () => {
+  it("a build folder of the older layout, with its store of pair folders, is taken over and its store pruned", async () => {
     const out = freshDir();
-    const report = await build(out, tinyDataset, "vA", undefined, false, true);
-    const tree = await treeOf(out);
-    expect([...tree.values()].some((v) => v.startsWith("-> "))).toBe(false);
-    expect([...tree.keys()].filter((p) => p.startsWith("g-vA/")).length).toBe(report.files);
+    await build(out, tinyDataset, "vA");
+    await fs.mkdir(path.join(out, "store", "v1_items_7_44-0123"), { recursive: true });
+    await fs.writeFile(path.join(out, "store", "v1_items_7_44-0123", "patterns.json"), "{}");
+    await build(out, corrected(), "vB");
     expect(await fs.readdir(out)).not.toContain("store");
-    expect(await served(out, "g-vA", seedFile(7, 44, 661))).toBe(await served(whole.out, "g-vA", seedFile(7, 44, 661)));
   });
 
   it("refuses to write into a folder that is not a build folder", async () => {

@@ -17,7 +17,6 @@ import { reuseUnchanged } from "../../../generator/emit/reuse.ts";
 import { createRandom, type Random } from "../../../generator/fixture/random.ts";
 import { scaleFixture } from "../../../generator/fixture/scale.ts";
 import { datasetVersion } from "../../../generator/version.ts";
-import { unitsWithFewerSeeds } from "../../support/fewer-seeds.ts";
 
 const CODE = "test-code";
 const root = mkdtempSync(path.join(tmpdir(), "psg-reuse-"));
@@ -32,7 +31,7 @@ async function build(outDir: string, edited: Dataset, code = CODE) {
   const report = await emitBuild({
     outDir,
     manifest: manifestOf(dataset, version),
-    files: (previous) => reuseUnchanged(unitsWithFewerSeeds(derivationUnits(dataset, version)), code, previous),
+    files: (previous) => reuseUnchanged(derivationUnits(dataset, version), code, previous),
   });
   return { version, report };
 }
@@ -136,7 +135,7 @@ describe("an incremental rebuild", () => {
       outDir: out,
       manifest: manifestOf(dataset, version),
       files: function* (previous) {
-        for (const entry of reuseUnchanged(unitsWithFewerSeeds(derivationUnits(copy, version)), CODE, previous)) {
+        for (const entry of reuseUnchanged(derivationUnits(copy, version), CODE, previous)) {
           if ("kind" in entry && entry.kind === "derived") derived.push(entry.key);
           yield entry;
         }

@@ -89,7 +89,7 @@ function edited<T>(value: T, change: (value: any) => void): string {
  */
 async function checkBoth(cache: CheckCache | null, key = KEY) {
   const stored = cache === null ? null : parseCheckCache(serializeCheckCache(cache));
-  const { datasetFiles } = await sourceFingerprints(dataset, []);
+  const { datasetFiles } = await sourceFingerprints(dataset);
   const reusing = await loadDatasetReusing(dataset, DEFAULT_LIMITS, key, stored, datasetFiles);
   const fresh = await loadDataset(dataset);
   return { reusing, fresh };

@@ -10,8 +10,8 @@ import { startServer, type RunningServer } from "../../../support/edge-server.ts
 const HOUR = 3_600_000;
 let fixture: DistFixture;
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: "one", seeds: [0], documents: false });
-  const staged = await writeDistFixture(undefined, { datasetVersion: "two", seeds: [0], documents: false });
+  fixture = await writeDistFixture(undefined, { datasetVersion: "one", documents: false });
+  const staged = await writeDistFixture(undefined, { datasetVersion: "two", documents: false });
   await cp(join(staged.dir, "g-two"), join(fixture.dir, "g-two"), { recursive: true });
   await staged.remove();
 });
