@@ -1,5 +1,5 @@
 // `npm run bench:build [-- --fresh]`: the build at the spec's scale (the synthetic scale fixture:
-// 298 items, 308 guides, ~300,000 files), against a baseline that only writes the same files and
+// 298 items, 308 guides, about 2,400 files), against a baseline that only writes the same files and
 // bytes as fast as Node can, in the same run. Then: a rebuild with no change, a rebuild after one
 // grading changed, and the deploy churn of that change (files whose bytes differ).
 //

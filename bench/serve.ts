@@ -3,7 +3,8 @@
 //
 // Serves dist/ (or --dist DIR) as built; builds nothing. Starts the local server with both rate
 // limits off and 2 workers, and (when nginx is on PATH) nginx with a generated minimal config on a
-// loopback port whose root is the build's generation folder. Loads each with wrk when it is on
+// loopback port, serving each response of the mix as a file of its own (a seed's bytes taken out
+// of its pair's pack): what a static host would answer without any code. Loads each with wrk when it is on
 // PATH (lighter), else autocannon in a child process, for a fixed duration, after a short warm-up:
 //   200s: a mix of random seed lookups (80%) and patterns (20%)
 //   304s: the same mix, revalidated (If-None-Match for the API; If-Modified-Since for nginx,
@@ -18,15 +19,16 @@
 // server for CPU; both servers pay the same toll, so the ratio is the figure to read.
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseManifest } from "../edge/manifest.ts";
-import { fileFor, MANIFEST_FILE, pathFor, type Manifest, type Route } from "../edge/routes.ts";
+import { entryOf } from "../edge/pack.ts";
+import { fileFor, MANIFEST_FILE, packEntryOf, pathFor, type Manifest, type Route } from "../edge/routes.ts";
 import { createRandom } from "../generator/fixture/random.ts";
 import { formatTable } from "./lib/format.ts";
 
@@ -128,16 +130,46 @@ function itemsOf(dist: string, manifest: Manifest): Array<[number, number]> {
   return items;
 }
 
+interface MixEntry {
+  /** The request to the API. */
+  api: string;
+  /** The static baseline's file for the same response, under its root. */
+  file: string;
+  route: Route;
+}
+
 /** A fixed pseudo-random mix, so runs are comparable: 80% seed lookups, 20% patterns. */
-function requestMix(items: Array<[number, number]>, count: number): Array<{ api: string; file: string }> {
+function requestMix(items: Array<[number, number]>, count: number): MixEntry[] {
   const random = createRandom(0x5eed);
-  const mix: Array<{ api: string; file: string }> = [];
+  const mix: MixEntry[] = [];
   for (let i = 0; i < count; i++) {
     const [defIndex, paintIndex] = random.pick(items);
     const route: Route = random.chance(0.8) ? { name: "seed", defIndex, paintIndex, seed: random.int(0, 1000) } : { name: "patterns", defIndex, paintIndex };
-    mix.push({ api: pathFor(route), file: fileFor(route, { topics: [] }) });
+    const entry = packEntryOf(route);
+    const file = fileFor(route, { topics: [] });
+    mix.push({ api: pathFor(route), file: entry === null ? file : `${file}/${entry.index}.json`, route });
   }
   return mix;
+}
+
+/** The static baseline's root: every response of the mix as a file of its own, its bytes as the build holds them. */
+function staticRoot(generationDir: string, mix: readonly MixEntry[], root: string): string {
+  const packs = new Map<string, Uint8Array>();
+  for (const { file, route } of mix) {
+    const target = join(root, file);
+    if (existsSync(target)) continue;
+    mkdirSync(dirname(target), { recursive: true });
+    const entry = packEntryOf(route);
+    const stored = fileFor(route, { topics: [] });
+    if (entry === null) {
+      writeFileSync(target, readFileSync(join(generationDir, stored)));
+      continue;
+    }
+    let pack = packs.get(stored);
+    if (pack === undefined) packs.set(stored, (pack = readFileSync(join(generationDir, stored))));
+    writeFileSync(target, entryOf(pack, entry.count, entry.index));
+  }
+  return root;
 }
 
 // ---- processes ----
@@ -375,7 +407,7 @@ async function main(): Promise<void> {
     children.push(api.child);
     targets.push({ name: "api", url: api.url, pathFor: (path) => path, revalidate: ["If-None-Match", `"${manifest.dataset_version}"`] });
     if (useNginx) {
-      const nginx = await startNginx(join(options.dist, manifest.generation), workDir);
+      const nginx = await startNginx(staticRoot(join(options.dist, manifest.generation), mix, join(workDir, "static")), workDir);
       children.push(nginx.child);
       // A date after every file's modification time: with `if_modified_since before`, a 304 for each.
       targets.push({ name: "nginx", url: nginx.url, pathFor: (_path, file) => `/${file}`, revalidate: ["If-Modified-Since", new Date(Date.now() + 86_400_000).toUTCString()] });

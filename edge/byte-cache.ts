@@ -13,10 +13,11 @@ export interface ByteCacheOptions {
 }
 
 /**
- * 128 MiB per process: a build of a few hundred items has about a thousand small files per item
- * (one per seed), most of which then stay in memory; the entry bound keeps bookkeeping finite.
+ * 128 MiB per process: a build of a few hundred items answers about a thousand small responses per
+ * item (one per seed), most of which then stay in memory, and a whole seeds pack (a few MB) fits
+ * where a runtime reads packs whole; the entry bound keeps bookkeeping finite.
  */
-export const DEFAULT_BYTE_CACHE: ByteCacheOptions = { maxBytes: 128 * 1024 * 1024, maxEntryBytes: 4 * 1024 * 1024, maxEntries: 1_000_000 };
+export const DEFAULT_BYTE_CACHE: ByteCacheOptions = { maxBytes: 128 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 1_000_000 };
 
 /** What an entry costs beyond its key and bytes: the Map entry and the Uint8Array object, roughly. */
 const ENTRY_OVERHEAD = 160;

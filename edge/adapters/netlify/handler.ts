@@ -32,8 +32,11 @@ export interface NetlifyHandlerOptions {
   log?: (message: string, error: unknown) => void;
 }
 
-/** Edge isolates share 512 MB between every function of a deploy: a smaller cache than the Node server's. */
-const NETLIFY_CACHE: ByteCacheOptions = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024, maxEntries: 50_000 };
+/**
+ * Edge isolates share 512 MB between every function of a deploy: a smaller cache than the Node
+ * server's, yet one that keeps whole seeds packs (a few MB at most), which a seed is read from.
+ */
+const NETLIFY_CACHE: ByteCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
 
 /** A file of the deploy, by a subrequest to the static files; 404 means it does not exist. */
 const fetchAsset: AssetSource<Scope> = async (path, { request, context }) => {
