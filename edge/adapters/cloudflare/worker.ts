@@ -9,7 +9,7 @@
 import type { ByteCacheOptions } from "../../byte-cache.ts";
 import { createCore, type AppLimiter, type AssetSource, type EdgeResponse } from "../../core.ts";
 import { parseManifest } from "../../manifest.ts";
-import { ALLOWED, APP_RATE_LIMIT, type RateDecision } from "../../rate-limit.ts";
+import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } from "../../rate-limit.ts";
 import { HEALTH_PATH, MANIFEST_FILE, type Manifest } from "../../routes.ts";
 import { createBurstLimiter, EDGE_BURST_LIMIT } from "../node/burst-limit.ts";
 import { assetBytesOf, edgeRequestOf } from "../web.ts";
@@ -34,7 +34,11 @@ interface Scope {
 }
 
 export interface WorkerOptions {
+  /** The in-memory app limit used when the APP_RATE_LIMIT binding is missing (default: the spec's). */
+  rateLimit?: RateLimitOptions;
   cache?: ByteCacheOptions | false;
+  /** The clock of the limits kept in memory when a binding is missing (tests inject one). */
+  now?: () => number;
   /** Where failures are told (the Worker's logs by default). */
   log?: (message: string, error?: unknown) => void;
 }
@@ -65,10 +69,12 @@ export function createWorker(options: WorkerOptions = {}) {
       assets: fetchAsset,
       // wrangler.jsonc gives the app binding the spec's period, a minute.
       appLimiter: env.APP_RATE_LIMIT && bindingAppLimiter(env.APP_RATE_LIMIT, APP_RATE_LIMIT.windowMs / 1000),
+      rateLimit: options.rateLimit,
+      now: options.now,
       cache: options.cache ?? WORKER_CACHE,
       onError: (error) => log("internal error:", error),
     });
-    const burst = env.BURST_RATE_LIMIT ? bindingBurstLimiter(env.BURST_RATE_LIMIT, EDGE_BURST_LIMIT.blockMs) : createBurstLimiter(EDGE_BURST_LIMIT);
+    const burst = env.BURST_RATE_LIMIT ? bindingBurstLimiter(env.BURST_RATE_LIMIT, EDGE_BURST_LIMIT.blockMs, options.now) : createBurstLimiter({ ...EDGE_BURST_LIMIT, now: options.now });
     return (limits = { core, burst });
   };
 
