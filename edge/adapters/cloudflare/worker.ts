@@ -57,11 +57,11 @@ export function createWorker(options: WorkerOptions = {}) {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
   let manifest: Manifest | null = null;
   let loading: Promise<Manifest> | null = null;
-  let limits: { core: ReturnType<typeof createCore<Scope>>; burst: AppLimiter } | null = null;
+  let isolate: { core: ReturnType<typeof createCore<Scope>>; burst: AppLimiter } | null = null;
 
   // The bindings arrive with the first request, not at module load.
-  const limitsFor = (env: WorkerEnv) => {
-    if (limits !== null) return limits;
+  const isolateFor = (env: WorkerEnv) => {
+    if (isolate !== null) return isolate;
     if (env.APP_RATE_LIMIT === undefined) log("no APP_RATE_LIMIT binding: the app limit is counted per isolate");
     if (env.BURST_RATE_LIMIT === undefined) log("no BURST_RATE_LIMIT binding: the edge burst limit is counted per isolate");
     const core = createCore<Scope>({
@@ -75,7 +75,7 @@ export function createWorker(options: WorkerOptions = {}) {
       onError: (error) => log("internal error:", error),
     });
     const burst = env.BURST_RATE_LIMIT ? bindingBurstLimiter(env.BURST_RATE_LIMIT, EDGE_BURST_LIMIT.blockMs, options.now) : createBurstLimiter({ ...EDGE_BURST_LIMIT, now: options.now });
-    return (limits = { core, burst });
+    return (isolate = { core, burst });
   };
 
   const loadManifest = async (scope: Scope): Promise<Manifest> => {
@@ -98,7 +98,7 @@ export function createWorker(options: WorkerOptions = {}) {
 
   return {
     async fetch(request: Request, env: WorkerEnv): Promise<Response> {
-      const { core, burst } = limitsFor(env);
+      const { core, burst } = isolateFor(env);
       const clientIp = request.headers.get("cf-connecting-ip") ?? "";
       if (new URL(request.url).pathname !== HEALTH_PATH) {
         const decision = await burstDecision(burst, clientIp);
