@@ -22,3 +22,13 @@ export function webResponseOf(result: EdgeResponse, method: string): Response {
   const body = method === "HEAD" ? null : result.body;
   return new Response(body as BodyInit | null, { status: result.status, headers: result.headers });
 }
+
+/** A build file's bytes from a subrequest for it: 404 means the file does not exist, any other failure throws. */
+export async function assetBytesOf(path: string, response: Response): Promise<Uint8Array | null> {
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    if (response.status === 404) return null;
+    throw new Error(`reading ${path} answered ${response.status}`);
+  }
+  return new Uint8Array(await response.arrayBuffer());
+}

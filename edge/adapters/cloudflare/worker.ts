@@ -1,0 +1,139 @@
+// The Cloudflare Workers adapter: the edge core inside a Worker, entered like every adapter through
+// `core.handle`. wrangler.jsonc sends every request to the Worker first (`run_worker_first`), and
+// the build's files, uploaded as the Worker's static assets, are read through the assets binding,
+// the manifest once per isolate: a deploy is immutable, and a new deploy starts new isolates.
+// The edge burst limit is answered here, in front of the core, as the platform answers it on
+// Netlify: a plain 429 without CORS headers (spec, Errors). Nothing here may use a Node API;
+// bundle.ts refuses to bundle one.
+
+import type { ByteCacheOptions } from "../../byte-cache.ts";
+import { createCore, type AppLimiter, type AssetSource, type EdgeResponse } from "../../core.ts";
+import { parseManifest } from "../../manifest.ts";
+import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } from "../../rate-limit.ts";
+import { HEALTH_PATH, MANIFEST_FILE, type Manifest } from "../../routes.ts";
+import { createBurstLimiter, EDGE_BURST_LIMIT } from "../node/burst-limit.ts";
+import { assetBytesOf, edgeRequestOf } from "../web.ts";
+import { bindingAppLimiter, bindingBurstLimiter, type RateLimitBinding } from "./limits.ts";
+
+/** The bindings wrangler.jsonc declares; a limit whose binding is missing is counted in the isolate's memory. */
+export interface WorkerEnv {
+  ASSETS: { fetch(request: Request): Promise<Response> };
+  APP_RATE_LIMIT?: RateLimitBinding;
+  BURST_RATE_LIMIT?: RateLimitBinding;
+}
+
+/** The part of Cloudflare's request properties this adapter reads. */
+interface RequestProperties {
+  /** The client's own Accept-Encoding: Cloudflare sends the Worker "gzip, br" whatever the client asked for. */
+  clientAcceptEncoding?: string | null;
+}
+
+interface Scope {
+  request: Request;
+  env: WorkerEnv;
+}
+
+export interface WorkerOptions {
+  /** The in-memory app limit used when the APP_RATE_LIMIT binding is missing (default: the spec's). */
+  rateLimit?: RateLimitOptions;
+  cache?: ByteCacheOptions | false;
+  /** The clock of the limits kept in memory when a binding is missing (tests inject one). */
+  now?: () => number;
+  /** Where failures are told (the Worker's logs by default). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** An isolate has 128 MB: a bounded share for response bytes, with room for one whole pack of seeds per entry. */
+const WORKER_CACHE: ByteCacheOptions = { maxBytes: 48 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
+
+const BLOCKED_HEADERS = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
+
+const fetchAsset: AssetSource<Scope> = async (path, { request, env }) => {
+  // Paths come from the route table: plain segments of [A-Za-z0-9._-], nothing to escape.
+  return assetBytesOf(path, await env.ASSETS.fetch(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } })));
+};
+
+export function createWorker(options: WorkerOptions = {}) {
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
+  let manifest: Manifest | null = null;
+  let loading: Promise<Manifest> | null = null;
+  let isolate: { core: ReturnType<typeof createCore<Scope>>; burst: AppLimiter } | null = null;
+
+  // The bindings arrive with the first request, not at module load.
+  const isolateFor = (env: WorkerEnv) => {
+    if (isolate !== null) return isolate;
+    if (env.APP_RATE_LIMIT === undefined) log("no APP_RATE_LIMIT binding: the app limit is counted per isolate");
+    if (env.BURST_RATE_LIMIT === undefined) log("no BURST_RATE_LIMIT binding: the edge burst limit is counted per isolate");
+    const core = createCore<Scope>({
+      manifest: () => manifest,
+      assets: fetchAsset,
+      // wrangler.jsonc gives the app binding the spec's period, a minute.
+      appLimiter: env.APP_RATE_LIMIT && bindingAppLimiter(env.APP_RATE_LIMIT, APP_RATE_LIMIT.windowMs / 1000),
+      rateLimit: options.rateLimit,
+      now: options.now,
+      cache: options.cache ?? WORKER_CACHE,
+      onError: (error) => log("internal error:", error),
+    });
+    const burst = env.BURST_RATE_LIMIT ? bindingBurstLimiter(env.BURST_RATE_LIMIT, EDGE_BURST_LIMIT.blockMs, options.now) : createBurstLimiter({ ...EDGE_BURST_LIMIT, now: options.now });
+    return (isolate = { core, burst });
+  };
+
+  const loadManifest = async (scope: Scope): Promise<Manifest> => {
+    const bytes = await fetchAsset(MANIFEST_FILE, scope);
+    if (bytes === null) throw new Error(`${MANIFEST_FILE} is not in the deploy`);
+    const parsed = parseManifest(bytes);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.manifest;
+  };
+
+  const burstDecision = async (burst: AppLimiter, clientIp: string): Promise<RateDecision> => {
+    try {
+      return await burst.hit(clientIp);
+    } catch (error) {
+      // A limiter that cannot answer must not take the API down with it; the app limit still counts.
+      log("edge burst limit unavailable:", error);
+      return ALLOWED;
+    }
+  };
+
+  return {
+    async fetch(request: Request, env: WorkerEnv): Promise<Response> {
+      const { core, burst } = isolateFor(env);
+      const clientIp = request.headers.get("cf-connecting-ip") ?? "";
+      if (new URL(request.url).pathname !== HEALTH_PATH) {
+        const decision = await burstDecision(burst, clientIp);
+        if (!decision.allowed) {
+          return new Response(request.method === "HEAD" ? null : "Too Many Requests\n", {
+            status: 429,
+            headers: { ...BLOCKED_HEADERS, "retry-after": String(decision.retryAfterSeconds) },
+          });
+        }
+      }
+      const scope = { request, env };
+      if (manifest === null) {
+        try {
+          manifest = await (loading ??= loadManifest(scope));
+        } catch (error) {
+          // Without a manifest the core answers 503 (and /health 503); the next request tries again.
+          loading = null;
+          log("no build loaded:", error);
+        }
+      }
+      const acceptEncoding = (request as { cf?: RequestProperties }).cf?.clientAcceptEncoding;
+      const edgeRequest = { ...edgeRequestOf(request, clientIp), acceptEncoding: acceptEncoding ?? request.headers.get("accept-encoding") };
+      return responseOf(await core.handle(edgeRequest, scope), request.method);
+    },
+  };
+}
+
+/**
+ * web.ts's webResponseOf, except for a body the core sends compressed (the dump's gzip file):
+ * workerd compresses a body by its Content-Encoding unless told the bytes are encoded already.
+ */
+function responseOf(result: EdgeResponse, method: string): Response {
+  const body = method === "HEAD" ? null : result.body;
+  const encodeBody = result.headers["content-encoding"] === undefined ? "automatic" : "manual";
+  return new Response(body as BodyInit | null, { status: result.status, headers: result.headers, encodeBody } as ResponseInit);
+}
+
+export default createWorker();

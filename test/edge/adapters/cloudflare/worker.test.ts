@@ -1,0 +1,58 @@
+// The Worker's entry in this process, with a fake assets binding over a fixture build: what it
+// does when wrangler.jsonc's rate-limiting bindings are missing. Under workerd: test/http/workers.test.ts.
+
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorker, type WorkerEnv } from "../../../../edge/adapters/cloudflare/worker.ts";
+import { writeDistFixture, type DistFixture } from "../../../support/dist-fixture.ts";
+
+let fixture: DistFixture;
+let env: WorkerEnv;
+
+beforeAll(async () => {
+  fixture = await writeDistFixture(undefined, { seeds: [151] });
+  env = {
+    ASSETS: {
+      async fetch(request) {
+        try {
+          return new Response(await readFile(join(fixture.dir, new URL(request.url).pathname)));
+        } catch {
+          return new Response("not found", { status: 404 });
+        }
+      },
+    },
+  };
+});
+afterAll(() => fixture?.remove());
+
+const request = (path: string, ip: string) => new Request(`https://api.example${path}`, { headers: { "cf-connecting-ip": ip } });
+
+describe("a Worker deployed without its rate-limiting bindings", () => {
+  it("says so once and keeps the edge burst limit in the isolate's memory: the 171st request in 10 s is a plain 429", async () => {
+    const logged: string[] = [];
+    const time = 1_000_000;
+    const worker = createWorker({ now: () => time, log: (message) => logged.push(message) });
+    for (let i = 0; i < 170; i++) expect((await worker.fetch(request("/v1/meta", "192.0.2.1"), env)).status).toBe(200);
+    const refused = await worker.fetch(request("/v1/meta", "192.0.2.1"), env);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    expect(refused.headers.get("retry-after")).toBe("10");
+    expect((await worker.fetch(request("/health", "192.0.2.1"), env)).status).toBe(200);
+    expect(logged).toEqual([
+      "no APP_RATE_LIMIT binding: the app limit is counted per isolate",
+      "no BURST_RATE_LIMIT binding: the edge burst limit is counted per isolate",
+    ]);
+  });
+
+  it("keeps the app limit in the isolate's memory: the core answers 429 rate_limited with CORS", async () => {
+    const now = () => 1_000_000;
+    const worker = createWorker({ rateLimit: { limit: 5, windowMs: 60_000, now }, now, log: () => {} });
+    for (let i = 0; i < 5; i++) expect((await worker.fetch(request("/v1/meta", "192.0.2.2"), env)).status).toBe(200);
+    const refused = await worker.fetch(request("/v1/meta", "192.0.2.2"), env);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe("rate_limited");
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    expect(refused.headers.get("retry-after")).toBe("60");
+  });
+});
