@@ -444,6 +444,7 @@ const documents: ContractCase[] = [
   },
   {
     name: "/docs without its slash redirects to docs/, relative to wherever the API root is",
+    needs: "redirectsToClient",
     async run(api) {
       const response = await api.request("/docs");
       expect(response.status).toBe(301);

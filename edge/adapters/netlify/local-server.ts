@@ -33,7 +33,8 @@ async function webRequestOf(request: IncomingMessage, origin: string): Promise<R
     for await (const chunk of request) chunks.push(chunk as Buffer);
     body = new Uint8Array(Buffer.concat(chunks));
   }
-  return new Request(new URL(request.url ?? "/", origin), { method, headers, body });
+  // "manual": a redirect is the client's to follow (the emulation fetches with the request's own mode).
+  return new Request(new URL(request.url ?? "/", origin), { method, headers, body, redirect: "manual" });
 }
 
 async function writeAnswer(response: ServerResponse, answer: Response, method: string): Promise<void> {
