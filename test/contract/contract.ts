@@ -9,7 +9,7 @@ import { rawRequest, type RawResponse } from "../support/edge-server.ts";
 
 export interface StartedServer {
   url: string;
-  close(): Promise<void>;
+  close(): Promise<unknown>;
 }
 
 export interface StartOptions {
