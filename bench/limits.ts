@@ -3,7 +3,7 @@
 // (the memory figure is the full table), then steady traffic from 1,000 known clients on a clock
 // stepping 1 ms per request, so their windows slide as under real traffic.
 
-import { createBurstLimiter, EDGE_BURST_LIMIT } from "../edge/adapters/node/burst-limit.ts";
+import { createBurstLimiter, EDGE_BURST_LIMIT } from "../edge/burst-limit.ts";
 import { APP_RATE_LIMIT, createRateLimiter, DEFAULT_MAX_CLIENTS, type RateLimiter, type RateLimitOptions } from "../edge/rate-limit.ts";
 import { formatBytes, formatCount, formatTable } from "./lib/format.ts";
 import { collectGarbage } from "./lib/timing.ts";

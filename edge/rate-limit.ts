@@ -1,6 +1,6 @@
 // Per-client rate limits: the app rate limit (spec, Limits: 1000 requests per minute per client IP,
 // then 429 `rate_limited` with Retry-After) and, with a block time, the edge burst limit the local
-// server plays (adapters/node/burst-limit.ts). Clients are keyed by clientKeyOf (an IPv6 /64 is one
+// server plays (burst-limit.ts). Clients are keyed by clientKeyOf (an IPv6 /64 is one
 // client).
 //
 // Sliding window, counted in slices: each client has a ring of counters, one per slice of the

@@ -2,12 +2,12 @@
 // folder that serves; a build writes a new generation beside the serving one and then replaces
 // the manifest with one rename, so a reader sees either the whole old build or the whole new one.
 
-import { promises as fs } from "node:fs";
+import { promises as fs, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseManifest } from "../../edge/manifest.ts";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { DOCS_FOLDER_PREFIX } from "../docs/documents.ts";
-import { isLockEntry } from "./lock.ts";
+import { LOCK_FILE, isLockEntry } from "./lock.ts";
 import { pauseAt } from "./pause-point.ts";
 import { TRASH_PREFIX, temporaryPathOf } from "./prune.ts";
 
@@ -15,6 +15,31 @@ export const GENERATION_PREFIX = "g-";
 
 /** The check cache (generator/validate/cache.ts): kept beside the builds, never served nor pruned. */
 export const CHECK_CACHE_FILE = "check-cache.json";
+
+/**
+ * What a host that uploads the folder should leave out (Cloudflare's `.assetsignore`, gitignore
+ * syntax): the files only the generator reads. The edge reads the manifest, the generations and the
+ * documents folders, nothing else. Written by every build, so an upload of the folder as built is right.
+ */
+export const UPLOAD_IGNORE_FILE = ".assetsignore";
+const UPLOAD_IGNORE = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp"];
+
+export function writeUploadIgnore(outDir: string): void {
+  const file = path.join(outDir, UPLOAD_IGNORE_FILE);
+  const text = `${UPLOAD_IGNORE.join("\n")}\n`;
+  if (readFileOrNull(file) === text) return;
+  const temporary = temporaryPathOf(file);
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
+function readFileOrNull(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
 
 /** Where builds before packed seed responses kept each pair's folder: pruned like a stale generation. */
 const OLD_STORE_FOLDER = "store";
@@ -62,7 +87,7 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== CHECK_CACHE_FILE && !isBuildEntry(name) && !isLockEntry(name));
+  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== CHECK_CACHE_FILE && name !== UPLOAD_IGNORE_FILE && !isBuildEntry(name) && !isLockEntry(name));
   if (foreign.length > 0) {
     throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);
   }

@@ -12,7 +12,7 @@ import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { bytesOf, encodeGzipInBackground, type BuildFile } from "../derive/index.ts";
 import type { PieceEncoding } from "../derive/gzip-pieces.ts";
 import type { Documents } from "../docs/documents.ts";
-import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries } from "./build-folder.ts";
+import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries, writeUploadIgnore } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
 import { acquireBuildLock, type BuildLock } from "./lock.ts";
@@ -112,6 +112,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   let manifest = options.manifest;
   // What builds stopped by a kill or a failure left: only this build, holding the lock, writes here.
   await removeLeftovers(outDir);
+  writeUploadIgnore(outDir);
   let settled: Documents | null = null;
   /** The documents, computed once; the manifest names their folder from then on. */
   const settleDocuments = () => {

@@ -1,5 +1,6 @@
-// The changelog of the serving build over HTTP, outside /v1: /changes/latest.json and
-// /changes/{dataset_version}.json, with the data responses' ETag, CORS and caching headers.
+// The changelog across a rebuild the local server picks up: the new build's changelog names the
+// one before. The first build's changelog, its headers and its 404s are the HTTP contract's
+// (test/contract/cases.ts).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changelogStep } from "../../generator/changes/changelog.ts";
@@ -20,16 +21,7 @@ afterAll(async () => {
   await fixture.remove();
 });
 
-describe("the published changelog", () => {
-  it("of the first build is the changelog from nothing, with the data headers", async () => {
-    const response = await server.request("/changes/latest.json");
-    expect(response.status).toBe(200);
-    expect(response.json()).toMatchObject({ from: null, to: "first" });
-    expect(response.headers.etag).toBe('"first"');
-    expect(response.headers["access-control-allow-origin"]).toBe("*");
-    expect(response.headers["cache-control"]).toBe("public, max-age=60, s-maxage=600");
-  });
-
+describe("the published changelog after a rebuild", () => {
   it("after a rebuild, names the version before and what changed, under latest and under its version", async () => {
     const next = structuredClone(FIXTURE_DATASET);
     next.guides[0]!.systems[0]!.levels[0]!.label = "Top tier";

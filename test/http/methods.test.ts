@@ -111,9 +111,18 @@ describe("methods", () => {
       await limited.close();
     }
   });
-  it.each(["TRACE", "PATCH", "POST", "PUT", "DELETE", "PROPFIND", "QUERY"])("%s is 405 with the envelope and Allow", async (method) => {
-    const [response] = await exchange(server.url, request(method, "/v1/meta"));
-    expectMethodNotAllowed(response, method, "/v1/meta");
+  // The other methods' 405 is the HTTP contract's (test/contract/cases.ts); TRACE is here because
+  // the Netlify emulation's front end cannot carry it (a web Request refuses the method).
+  it("TRACE is 405 with the envelope and Allow", async () => {
+    const [response] = await exchange(server.url, request("TRACE", "/v1/meta"));
+    expectMethodNotAllowed(response, "TRACE", "/v1/meta");
+  });
+  it("HEAD announces the Content-Length of the GET it stands for", async () => {
+    const [get] = await exchange(server.url, request("GET", "/v1/items/7/44"));
+    const responses = await exchange(server.url, request("HEAD", "/v1/items/7/44"));
+    expect(responses.map((response) => response.status)).toEqual([200]);
+    expect(responses[0]!.headers["content-length"]).toBe(get!.headers["content-length"]);
+    expect(Number(get!.headers["content-length"])).toBeGreaterThan(0);
   });
   it.each(["get", "FOO", "G\u00e9T"])("a method node:http cannot parse (%s) is a bare 400 and the connection is closed", async (method) => {
     const responses = await exchange(server.url, request(method, "/v1/meta"));

@@ -1,104 +1,66 @@
-// The edge functions under Netlify's runtime: Netlify's local emulation runs netlify/edge-functions
-// in Deno, with the files of a fixture build served as the site's static files, and the answers
-// must follow the same contract as the local server's.
+// What is Netlify's own: which part of Netlify's request chain answers (the edge functions, not the
+// deploy's static files), and `npm run serve:netlify`'s life. The answers themselves are the HTTP
+// contract's, run on Netlify's emulation by test/contract/netlify.test.ts.
 
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeDistFixture } from "../support/dist-fixture.ts";
 import { startNetlifySite, type NetlifySite } from "../support/netlify-dev.ts";
-
-let site: NetlifySite;
-const VERSION = "netlify-v1";
-const ETAG = `"${VERSION}"`;
-
-beforeAll(async () => {
-  site = await startNetlifySite({ datasetVersion: VERSION });
-});
-afterAll(() => site?.stop());
-
-async function json(path: string, init?: RequestInit) {
-  const { response, type } = await site.fetch(path, init);
-  expect(type, path).toBe("edge-function");
-  return { response, body: await response.json() };
-}
+import { startNetlifyServer } from "../support/netlify-server.ts";
+import { startNetlifyLocalServer } from "../../edge/adapters/netlify/local-server.ts";
 
 describe("under Netlify's edge runtime", () => {
-  it("health answers 200 with a bare status ok", async () => {
-    const { response, body } = await json("/health");
-    expect(response.status).toBe(200);
-    expect(body).toEqual({ status: "ok" });
+  let site: NetlifySite;
+  beforeAll(async () => {
+    site = await startNetlifySite({ datasetVersion: "netlify-v1" });
   });
-  it("a seed lookup answers the build's data in the envelope with ETag, CORS and Cache-Control", async () => {
-    const { response, body } = await json("/v1/items/7/44/seeds/151");
-    expect(response.status).toBe(200);
-    expect(body.dataset_version).toBe(VERSION);
-    expect(body.data.verdicts).toHaveLength(2);
-    expect(response.headers.get("etag")).toBe(ETAG);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    expect(response.headers.get("access-control-expose-headers")).toBe("ETag, Retry-After");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=60, s-maxage=600");
-    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  afterAll(() => site?.stop());
+
+  it("the API, its documents, the explorer, the changelog and health are answered by the edge functions, not by the deploy's files", async () => {
+    for (const path of ["/v1/meta", "/v1/nope", "/health", "/openapi.json", "/docs/", "/", "/explorer.js", "/changes/latest.json"]) {
+      const { response, type } = await site.fetch(path);
+      await response.body?.cancel();
+      expect(type, path).toBe("edge-function");
+    }
   });
-  it("a market hash name resolves", async () => {
-    const { response, body } = await json(`/v1/resolve?market_hash_name=${encodeURIComponent("★ StatTrak™ Karambit | Doppler (Factory New)")}`);
-    expect(response.status).toBe(200);
-    expect(body.data.items.map((item: { paint_index: number }) => item.paint_index)).toEqual([415, 418]);
+});
+
+describe("the server in front of Netlify's emulation", () => {
+  it("plays Netlify's edge burst limit: once over, a client gets a plain 429 without CORS headers, and /health still answers", async () => {
+    const fixture = await writeDistFixture(undefined, { datasetVersion: "burst-v1" });
+    let now = 0;
+    const server = await startNetlifyLocalServer({ publishDir: fixture.dir, port: 0, burstLimit: { limit: 3, windowMs: 10_000, blockMs: 10_000, now: () => now } });
+    try {
+      for (let request = 1; request <= 3; request++) expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
+      const refused = await fetch(`${server.url}/v1/meta`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+      expect(refused.headers.get("retry-after")).toBe("10");
+      expect(await refused.text()).toBe("Too Many Requests\n");
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      now = 10_001;
+      expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
+    } finally {
+      await server.close();
+      await fixture.remove();
+    }
   });
-  it("an unknown item is 404 not_found, with the ETag", async () => {
-    const { response, body } = await json("/v1/items/1/1");
-    expect(response.status).toBe(404);
-    expect(body.error.code).toBe("not_found");
-    expect(response.headers.get("etag")).toBe(ETAG);
-  });
-  it("a seed out of range is 422 and /resolve without parameters is 400", async () => {
-    expect((await json("/v1/items/7/44/seeds/1001")).response.status).toBe(422);
-    expect((await json("/v1/resolve")).response.status).toBe(400);
-  });
-  it("If-None-Match with the ETag gets 304 with CORS", async () => {
-    const { response } = await site.fetch("/v1/meta", { headers: { "if-none-match": ETAG } });
-    expect(response.status).toBe(304);
-    expect(response.headers.get("etag")).toBe(ETAG);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
-  });
-  it("serves the description document and the reference page outside /v1", async () => {
-    const { response, body } = await json("/openapi.json");
-    expect(response.status).toBe(200);
-    expect(body.info.version).toBe("1.0.0");
-    expect(response.headers.get("etag")).toMatch(/^"docs-[0-9a-f]{20}"$/);
-    const page = await site.fetch("/docs/");
-    expect(page.type).toBe("edge-function");
-    expect(page.response.status).toBe(200);
-    expect(page.response.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(page.response.headers.get("content-security-policy")).toContain("default-src 'none'");
-    expect(await page.response.text()).toContain("Getting started");
-  });
-  it("serves the changelog of the build outside /v1, with the dataset ETag", async () => {
-    const { response, body } = await json("/changes/latest.json");
-    expect(response.status).toBe(200);
-    expect(body).toMatchObject({ from: null, to: VERSION });
-    expect(response.headers.get("etag")).toBe(ETAG);
-    expect(response.headers.get("access-control-allow-origin")).toBe("*");
-  });
-  it("serves the explorer at the site's root, with its script and its 'self'-only policy", async () => {
-    const page = await site.fetch("/?item=7-44&seed=151");
-    expect(page.type).toBe("edge-function");
-    expect(page.response.status).toBe(200);
-    expect(page.response.headers.get("content-security-policy")).toContain("default-src 'none'; script-src 'self'");
-    expect(await page.response.text()).toContain("<title>Pattern-Seed Guides Explorer</title>");
-    const script = await site.fetch("/explorer.js");
-    expect(script.type).toBe("edge-function");
-    expect(script.response.status).toBe(200);
-    expect(script.response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
-    await script.response.body?.cancel();
-  });
-  it("a preflight is 204 and other methods are 405", async () => {
-    expect((await site.fetch("/v1/meta", { method: "OPTIONS" })).response.status).toBe(204);
-    expect((await site.fetch("/v1/meta", { method: "POST" })).response.status).toBe(405);
-  });
-  it("the dump is served whole, varying on Accept-Encoding (the emulator sends functions Accept-Encoding: identity)", async () => {
-    const { response, body } = await json("/v1/dump", { headers: { "accept-encoding": "gzip" } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get("vary")).toBe("Accept-Encoding");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
-    expect(body.dataset_version).toBe(VERSION);
-    expect(body.data.guides).toHaveLength(1);
+});
+
+describe("npm run serve:netlify", () => {
+  it("stops on SIGTERM with exit code 0 and removes its temporary site folder", async () => {
+    const [fixture, temporary] = await Promise.all([writeDistFixture(undefined, { datasetVersion: "serve-v1" }), mkdtemp(join(tmpdir(), "serve-netlify-tmp-"))]);
+    try {
+      const server = await startNetlifyServer(fixture.dir, { env: { TMPDIR: temporary } });
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const sites = async () => (await readdir(temporary)).filter((name) => name.startsWith("netlify-site-"));
+      expect(await sites()).toHaveLength(1);
+      expect(await server.close()).toBe(0);
+      expect(await sites()).toEqual([]);
+    } finally {
+      await Promise.all([fixture.remove(), rm(temporary, { recursive: true, force: true })]);
+    }
   });
 });

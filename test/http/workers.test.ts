@@ -21,7 +21,7 @@ let server: WorkersServer;
 let limitedServer: WorkersServer;
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION, seeds: [0, 151, 1000] });
+  fixture = await writeDistFixture(undefined, { datasetVersion: VERSION });
   // The spec's limits on one server; a lowered app limit on another, reached long before the burst limit.
   [server, limitedServer] = await Promise.all([startWorkersServer(fixture.dir), startWorkersServer(fixture.dir, { appLimit: APP_LIMIT })]);
 });

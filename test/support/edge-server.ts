@@ -46,7 +46,8 @@ export function rawRequest(url: string, path: string, method: string, headers: R
         const status = incoming.statusCode ?? 0;
         // Every answer a test receives must be one the description document declares.
         try {
-          const decoded = incoming.headers["content-encoding"] === "gzip" ? gunzipSync(body).toString("utf8") : text;
+          // A 304 has no body, whatever Content-Encoding a runtime that compresses on its own (workerd) puts on it.
+          const decoded = incoming.headers["content-encoding"] === "gzip" && body.length > 0 ? gunzipSync(body).toString("utf8") : text;
           assertMatchesDescription({ method, target: path, status, contentType: incoming.headers["content-type"], body: decoded });
         } catch (error) {
           reject(error);

@@ -11,7 +11,7 @@ import { createCore, type AppLimiter, type AssetSource, type EdgeResponse } from
 import { parseManifest } from "../../manifest.ts";
 import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } from "../../rate-limit.ts";
 import { HEALTH_PATH, MANIFEST_FILE, type Manifest } from "../../routes.ts";
-import { createBurstLimiter, EDGE_BURST_LIMIT } from "../node/burst-limit.ts";
+import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT } from "../../burst-limit.ts";
 import { assetBytesOf, edgeRequestOf } from "../web.ts";
 import { bindingAppLimiter, bindingBurstLimiter, type RateLimitBinding } from "./limits.ts";
 
@@ -46,7 +46,6 @@ export interface WorkerOptions {
 /** An isolate has 128 MB: a bounded share for response bytes, with room for one whole pack of seeds per entry. */
 const WORKER_CACHE: ByteCacheOptions = { maxBytes: 48 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
 
-const BLOCKED_HEADERS = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
 
 const fetchAsset: AssetSource<Scope> = async (path, { request, env }) => {
   // Paths come from the route table: plain segments of [A-Za-z0-9._-], nothing to escape.
@@ -103,7 +102,7 @@ export function createWorker(options: WorkerOptions = {}) {
       if (new URL(request.url).pathname !== HEALTH_PATH) {
         const decision = await burstDecision(burst, clientIp);
         if (!decision.allowed) {
-          return new Response(request.method === "HEAD" ? null : "Too Many Requests\n", {
+          return new Response(request.method === "HEAD" ? null : BLOCKED_BODY, {
             status: 429,
             headers: { ...BLOCKED_HEADERS, "retry-after": String(decision.retryAfterSeconds) },
           });

@@ -13,7 +13,7 @@ import { HEALTH_PATH } from "../../routes.ts";
 import { createFileAssetSource, createFileIndex, createFileSlicer } from "./asset-source.ts";
 import { createBuildSizes } from "./build-sizes.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
-import { createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "./burst-limit.ts";
+import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "../../burst-limit.ts";
 import { clientIpOf } from "./client-ip.ts";
 import { answerConnectAsRequest } from "./connect.ts";
 
@@ -46,8 +46,6 @@ export interface EdgeServer {
   close(): Promise<void>;
 }
 
-const BLOCKED_HEADERS = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
-const BLOCKED_BODY = "Too Many Requests\n";
 
 export async function createEdgeServer(options: EdgeServerOptions): Promise<EdgeServer> {
   const log = options.log ?? (() => {});

@@ -153,7 +153,7 @@ describe("emitting a build", () => {
     third.items = third.items.slice(0, 1);
     const report = await build(out, third, "vC");
     expect(report.pruned).toEqual(["g-vA"]);
-    expect((await fs.readdir(out)).sort()).toEqual(["g-vB", "g-vB.files.gz", "g-vC", "g-vC.files.gz", "manifest.json"]);
+    expect((await fs.readdir(out)).sort()).toEqual([".assetsignore", "g-vB", "g-vB.files.gz", "g-vC", "g-vC.files.gz", "manifest.json"]);
   });
 
   it("a build folder of the older layout, with its store of pair folders, is taken over and its store pruned", async () => {

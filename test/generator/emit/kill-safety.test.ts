@@ -145,7 +145,7 @@ describe("a build that fails to write", () => {
     expect(exit.stderr).toContain(path.join(out, "g-vB", "v1", "meta.json"));
 
     await expectServes(out, "vA");
-    expect(readdirSync(out).sort()).toEqual(["g-vA", "g-vA.files.gz", "manifest.json"]);
+    expect(readdirSync(out).sort()).toEqual([".assetsignore", "g-vA", "g-vA.files.gz", "manifest.json"]);
     expect(leftovers(out)).toEqual([]);
     await build(out, "B");
     await expectServes(out, "vB");

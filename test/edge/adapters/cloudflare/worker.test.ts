@@ -11,7 +11,7 @@ let fixture: DistFixture;
 let env: WorkerEnv;
 
 beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { seeds: [151] });
+  fixture = await writeDistFixture(undefined, {});
   env = {
     ASSETS: {
       async fetch(request) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBurstLimiter, EDGE_BURST_LIMIT } from "../../../../edge/adapters/node/burst-limit.ts";
+import { createBurstLimiter, EDGE_BURST_LIMIT } from "../../edge/burst-limit.ts";
 
 function clock(start = 0) {
   let time = start;

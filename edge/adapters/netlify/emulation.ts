@@ -1,0 +1,127 @@
+// Netlify's local emulation of this repository's site (@netlify/dev's NetlifyDev, which serves the
+// edge functions from the real Deno bootstrap Netlify ships, on the deno binary of the installed npm
+// `deno` package), over any built dist folder as the published folder. Used by
+// `npm run serve:netlify` (serve.ts) and by the tests (test/support/netlify-dev.ts). Node only:
+// no edge function imports it.
+
+import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+const require = createRequire(import.meta.url);
+
+type NetlifyDev = InstanceType<typeof import("@netlify/dev").NetlifyDev>;
+
+export interface NetlifyEmulation {
+  dev: NetlifyDev;
+  /** The temporary site folder (netlify.toml, links to the functions and to the published folder). */
+  project: string;
+  /** Stops the emulation, removes the site folder and undoes what starting changed in this process. */
+  stop(): Promise<void>;
+}
+
+export interface EmulationOptions {
+  /** The built dist folder to publish (linked, not copied: it may not exist yet while `ready` runs). */
+  publishDir: string;
+  /** Work to finish before the emulation starts, overlapping the seconds @netlify/dev takes to load. */
+  ready?: Promise<unknown>;
+}
+
+/**
+ * Importing @netlify/dev loads zip-it-and-ship-it -> precinct -> @typescript-eslint/typescript-estree
+ * -> ts-api-utils, which npm hoisted to the top of node_modules, where `typescript` is this
+ * project's TypeScript 7: it has no compiler API, and the import throws. precinct carries its own
+ * TypeScript 5 for exactly this use; point ts-api-utils at it. Nothing here compiles TypeScript
+ * for the edge functions (Deno does), so the redirect only lets the module load.
+ */
+function letNetlifyDevLoad(): () => void {
+  const Module = require("node:module") as { _resolveFilename: (request: string, parent: { filename?: string } | undefined, ...rest: unknown[]) => string };
+  const typescript5 = require.resolve("typescript", { paths: [require.resolve("precinct")] });
+  const resolveFilename = Module._resolveFilename;
+  Module._resolveFilename = function (request, parent, ...rest) {
+    if (request === "typescript" && parent?.filename?.includes(`${"/"}node_modules${"/"}ts-api-utils${"/"}`)) return typescript5;
+    return resolveFilename.call(this, request, parent, ...rest);
+  };
+  return () => {
+    Module._resolveFilename = resolveFilename;
+  };
+}
+
+/**
+ * What starting the emulation changes in this process, which a test worker goes on to run other
+ * files in: the module resolution above, PATH, and the globals Netlify's runtime installs.
+ */
+function processStateUndo(): () => void {
+  const undoResolution = letNetlifyDevLoad();
+  const searchPath = process.env.PATH;
+  const globals = globalThis as { caches?: unknown; Netlify?: unknown };
+  const had = { caches: "caches" in globals, Netlify: "Netlify" in globals };
+  const before = { caches: globals.caches, Netlify: globals.Netlify };
+  return () => {
+    undoResolution();
+    if (searchPath === undefined) delete process.env.PATH;
+    else process.env.PATH = searchPath;
+    for (const name of ["caches", "Netlify"] as const) {
+      if (had[name]) globals[name] = before[name];
+      else delete globals[name];
+    }
+  };
+}
+
+async function startedDev(project: string, { publishDir, ready }: EmulationOptions): Promise<NetlifyDev> {
+  // The site: this repository's netlify.toml and edge functions (linked, so the functions import
+  // the real edge/ modules) and the published folder as its dist/ (netlify.toml's `publish`).
+  cpSync(join(repoRoot, "netlify.toml"), join(project, "netlify.toml"));
+  symlinkSync(join(repoRoot, "netlify"), join(project, "netlify"));
+  symlinkSync(join(repoRoot, "edge"), join(project, "edge"));
+  symlinkSync(resolve(publishDir), join(project, "dist"));
+  // The edge imports npm packages (zod), which Netlify resolves from the site's package.json and node_modules.
+  for (const entry of ["package.json", "node_modules"]) symlinkSync(join(repoRoot, entry), join(project, entry));
+  const [{ NetlifyDev }] = await Promise.all([import("@netlify/dev"), ready]);
+
+  // NetlifyDev runs the `deno` found on PATH when its version fits: the npm package's binary.
+  process.env.PATH = `${join(repoRoot, "node_modules", ".bin")}:${process.env.PATH ?? ""}`;
+  const off = { enabled: false };
+  const dev = new NetlifyDev({
+    projectRoot: project,
+    aiGateway: off,
+    blobs: off,
+    database: off,
+    environmentVariables: off,
+    functions: off,
+    geolocation: off,
+    images: off,
+    edgeFunctions: { enabled: true },
+    staticFiles: { enabled: true },
+  });
+  await dev.start();
+  return dev;
+}
+
+export async function startNetlifyEmulation(options: EmulationOptions): Promise<NetlifyEmulation> {
+  const undoProcessState = processStateUndo();
+  const project = mkdtempSync(join(tmpdir(), "netlify-site-"));
+  let dev: NetlifyDev;
+  try {
+    dev = await startedDev(project, options);
+  } catch (error) {
+    undoProcessState();
+    rmSync(project, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    dev,
+    project,
+    async stop() {
+      try {
+        await dev.stop();
+      } finally {
+        undoProcessState();
+        rmSync(project, { recursive: true, force: true });
+      }
+    },
+  };
+}

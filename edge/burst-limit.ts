@@ -1,0 +1,25 @@
+// The edge burst limit (spec, Limits): 170 requests per 10 seconds per client IP, then the client
+// is blocked for 10 seconds, before the request reaches the app. Netlify's platform enforces it in
+// production; the local Node server, the server in front of Netlify's emulation and the Worker
+// (where its rate-limiting binding is missing) play that part with this limiter. A blocked answer
+// is the edge's, not the API's: plain text, no CORS headers, so browser scripts see a network failure.
+//
+// It is the app's sliding-window limiter (rate-limit.ts) with a block: no span of 10 seconds lets
+// more than 170 requests of one client through, whichever way they straddle a boundary.
+
+import { createRateLimiter, type RateLimiter, type RateLimitOptions } from "./rate-limit.ts";
+
+export type BurstLimitOptions = RateLimitOptions & { blockMs: number };
+
+/** 170 per 10 s, counted in half-second slices, then 10 s blocked. */
+export const EDGE_BURST_LIMIT = { limit: 170, windowMs: 10_000, blockMs: 10_000, slices: 20 } as const;
+
+export type BurstLimiter = RateLimiter;
+
+export function createBurstLimiter(options: BurstLimitOptions): BurstLimiter {
+  return createRateLimiter(options);
+}
+
+/** The edge's refusal: its headers (with `retry-after` added) and body. */
+export const BLOCKED_HEADERS = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } as const;
+export const BLOCKED_BODY = "Too Many Requests\n";

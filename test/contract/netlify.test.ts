@@ -1,0 +1,20 @@
+// The HTTP contract on Netlify's edge functions under Netlify's local emulation, through
+// `npm run serve:netlify`. What the emulation does not do is declared here, with why.
+
+import { startNetlifyServer } from "../support/netlify-server.ts";
+import { CASES } from "./cases.ts";
+import { runContract } from "./contract.ts";
+
+runContract(
+  {
+    name: "Netlify's emulation",
+    start: (distDir) => startNetlifyServer(distDir),
+    missing: {
+      edgeBurstLimit:
+        "the server in front of the emulation enforces it (test/http/netlify.test.ts, with a lower limit), but 170 requests through the emulation take about a minute: it starts Deno workers for every request",
+      redirectsToClient: "the emulation follows an edge function's redirect itself and answers with where it leads",
+      appLimitAlone: "the emulation runs every request in a new Deno worker, so the app limiter's counts never outlive one request",
+    },
+  },
+  CASES,
+);
