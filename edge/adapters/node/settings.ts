@@ -1,6 +1,6 @@
 // The local server's settings, from the environment and the command line. Both rate limits are
 // on unless switched off; the client IP comes from the socket unless TRUST_PROXY=1.
-//   PORT (8888)  HOST (127.0.0.1)  RATE_LIMIT=off  BURST_LIMIT=off  TRUST_PROXY=1
+//   PORT (8888) or --port N  HOST (127.0.0.1)  RATE_LIMIT=off  BURST_LIMIT=off  TRUST_PROXY=1
 //   WORKERS (default: 1 while a limit is on, else one per core, at most 2)  --single: same as WORKERS=1
 // Limits are counted in each process: with several workers a client could get several times the
 // spec's limit, so a server with a limit on runs one process unless WORKERS says otherwise.
@@ -22,8 +22,10 @@ const OFF = new Set(["off", "0", "false", "no"]);
 const ON = new Set(["1", "true", "yes", "on"]);
 
 export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): SettingsResult {
-  const port = env.PORT === undefined || env.PORT === "" ? 8888 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return { ok: false, message: `PORT must be 0..65535, got "${env.PORT}"` };
+  const flag = argv.indexOf("--port");
+  const [portName, portValue] = flag === -1 ? ["PORT", env.PORT] : ["--port", argv[flag + 1]];
+  const port = portValue === undefined || portValue === "" ? (flag === -1 ? 8888 : Number.NaN) : Number(portValue);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return { ok: false, message: `${portName} must be 0..65535, got "${portValue ?? ""}"` };
   const rateLimit = !OFF.has((env.RATE_LIMIT ?? "").toLowerCase());
   const burstLimit = !OFF.has((env.BURST_LIMIT ?? "").toLowerCase());
   const defaultWorkers = rateLimit || burstLimit ? 1 : Math.min(2, availableParallelism());

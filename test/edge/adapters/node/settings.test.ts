@@ -36,4 +36,10 @@ describe("server settings", () => {
   it("a PORT that is not a port is refused with a message", () => {
     expect(readSettings({ PORT: "http" }, [])).toEqual({ ok: false, message: 'PORT must be 0..65535, got "http"' });
   });
+  it("--port wins over PORT, 0 picks a free port, and a missing or bad value is refused", () => {
+    const chosen = readSettings({ PORT: "9000" }, ["dist", "--port", "0"]);
+    expect(chosen.ok && chosen.settings.port).toBe(0);
+    expect(readSettings({}, ["--port"])).toEqual({ ok: false, message: '--port must be 0..65535, got ""' });
+    expect(readSettings({}, ["--port", "70000"])).toEqual({ ok: false, message: '--port must be 0..65535, got "70000"' });
+  });
 });
