@@ -1,10 +1,11 @@
 // The edge, as one function from a small plain request to a plain response: `core.handle` is the
-// one entry of every adapter. The Node server converts node:http's request to it, the Netlify edge
-// function and the tests convert a web Request (adapters/web.ts). A web Request as the entry would
-// cost the Node server its hot path (measured: README, "Serving") and cannot even be built for a
-// CONNECT or TRACE in Node, which the core must still answer 405.
+// one entry of every adapter. The Node server converts node:http's request to it; the Netlify edge
+// function, the Cloudflare Worker and the tests convert a web Request (adapters/web.ts). A web
+// Request as the entry would cost the Node server its hot path (docs/serving.md, "Why the entry is
+// a plain request") and cannot even be built for a CONNECT or TRACE in Node, which the core must
+// still answer 405.
 //
-// request --route--> validate params --asset--> file --decorate--> response (STYLE.md, the shape)
+// request --route--> validate params --asset--> file --decorate--> response (docs/architecture.md)
 
 import { acceptsGzip } from "./accept-encoding.ts";
 import { createByteCache, DEFAULT_BYTE_CACHE, type ByteCache, type ByteCacheOptions } from "./byte-cache.ts";

@@ -54,7 +54,7 @@ const resolveFile = (aliasKey: string) => `v1/resolve/${aliasKey}.json`;
 const META_FILE = "v1/meta.json";
 /**
  * The dump is the one file that holds a whole envelope, built once per dataset_version, and it is
- * stored gzip-encoded only: about 30 MB of JSON at the spec's scale would pass the 25 MiB a file may
+ * stored gzip-encoded only: about 30 MB of JSON at the API's stated scale would pass the 25 MiB a file may
  * have on some hosts, its gzip is a tenth of that, and the edge decodes it for a client without gzip.
  */
 const DUMP_FILE = "v1/dump.json.gz";
@@ -241,7 +241,7 @@ export function packEntryOf(route: Route): PackEntry | null {
 
 /**
  * The content coding a route's file is stored in, or null for plain JSON: only the dump, stored as
- * gzip, its whole envelope included (README, "What a file holds"), sent as is to a client that
+ * gzip, its whole envelope included (docs/build.md, "What a file holds"), sent as is to a client that
  * accepts gzip and decoded by the edge for one that does not.
  */
 export function storedEncodingOf(route: Route): "gzip" | null {

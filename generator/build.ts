@@ -85,7 +85,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
   const emit = await emitBuild({
     outDir,
     manifest,
-    // Computed by emit while its writer thread writes the responses; it names their folder in the manifest.
+    // Computed by emit once the responses are written; it names their folder in the manifest.
     documents: () => documentsOf(checked.value, version, readRedocBundle(), explorer),
     // Units whose inputs are unchanged since the serving build are taken from it, not derived.
     files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), codeHash, previous),

@@ -1,7 +1,7 @@
 // The conversions for a runtime that speaks web-standard Request and Response (Netlify's Deno
 // isolates, tests): a Request becomes the core's plain request and the core's answer a Response.
 // They are an adapter's first and last lines, not a second entry: every adapter calls the same
-// `core.handle(EdgeRequest)` (README, "Serving", says why the entry is that plain shape).
+// `core.handle(EdgeRequest)` (docs/serving.md, "Why the entry is a plain request").
 
 import type { EdgeRequest, EdgeResponse } from "../core.ts";
 

@@ -2,7 +2,7 @@
 // made (read from the build folder) to itself, as `changes.json` in its generation, served at
 // `{api_root}/changes/{dataset_version}.json` and `{api_root}/changes/latest.json`. It is not
 // response content under /v1 and not an input of dataset_version: it depends on which build came
-// before, not only on the dataset (README, "Changelog").
+// before, not only on the dataset (docs/build.md, "Changelog").
 
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

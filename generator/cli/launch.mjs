@@ -1,9 +1,8 @@
 // `node generator/cli/launch.mjs <command.ts> [arguments]`: runs a TypeScript command from one
 // esbuild bundle of it, kept between runs, instead of through tsx. tsx compiles and resolves each
 // of the ~150 modules a build imports through Node's loader hooks, one round trip to its loader
-// thread per module: about 0.6 s of start-up before a build does anything, on every
-// `npm run build` (README, "Benchmarks"). The bundle is made again whenever a byte of any file in
-// it changes (each run hashes them, ~5 ms), so an edit is never run stale. Packages stay outside
+// thread per module: start-up a build would pay on every `npm run build` (docs/build.md,
+// "Start-up from a bundle"). The bundle is made again whenever a byte of any file in it changes (each run hashes them, ~5 ms), so an edit is never run stale. Packages stay outside
 // the bundle and load from node_modules as usual. Plain JavaScript, since nothing compiles it.
 
 import { createHash } from "node:crypto";

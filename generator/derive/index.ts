@@ -55,7 +55,7 @@ export function manifestOf(dataset: Dataset, datasetVersion: string): Manifest {
   return { format: 1, dataset_version: datasetVersion, generation: `g-${datasetVersion}`, topics: topicsOf(dataset) };
 }
 
-/** Files hold a response's `data` only; the edge wraps it in the envelope (see README, "What a file holds"). */
+/** Files hold a response's `data` only; the edge wraps it in the envelope (docs/build.md, "What a file holds"). */
 const json = (data: unknown) => JSON.stringify(data);
 
 // ---- the derivation of each route ----

@@ -2,7 +2,7 @@
 // the explorer page (its HTML, script and style; the same bytes for every dataset).
 // They are not response content: they are outside dataset_version (an edit to a description alone
 // must not invalidate every client's ETags, spec Versioning 3) and live in their own folder, named
-// by their content hash, which is also their ETag (README, "The build").
+// by their content hash, which is also their ETag (docs/build.md, "The build folder").
 
 import { createHash } from "node:crypto";
 import { EXPLORER_ICON_FILE, EXPLORER_PAGE_FILE, EXPLORER_SCRIPT_FILE, EXPLORER_STYLE_FILE } from "../../edge/documents.ts";

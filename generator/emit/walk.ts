@@ -1,7 +1,6 @@
 // Listing a folder tree without following symbolic links. `readdir(..., { recursive: true })` is not
-// that: from Node 22 on it descends into linked folders, and a generation links every unit to the
-// shared store, so a walk of one generation would reach (and a cleanup would delete) files that
-// other generations serve.
+// that: from Node 22 on it descends into linked folders, so a walk of a generation (or a cleanup of
+// one) that someone linked elsewhere would reach files outside it.
 
 import { promises as fs, readdirSync, type Dirent } from "node:fs";
 import path from "node:path";

@@ -26,9 +26,8 @@ function guides(title = "") {
 }
 
 /**
- * The one item the guides cover, with only the paint their first system names. Each build writes
- * 1001 seed files per item and paint; the sample's five pairs made every build here write 5,000
- * files, where the check cache, not the size of a build, is the point.
+ * The one item the guides cover, with only the paint their first system names: each build derives
+ * 1001 seed responses per item and paint, where the check cache, not the size of a build, is the point.
  */
 function coveredItems() {
   const karambit = sampleItems().find((item) => item.slug === "karambit-doppler")!;

@@ -1,9 +1,7 @@
 // Incremental builds against full builds: after random edits of a (reduced) scale fixture, a
 // rebuild that reuses the serving generation's unchanged units must leave exactly the files, and
-// the index, that a build from nothing writes. Synthetic data from the fixture generator. Every
-// build here writes a sample of each pair's seed files (test/support/fewer-seeds.ts): reuse decides
-// per unit and links a pair's folder whole, so the sample keeps what is compared and a twentieth of
-// the files; the whole scale is `npm run bench:build`'s.
+// the index, that a build from nothing writes. Synthetic data from the fixture generator; the whole
+// scale is `npm run bench:build`'s.
 
 import { mkdtempSync, promises as fs, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
