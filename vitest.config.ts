@@ -25,7 +25,7 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== "function") {
 // from file to file (`isolate: false`): zod, ajv, the generator and the edge are imported once per
 // worker, not once per file. Every file that starts servers, builds, child processes or a browser
 // starts them in `beforeAll` on ephemeral ports and temp folders and stops them in `afterAll`, and
-// undoes what it changed in the process (test/support/netlify-dev.ts), so nothing of one file is
+// undoes what it changed in the process (edge/adapters/netlify/emulation.ts), so nothing of one file is
 // left for the next. One project, not one for pure files (in threads) and one
 // for the rest (in processes): vitest hands a finished worker the next file only when that file is of
 // the worker's own project, otherwise it stops the worker and starts another, which imports everything

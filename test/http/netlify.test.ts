@@ -1,51 +1,51 @@
 // What is Netlify's own: which part of Netlify's request chain answers (the edge functions, not the
-// deploy's static files), and `npm run serve:netlify`'s life. The answers themselves are the HTTP
-// contract's, run on Netlify's emulation by test/contract/netlify.test.ts.
+// deploy's static files), the CDN's part the server in front of the emulation plays, and
+// `npm run serve:netlify`'s life. The answers themselves are the HTTP contract's, run on Netlify's
+// emulation by test/contract/netlify.test.ts.
 
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeDistFixture } from "../support/dist-fixture.ts";
-import { startNetlifySite, type NetlifySite } from "../support/netlify-dev.ts";
+import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { startNetlifyServer } from "../support/netlify-server.ts";
-import { startNetlifyLocalServer } from "../../edge/adapters/netlify/local-server.ts";
+import { startNetlifyLocalServer, type NetlifyLocalServer } from "../../edge/adapters/netlify/local-server.ts";
+
+// One emulation for the tests in this process (starting one takes seconds), behind the server that
+// plays Netlify's CDN, with a burst limit of 3 on an injected clock.
+let fixture: DistFixture;
+let server: NetlifyLocalServer;
+let now = 0;
+beforeAll(async () => {
+  fixture = await writeDistFixture(undefined, { datasetVersion: "netlify-v1" });
+  server = await startNetlifyLocalServer({ publishDir: fixture.dir, port: 0, burstLimit: { limit: 3, windowMs: 10_000, blockMs: 10_000, now: () => now } });
+});
+afterAll(async () => {
+  await server?.close();
+  await fixture?.remove();
+});
 
 describe("under Netlify's edge runtime", () => {
-  let site: NetlifySite;
-  beforeAll(async () => {
-    site = await startNetlifySite({ datasetVersion: "netlify-v1" });
-  });
-  afterAll(() => site?.stop());
-
   it("the API, its documents, the explorer, the changelog and health are answered by the edge functions, not by the deploy's files", async () => {
     for (const path of ["/v1/meta", "/v1/nope", "/health", "/openapi.json", "/docs/", "/", "/explorer.js", "/changes/latest.json"]) {
-      const { response, type } = await site.fetch(path);
-      await response.body?.cancel();
-      expect(type, path).toBe("edge-function");
+      const answer = await server.emulation.dev.handleAndIntrospect(new Request(`http://localhost${path}`));
+      await answer?.response.body?.cancel();
+      expect(answer?.type, path).toBe("edge-function");
     }
   });
 });
 
 describe("the server in front of Netlify's emulation", () => {
   it("plays Netlify's edge burst limit: once over, a client gets a plain 429 without CORS headers, and /health still answers", async () => {
-    const fixture = await writeDistFixture(undefined, { datasetVersion: "burst-v1" });
-    let now = 0;
-    const server = await startNetlifyLocalServer({ publishDir: fixture.dir, port: 0, burstLimit: { limit: 3, windowMs: 10_000, blockMs: 10_000, now: () => now } });
-    try {
-      for (let request = 1; request <= 3; request++) expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
-      const refused = await fetch(`${server.url}/v1/meta`);
-      expect(refused.status).toBe(429);
-      expect(refused.headers.get("access-control-allow-origin")).toBeNull();
-      expect(refused.headers.get("retry-after")).toBe("10");
-      expect(await refused.text()).toBe("Too Many Requests\n");
-      expect((await fetch(`${server.url}/health`)).status).toBe(200);
-      now = 10_001;
-      expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
-    } finally {
-      await server.close();
-      await fixture.remove();
-    }
+    for (let request = 1; request <= 3; request++) expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
+    const refused = await fetch(`${server.url}/v1/meta`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+    expect(refused.headers.get("retry-after")).toBe("10");
+    expect(await refused.text()).toBe("Too Many Requests\n");
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    now = 10_001;
+    expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
   });
 });
 

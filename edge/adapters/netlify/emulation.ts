@@ -1,7 +1,7 @@
 // Netlify's local emulation of this repository's site (@netlify/dev's NetlifyDev, which serves the
 // edge functions from the real Deno bootstrap Netlify ships, on the deno binary of the installed npm
 // `deno` package), over any built dist folder as the published folder. Used by
-// `npm run serve:netlify` (serve.ts) and by the tests (test/support/netlify-dev.ts). Node only:
+// `npm run serve:netlify` (serve.ts) and by the tests (test/http/netlify.test.ts). Node only:
 // no edge function imports it.
 
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
