@@ -6,7 +6,7 @@
 export interface ByteCacheOptions {
   /** Total bytes held; the oldest entries are evicted past it. */
   maxBytes: number;
-  /** Larger values are served but not kept (e.g. the uncompressed dump). */
+  /** Larger values are served but not kept (e.g. a pack larger than a runtime keeps). */
   maxEntryBytes: number;
   /** Entry count bound, which also bounds remembered misses. */
   maxEntries: number;

@@ -236,7 +236,11 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
         const length = directoryLength(entry.count);
         const directory = await cached(current, `${path}#directory`, path, async () => {
           if (exists !== undefined && !(await exists(path, context))) return null;
-          return slice(path, 0, length, context);
+          const read = await slice(path, 0, length, context);
+          // Checked before it is kept: a directory read short or damaged is a failure (503, not
+          // cached), so that a repaired pack is read afresh.
+          if (read !== null) entryRange(read, entry.count, 0);
+          return read;
         });
         if (directory === null) return null;
         const { start, end } = entryRange(directory, entry.count, entry.index);
@@ -358,9 +362,10 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
       } catch (error) {
         onError?.(error);
       }
-      if (encoded === null) return fail(503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
+      const decodedLength = encoded === null ? null : gzipDecodedLength(encoded);
+      if (encoded === null || decodedLength === null) return fail(503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
       if (acceptsGzip(request.acceptEncoding)) return { status: 200, headers: headers.dumpGzip, body: encoded };
-      const decodedHeaders = { ...headers.dump, "content-length": String(gzipDecodedLength(encoded)) };
+      const decodedHeaders = { ...headers.dump, "content-length": String(decodedLength) };
       return { status: 200, headers: decodedHeaders, body: request.method === "HEAD" ? null : gunzipStream(encoded) };
     }
 
@@ -400,9 +405,12 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   };
 }
 
-/** The decoded length a gzip member records in its last four bytes (modulo 2^32; a dump is far smaller). */
-function gzipDecodedLength(gzip: Uint8Array): number {
-  if (gzip.byteLength < 18) throw new Error("the stored dump is too short to be gzip");
+/**
+ * The decoded length a gzip member records in its last four bytes (modulo 2^32; a dump is far
+ * smaller), or null for bytes too short to be gzip.
+ */
+function gzipDecodedLength(gzip: Uint8Array): number | null {
+  if (gzip.byteLength < 18 || gzip[0] !== 0x1f || gzip[1] !== 0x8b) return null;
   return new DataView(gzip.buffer, gzip.byteOffset + gzip.byteLength - 4, 4).getUint32(0, true);
 }
 

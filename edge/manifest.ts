@@ -12,8 +12,15 @@ const FOLDER_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
+/**
+ * The build folder's format. 2: seed responses packed per pair, the dump stored gzip-only. A build
+ * of another format is refused as a whole (its files are where this code does not look), never
+ * served in part.
+ */
+export const MANIFEST_FORMAT = 2;
+
 export const manifestSchema = z.object({
-  format: z.literal(1, { error: (issue) => `must be 1, got ${shown(issue.input)}` }),
+  format: z.literal(MANIFEST_FORMAT, { error: (issue) => `must be ${MANIFEST_FORMAT}, got ${shown(issue.input)}; a build of another format is read by the version of this project that wrote it (rebuild it with \`npm run build\`)` }),
   // Versioning rule 4: the version is the value inside the ETag, so it must be a valid entity-tag body.
   dataset_version: z
     .string({ error: (issue) => `must be a string, got ${shown(issue.input)}` })

@@ -60,6 +60,8 @@ export function entryOf(pack: Uint8Array, count: number, index: number): Uint8Ar
 
 /** Every entry of a whole pack, in order (for tools that compare builds). */
 export function entriesOf(pack: Uint8Array): Uint8Array[] {
+  if (pack.byteLength < HEAD_BYTES || MAGIC.some((byte, at) => pack[at] !== byte)) throw new Error("not a pack (no PSP1 magic)");
   const count = new DataView(pack.buffer, pack.byteOffset, pack.byteLength).getUint32(4, true);
+  if (directoryLength(count) > pack.byteLength) throw new Error(`a pack of ${pack.byteLength} bytes cannot hold ${count} entries`);
   return Array.from({ length: count }, (_, index) => entryOf(pack, count, index));
 }

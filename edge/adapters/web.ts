@@ -1,5 +1,5 @@
 // The conversions for a runtime that speaks web-standard Request and Response (Netlify's Deno
-// isolates, tests): a Request becomes the core's plain request and the core's answer a Response.
+// isolates, Cloudflare's Workers, tests): a Request becomes the core's plain request and the core's answer a Response.
 // They are an adapter's first and last lines, not a second entry: every adapter calls the same
 // `core.handle(EdgeRequest)` (docs/serving.md, "Why the entry is a plain request").
 

@@ -10,9 +10,9 @@ import type { Guide } from "../schema/guide.ts";
 import type { Item, MetaResponse, ResolveResponse } from "../schema/responses.ts";
 import { fingerprint, indexFileOf, readGenerationIndex, type GenerationIndex } from "../emit/file-index.ts";
 import { entriesOf } from "../../edge/pack.ts";
+import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
 
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
-import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
 
 /** One generation of a build folder. */
 export interface GenerationOnDisk {
@@ -78,9 +78,11 @@ export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
 
 /**
  * Responses under `v1/` whose bytes differ between two builds: a file is one response, a pack one
- * per entry. A pack whose fingerprint is the same in both is equal as a whole and not read.
+ * per entry. A pack whose fingerprint is the same in both is equal as a whole and not read. Against
+ * a build of the layout before packs (one file per seed), every response of both is read.
  */
 export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): ResponseCounts {
+  if (isUnpacked(a) || isUnpacked(b)) return countByResponse(responsesOf(a), responsesOf(b));
   const [before, after] = [printsOf(a), printsOf(b)];
   const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
   for (const [relative, print] of after) {
@@ -91,23 +93,70 @@ export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): 
       else counts.changed++;
       continue;
     }
-    const entriesAfter = entriesOf(readFileSync(path.join(b.outDir, b.generation, relative)));
-    const entriesBefore = old === undefined ? [] : entriesOf(readFileSync(path.join(a.outDir, a.generation, relative)));
+    const entriesAfter = packEntries(b, relative) ?? [];
+    // A pack of the earlier build that cannot be read (damaged by hand): each of its entries counts as changed.
+    const entriesBefore = old === undefined ? [] : (packEntries(a, relative) ?? entriesAfter.map(() => null));
     entriesAfter.forEach((entry, at) => {
       const was = entriesBefore[at];
       if (was === undefined) counts.added++;
-      else if (!Buffer.from(was).equals(entry)) counts.changed++;
+      else if (was === null || !Buffer.from(was).equals(entry)) counts.changed++;
     });
     counts.removed += Math.max(0, entriesBefore.length - entriesAfter.length);
   }
   for (const relative of before.keys()) {
     if (after.has(relative)) continue;
-    counts.removed += relative.endsWith(PACK_SUFFIX) ? entriesOf(readFileSync(path.join(a.outDir, a.generation, relative))).length : 1;
+    counts.removed += relative.endsWith(PACK_SUFFIX) ? (packEntries(a, relative)?.length ?? 1) : 1;
   }
   return counts;
 }
 
 const PACK_SUFFIX = ".pack";
+/** A seed's file in the layout before packs: `v1/items/D/P/seeds/N.json`, entry N of `v1/items/D/P/seeds.pack`. */
+const SEED_FILE = /^(.*\/seeds)\/([0-9]+)\.json$/;
+
+/** The entries of a pack of a build, or null when it cannot be read as one. */
+function packEntries(build: GenerationOnDisk, relative: string): Uint8Array[] | null {
+  try {
+    return entriesOf(readFileSync(path.join(build.outDir, build.generation, relative)));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a build is of the layout before packs: its index names store folders, or it has seed files. */
+function isUnpacked(build: GenerationOnDisk): boolean {
+  if (build.index !== null) return build.index.storedUnits === true;
+  return [...printsOf(build).keys()].some((relative) => SEED_FILE.test(relative));
+}
+
+/** Every response under `v1/` of a build by one name whichever the layout (a seed as `<pack>#N`), with its fingerprint. */
+function responsesOf(build: GenerationOnDisk): Map<string, string> {
+  const files = new Map<string, string>();
+  walk(path.join(build.outDir, build.generation), "", files);
+  const responses = new Map<string, string>();
+  for (const [relative, print] of files) {
+    if (!relative.startsWith("v1/") || relative === UNPACKED_DUMP) continue;
+    const seed = SEED_FILE.exec(relative);
+    if (seed !== null) responses.set(`${seed[1]}${PACK_SUFFIX}#${seed[2]}`, print);
+    else if (!relative.endsWith(PACK_SUFFIX)) responses.set(relative, print);
+    else (packEntries(build, relative) ?? []).forEach((entry, at) => responses.set(`${relative}#${at}`, fingerprint(entry)));
+  }
+  return responses;
+}
+
+/** The uncompressed dump builds before packs kept beside its gzip: the same response. */
+const UNPACKED_DUMP = "v1/dump.json";
+
+function countByResponse(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): ResponseCounts {
+  const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
+  for (const [key, print] of after) {
+    const old = before.get(key);
+    if (old === undefined) counts.added++;
+    else if (old !== print) counts.changed++;
+  }
+  for (const key of before.keys()) if (!after.has(key)) counts.removed++;
+  return counts;
+}
 
 /** Fingerprints of a generation's response files. */
 function printsOf(build: GenerationOnDisk): Map<string, string> {

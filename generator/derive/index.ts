@@ -3,6 +3,7 @@
 // of dataset_version (generator/version.ts): a change here that alters output changes the version.
 
 import { envelopeFor } from "../../edge/envelope.ts";
+import { MANIFEST_FORMAT } from "../../edge/manifest.ts";
 import type { Manifest } from "../../edge/routes.ts";
 import { encodePack } from "../../edge/pack.ts";
 import {
@@ -52,7 +53,7 @@ export function topicsOf(dataset: Dataset): string[] {
 }
 
 export function manifestOf(dataset: Dataset, datasetVersion: string): Manifest {
-  return { format: 1, dataset_version: datasetVersion, generation: `g-${datasetVersion}`, topics: topicsOf(dataset) };
+  return { format: MANIFEST_FORMAT, dataset_version: datasetVersion, generation: `g-${datasetVersion}`, topics: topicsOf(dataset) };
 }
 
 /** Files hold a response's `data` only; the edge wraps it in the envelope (docs/build.md, "What a file holds"). */

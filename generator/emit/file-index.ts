@@ -21,6 +21,8 @@ export interface GenerationIndex {
   pieces: Map<string, Omit<PieceEncoding, "bytes">>;
   /** What the generation was built from (source.ts); absent when not known. */
   source?: string;
+  /** Written by a build of the layout before packs, whose pair folders were links into a store folder. */
+  storedUnits?: true;
 }
 
 export interface UnitInputs {
@@ -52,6 +54,7 @@ export function readGenerationIndex(file: string): GenerationIndex | null {
     );
     const index: GenerationIndex = { files: new Map(Object.entries(stored.files)), inputs, pieces };
     if (stored.source !== undefined) index.source = stored.source;
+    if (stored.units !== undefined) index.storedUnits = true;
     return index;
   } catch {
     return null;
@@ -72,6 +75,8 @@ export function writeGenerationIndex(file: string, index: GenerationIndex): void
 
 interface StoredIndex {
   files: Record<string, string>;
+  /** Only in indexes of the layout before packs. */
+  units?: Record<string, string>;
   inputs?: Record<string, [string, number, number]>;
   pieces?: Record<string, { encoder: string; pieces: [key: string, start: number, length: number][] }>;
   source?: string;

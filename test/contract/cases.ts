@@ -200,9 +200,20 @@ const meta: ContractCase[] = [
   },
 ];
 
-const unknownPaths: ContractCase[] = ["/v1/nope", "/v1", "/v1/", "/v1/items", "/v1/items/7", "/v1/items/7/44/extra", "/v1/items/7/44/seeds", "/v1/meta/", "/v1/guides"].map(
-  (path) => error(`${path} is 404 not_found in the envelope`, path, 404, "not_found"),
-);
+const unknownPaths: ContractCase[] = [
+  ...["/v1/nope", "/v1", "/v1/", "/v1/items", "/v1/items/7", "/v1/items/7/44/extra", "/v1/items/7/44/seeds", "/v1/meta/", "/v1/guides"].map((path) =>
+    error(`${path} is 404 not_found in the envelope`, path, 404, "not_found"),
+  ),
+  {
+    name: "a path outside the API and the build's own files (the manifest, a generation's files, a seeds pack) are 404 not_found in the envelope, never served as they are",
+    async run(api) {
+      const generation = api.fixture.manifest.generation;
+      for (const path of ["/nowhere", "/manifest.json", `/${generation}/v1/meta.json`, `/${generation}/v1/items/7/44/seeds.pack`, "/.assetsignore"]) {
+        expectCors(await expectError(api, path, 404, "not_found"), path);
+      }
+    },
+  },
+];
 
 const dump: ContractCase[] = [
   {

@@ -7,7 +7,7 @@ import { createCore, type CoreOptions, type EdgeRequest, type EdgeResponse } fro
 import { encodePack } from "../../edge/pack.ts";
 import type { Manifest } from "../../edge/routes.ts";
 
-const manifest: Manifest = { format: 1, dataset_version: "mem-1", generation: "g1", topics: [] };
+const manifest: Manifest = { format: 2, dataset_version: "mem-1", generation: "g1", topics: [] };
 const DUMP = '{"dataset_version":"mem-1","data":{"items":[],"guides":[]}}';
 const encoder = new TextEncoder();
 /** Seed i of 7/44 says `{"seed":i}`. */
@@ -121,6 +121,15 @@ describe("the edge core", () => {
       expect(json(lost).error.code).toBe("internal_error");
       expect(errors).toHaveLength(1);
     }
+  });
+  it("a pack directory read damaged is not kept: once the file reads whole again, its seeds answer", async () => {
+    const { assets, slice } = memoryAssets();
+    let damaged = true;
+    const flaky = async (path: string, start: number, end: number) => (damaged ? new Uint8Array(end - start) : slice(path, start, end));
+    const handler = handlerOf({ manifest, assets, slice: flaky, rateLimit: false });
+    expect((await handler(get("/v1/items/7/44/seeds/5"))).status).toBe(503);
+    damaged = false;
+    expect(json(await handler(get("/v1/items/7/44/seeds/5"))).data).toEqual({ seed: 5 });
   });
   it("the dump is sent as stored to a client that takes gzip, and decoded for one that does not", async () => {
     const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });

@@ -28,7 +28,7 @@ const look = () => server.edge.watcher.check();
 
 describe("manifest reload", () => {
   it("a new build's files alone change nothing; its manifest switches the server to it", async () => {
-    const manifest = { format: 1 as const, dataset_version: "new", generation: "g-new", topics: [] };
+    const manifest = { format: 2 as const, dataset_version: "new", generation: "g-new", topics: [] };
     // Write the new generation's files, but a manifest elsewhere: the committed manifest is still the old one.
     const staged = await writeDistFixture(undefined, { datasetVersion: "new", generation: "g-new" });
     await cp(join(staged.dir, "g-new"), join(fixture.dir, "g-new"), { recursive: true });

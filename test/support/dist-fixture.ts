@@ -149,7 +149,7 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
   const datasetVersion = options.datasetVersion ?? "fixture-v1";
   const dataset = options.dataset ?? FIXTURE_DATASET;
   const documents = options.documents === false ? undefined : documentsOf(dataset, datasetVersion, pageBundles().redoc, pageBundles().explorer);
-  const manifest: Manifest = { format: 1, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
+  const manifest: Manifest = { format: 2, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
   if (documents) manifest.docs = documents.folder;
   await emitBuild({ outDir: root, manifest, files: buildFiles(dataset, datasetVersion), documents, lastFiles: changelogStep(datasetVersion, manifest.generation) });
   let files: Map<string, unknown> | undefined;

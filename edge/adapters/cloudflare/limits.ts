@@ -17,13 +17,22 @@ export interface RateLimitBinding {
   limit(options: { key: string }): Promise<{ success: boolean }>;
 }
 
-/** The app limit on a binding whose period is `periodSeconds`: the core answers its refusals. */
-export function bindingAppLimiter(binding: RateLimitBinding, periodSeconds: number): AppLimiter {
+/**
+ * The app limit on a binding whose period is `periodSeconds`: the core answers its refusals. A
+ * binding that cannot answer lets the request through (and says so): a limiter's outage must not
+ * take the API down with it.
+ */
+export function bindingAppLimiter(binding: RateLimitBinding, periodSeconds: number, onError: (error: unknown) => void = () => {}): AppLimiter {
   const refused = blocked(periodSeconds * 1000);
   return {
     async hit(clientIp) {
-      const { success } = await binding.limit({ key: clientKeyOf(clientIp) });
-      return success ? ALLOWED : refused;
+      try {
+        const { success } = await binding.limit({ key: clientKeyOf(clientIp) });
+        return success ? ALLOWED : refused;
+      } catch (error) {
+        onError(error);
+        return ALLOWED;
+      }
     },
   };
 }

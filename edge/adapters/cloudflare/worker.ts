@@ -28,9 +28,15 @@ interface RequestProperties {
   clientAcceptEncoding?: string | null;
 }
 
+/** The part of the Worker's execution context this adapter uses. */
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
 interface Scope {
   request: Request;
   env: WorkerEnv;
+  context?: ExecutionContext;
 }
 
 export interface WorkerOptions {
@@ -47,9 +53,13 @@ export interface WorkerOptions {
 const WORKER_CACHE: ByteCacheOptions = { maxBytes: 48 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
 
 
-const fetchAsset: AssetSource<Scope> = async (path, { request, env }) => {
+const fetchAsset: AssetSource<Scope> = (path, { request, env, context }) => {
   // Paths come from the route table: plain segments of [A-Za-z0-9._-], nothing to escape.
-  return assetBytesOf(path, await env.ASSETS.fetch(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } })));
+  const reading = env.ASSETS.fetch(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } })).then((response) => assetBytesOf(path, response));
+  // The core lets concurrent requests wait for one read of a file: the read must end even when the
+  // request that started it is cancelled (its client went away), or the others would wait for ever.
+  context?.waitUntil(reading.catch(() => undefined));
+  return reading;
 };
 
 export function createWorker(options: WorkerOptions = {}) {
@@ -67,7 +77,7 @@ export function createWorker(options: WorkerOptions = {}) {
       manifest: () => manifest,
       assets: fetchAsset,
       // wrangler.jsonc gives the app binding the spec's period, a minute.
-      appLimiter: env.APP_RATE_LIMIT && bindingAppLimiter(env.APP_RATE_LIMIT, APP_RATE_LIMIT.windowMs / 1000),
+      appLimiter: env.APP_RATE_LIMIT && bindingAppLimiter(env.APP_RATE_LIMIT, APP_RATE_LIMIT.windowMs / 1000, (error) => log("app rate limit unavailable:", error)),
       rateLimit: options.rateLimit,
       now: options.now,
       cache: options.cache ?? WORKER_CACHE,
@@ -96,7 +106,7 @@ export function createWorker(options: WorkerOptions = {}) {
   };
 
   return {
-    async fetch(request: Request, env: WorkerEnv): Promise<Response> {
+    async fetch(request: Request, env: WorkerEnv, context?: ExecutionContext): Promise<Response> {
       const { core, burst } = isolateFor(env);
       const clientIp = request.headers.get("cf-connecting-ip") ?? "";
       if (new URL(request.url).pathname !== HEALTH_PATH) {
@@ -108,7 +118,7 @@ export function createWorker(options: WorkerOptions = {}) {
           });
         }
       }
-      const scope = { request, env };
+      const scope = { request, env, context };
       if (manifest === null) {
         try {
           manifest = await (loading ??= loadManifest(scope));

@@ -5,7 +5,7 @@ import { createCore } from "../../../edge/core.ts";
 import { edgeRequestOf, webResponseOf } from "../../../edge/adapters/web.ts";
 import type { Manifest } from "../../../edge/routes.ts";
 
-const manifest: Manifest = { format: 1, dataset_version: "web-1", generation: "g1", topics: [] };
+const manifest: Manifest = { format: 2, dataset_version: "web-1", generation: "g1", topics: [] };
 const files: Record<string, string> = { "g1/v1/meta.json": '{"counts":{}}' };
 const core = createCore({ manifest, assets: async (path) => (path in files ? new TextEncoder().encode(files[path]) : null), rateLimit: false });
 const serve = async (request: Request) => webResponseOf(await core.handle(edgeRequestOf(request, "192.0.2.9"), undefined), request.method);

@@ -17,17 +17,17 @@ const folderWith = (text: string) => {
 
 describe("the serving manifest, as a build reads it", () => {
   it("is read with the edge's own parser", async () => {
-    const dir = folderWith(JSON.stringify({ format: 1, dataset_version: "v1", generation: "g-v1", topics: [], docs: "docs-abc" }));
-    expect(await readManifest(dir)).toEqual({ format: 1, dataset_version: "v1", generation: "g-v1", topics: [], docs: "docs-abc" });
+    const dir = folderWith(JSON.stringify({ format: 2, dataset_version: "v1", generation: "g-v1", topics: [], docs: "docs-abc" }));
+    expect(await readManifest(dir)).toEqual({ format: 2, dataset_version: "v1", generation: "g-v1", topics: [], docs: "docs-abc" });
   });
 
   it("is no serving build when the server would refuse it, so nothing of it is reused or kept", async () => {
     const refused = [
-      { format: 1, dataset_version: 'has "quotes"', generation: "g-v1", topics: [] },
-      { format: 1, dataset_version: "v1", generation: "g-v1", topics: "fade" },
-      { format: 1, dataset_version: "v1", generation: "../g-v1", topics: [] },
-      { format: 2, dataset_version: "v1", generation: "g-v1", topics: [] },
-      { format: 1, dataset_version: "v1", generation: "other", topics: [] },
+      { format: 2, dataset_version: 'has "quotes"', generation: "g-v1", topics: [] },
+      { format: 2, dataset_version: "v1", generation: "g-v1", topics: "fade" },
+      { format: 2, dataset_version: "v1", generation: "../g-v1", topics: [] },
+      { format: 1, dataset_version: "v1", generation: "g-v1", topics: [] },
+      { format: 2, dataset_version: "v1", generation: "other", topics: [] },
     ];
     for (const manifest of refused) expect(await readManifest(folderWith(JSON.stringify(manifest))), JSON.stringify(manifest)).toBeNull();
     expect(await readManifest(folderWith("{ not json"))).toBeNull();

@@ -24,6 +24,13 @@ describe("the limits on Cloudflare's rate-limiting bindings", () => {
     expect(await limiter.hit("192.0.2.1")).toEqual({ allowed: false, retryAfterSeconds: 60 });
   });
 
+  it("an app-limit binding that fails lets the request through and reports the failure, so the API stays up", async () => {
+    const failures: unknown[] = [];
+    const failing: RateLimitBinding = { limit: () => Promise.reject(new Error("binding unavailable")) };
+    expect(await bindingAppLimiter(failing, 60, (error) => failures.push(error)).hit("192.0.2.1")).toEqual({ allowed: true });
+    expect(failures).toHaveLength(1);
+  });
+
   it("a client refused by the burst binding stays blocked for the block's length, even once the binding allows it again", async () => {
     let time = 1_000_000;
     const fake = fakeBinding(1);

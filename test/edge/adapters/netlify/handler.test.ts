@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createNetlifyHandler, type NetlifyContext } from "../../../../edge/adapters/netlify/handler.ts";
 
 const site: Record<string, string> = {
-  "/manifest.json": JSON.stringify({ format: 1, dataset_version: "nl-1", generation: "g1", topics: [] }),
+  "/manifest.json": JSON.stringify({ format: 2, dataset_version: "nl-1", generation: "g1", topics: [] }),
   "/g1/v1/meta.json": '{"counts":{}}',
   "/g1/v1/items/7/44.json": '{"item":{}}',
 };

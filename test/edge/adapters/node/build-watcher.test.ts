@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.remove());
 
-const manifestOf = (version: string) => ({ format: 1 as const, dataset_version: version, generation: `g-${version}`, topics: [] });
+const manifestOf = (version: string) => ({ format: 2 as const, dataset_version: version, generation: `g-${version}`, topics: [] });
 
 describe("the build watcher", () => {
   it("the same manifest committed again (a repair) is a new commit: a new build object, so the server's caches start afresh", async () => {

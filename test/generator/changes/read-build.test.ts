@@ -1,0 +1,60 @@
+// How many responses differ between two builds on disk, whatever their layouts: a seed is one
+// response whether it is a file of its own (the layout before packs) or an entry of its pair's pack.
+// Builds written by hand here: example data, a few responses each.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { encodePack } from "../../../edge/pack.ts";
+import { countResponseChanges, type GenerationOnDisk } from "../../../generator/changes/read-build.ts";
+import { temporaryFolders } from "../../support/temporary.ts";
+
+const folders = temporaryFolders("psg-read-build-");
+afterAll(() => folders.removeAll());
+
+const seed = (n: number, note = "") => `{"seed":${n}${note}}`;
+
+function generation(outDir: string, name: string, files: Record<string, string | Uint8Array>): GenerationOnDisk {
+  for (const [relative, body] of Object.entries(files)) {
+    const file = path.join(outDir, name, relative);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, body);
+  }
+  return { outDir, generation: name, datasetVersion: name, index: null };
+}
+
+const pack = (...bodies: string[]) => encodePack(bodies.map((body) => Buffer.from(body)));
+
+describe("counting the responses two builds differ in", () => {
+  it("compares a build of the layout before packs seed by seed with a packed one", () => {
+    const outDir = folders.make();
+    const unpacked = generation(outDir, "g-old", {
+      "v1/items/7/44/seeds/0.json": seed(0),
+      "v1/items/7/44/seeds/1.json": seed(1),
+      "v1/items/7/44/seeds/2.json": seed(2),
+      "v1/meta.json": "{}",
+      "v1/dump.json": "dump",
+      "v1/dump.json.gz": "gzip of the dump",
+    });
+    const packed = generation(outDir, "g-new", {
+      "v1/items/7/44/seeds.pack": pack(seed(0), seed(1, ',"corrected":true'), seed(2)),
+      "v1/meta.json": "{}",
+      "v1/dump.json.gz": "gzip of the dump",
+    });
+    expect(countResponseChanges(unpacked, packed)).toEqual({ changed: 1, added: 0, removed: 0 });
+  });
+
+  it("counts every entry of an earlier pack that cannot be read as changed, and still finishes", () => {
+    const outDir = folders.make();
+    const damaged = generation(outDir, "g-a", { "v1/items/7/44/seeds.pack": "not a pack any more" });
+    const next = generation(outDir, "g-b", { "v1/items/7/44/seeds.pack": pack(seed(0), seed(1)) });
+    expect(countResponseChanges(damaged, next)).toEqual({ changed: 2, added: 0, removed: 0 });
+  });
+
+  it("counts the entries of packs added and removed", () => {
+    const outDir = folders.make();
+    const before = generation(outDir, "g-a", { "v1/items/7/44/seeds.pack": pack(seed(0), seed(1)) });
+    const after = generation(outDir, "g-b", { "v1/items/4/694/seeds.pack": pack(seed(0), seed(1), seed(2)) });
+    expect(countResponseChanges(before, after)).toEqual({ changed: 0, added: 3, removed: 2 });
+  });
+});
