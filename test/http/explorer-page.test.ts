@@ -316,6 +316,23 @@ describe.concurrent("the explorer page", () => {
 });
 
 describe.concurrent("the explorer's states", () => {
+  it("a guide address that is not a web page is shown as text, never as a link", async ({ expect, onTestFinished }) => {
+    // The API refuses such a guide (dataset/README.md, "url"); the page does not rely on it.
+    const page = await newPage(onTestFinished);
+    await page.route("**/v1/guides/900000001", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { url: string } };
+      body.data.url = "javascript:document.title='run'";
+      await route.fulfill({ response, json: body });
+    });
+    await open(page, "?guide=900000001");
+    await expect(heading(page)).resolves.toBe("Example Guide: AK-47 | Case Hardened Blue Gem Tiers");
+    await expect(page.locator(".attribution").innerText()).resolves.toContain("javascript:document.title='run'");
+    await expect(page.locator('#view a[href^="javascript:" i]').count()).resolves.toBe(0);
+    await expect(page.locator(".attribution a").count()).resolves.toBe(0);
+    expect(consoleErrors(page)).toEqual([]);
+  });
+
   it("says it is loading until the answer arrives", async ({ expect, onTestFinished }) => {
     const page = await newPage(onTestFinished);
     let release: () => void = () => {};
