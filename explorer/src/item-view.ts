@@ -72,7 +72,7 @@ function guideMenu(guide: ItemMenu["guides"][number]): HTMLElement {
       "table",
       {},
       h("caption", { class: "visually-hidden" }, `Systems of ${guide.title}`),
-      h("thead", {}, h("tr", {}, ["System", "Kind", "Levels", "Seeds"].map((name) => h("th", { scope: "col" }, name)))),
+      h("thead", {}, h("tr", {}, ["System", "Kind", "Levels", "Grades"].map((name) => h("th", { scope: "col" }, name)))),
       h(
         "tbody",
         {},

@@ -264,6 +264,19 @@ describe.concurrent("the explorer page", () => {
     expect(consoleErrors(page)).toEqual([]);
   });
 
+  it("an item's menu counts grades, and its seed map says how many seeds they are when a seed is listed twice", async ({ expect, onTestFinished }) => {
+    const page = await newPage(onTestFinished);
+    await open(page, "?item=7-44");
+    expect(await texts(page, ".guide-card thead th")).toEqual(["System", "Kind", "Levels", "Grades", "System", "Kind", "Levels", "Grades"]);
+    // The tiers list seed 555 twice (a duplicate_seed discrepancy): 194 grades of 193 seeds.
+    expect(await texts(page, ".guide-card tbody tr")).toEqual(["Blue Gem Tiers\ttier\t5\t194", "Top 30\trank\t30\t30"]);
+    expect(await texts(page, ".system-map > p.quiet")).toEqual([
+      "tier scale, 5 levels; 193 of 1001 seeds listed; 194 grades, as 1 seed is listed more than once.",
+      "rank scale, 30 levels; 30 of 1001 seeds listed.",
+    ]);
+    expect(consoleErrors(page)).toEqual([]);
+  });
+
   it("a slug or a def/paint pair with one answer opens the item directly", async ({ expect, onTestFinished }) => {
     const page = await newPage(onTestFinished);
     await open(page, "?q=ak-47-case-hardened");
