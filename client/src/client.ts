@@ -1,6 +1,8 @@
 // The typed client of the Pattern-Seed Guides API. It keeps the client duties of the API: send the
 // ETag back (a 304 answers from the cache), wait Retry-After on a 429, retry an edge block after a
 // few seconds. Web APIs only (fetch, AbortSignal), so it runs in browsers, Node 20+ and Deno.
+// Every call is bounded: in time (browsers put no limit on a fetch, and undici's 300 s restart with
+// every retry and with every byte of a dripping body) and in the bytes it buffers.
 
 import type { CacheEntry, ClientCache } from "./cache.js";
 import { ApiError } from "./errors.js";
@@ -15,7 +17,32 @@ export interface ClientOptions {
   /** Where ETags and their answers are kept; an in-memory Map by default, `false` for none. */
   cache?: ClientCache | false;
   retry?: RetryOptions;
+  /**
+   * How long a call may take, in milliseconds: its tries, their bodies and the waits between them.
+   * Default 30 000; `Infinity` for no limit. A call past it rejects with ApiError `timeout`.
+   */
+  timeoutMs?: number;
+  /** The largest body a call reads, in bytes (after decompression). Default 64 MiB. A larger one rejects with ApiError `too_large`. */
+  maxBodyBytes?: number;
+  /** The clock and timer of the timeout; injectable so tests need no wall clock. Default Date.now and setTimeout. */
+  timers?: Timers;
 }
+
+export interface Timers {
+  now(): number;
+  setTimeout(callback: () => void, milliseconds: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/** About twice the dump of a dataset at the API's stated scale (docs/benchmarks.md). */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+const systemTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (callback, milliseconds) => setTimeout(callback, milliseconds),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export interface Result<T> {
   data: T;
@@ -28,6 +55,8 @@ export interface Result<T> {
 export interface RequestOptions {
   /** Aborts the request and any wait between retries. */
   signal?: AbortSignal;
+  /** This call's timeout, in place of the client's `timeoutMs`. */
+  timeoutMs?: number;
 }
 
 export type ResolveQuery = { slug: string } | { marketHashName: string };
@@ -56,9 +85,15 @@ export function createClient(options: ClientOptions): Client {
   const root = options.apiRoot.replace(/\/+$/, "");
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const cache: ClientCache | null = options.cache === false ? null : (options.cache ?? new Map<string, CacheEntry>());
-  const policy = retryPolicy(options.retry);
-
-  const v1 = <T>(path: string, requestOptions?: RequestOptions) => request<T>(`${root}/v1${path}`, true, fetchImpl, cache, policy, requestOptions?.signal);
+  const limits: Limits = {
+    policy: retryPolicy(options.retry),
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    timers: options.timers ?? systemTimers,
+  };
+  const call = <T>(url: string, enveloped: boolean, kept: ClientCache | null, requestOptions: RequestOptions | undefined) =>
+    request<T>(url, enveloped, fetchImpl, kept, limits, requestOptions);
+  const v1 = <T>(path: string, requestOptions?: RequestOptions) => call<T>(`${root}/v1${path}`, true, cache, requestOptions);
 
   return {
     item: (defIndex, paintIndex, opts) => v1(withQuery(`/items/${segment(defIndex)}/${segment(paintIndex)}`, { topic: opts?.topic }), opts),
@@ -69,27 +104,63 @@ export function createClient(options: ClientOptions): Client {
       v1(withQuery("/resolve", "slug" in query ? { slug: query.slug } : { market_hash_name: query.marketHashName }), opts),
     meta: (opts) => v1("/meta", opts),
     dump: (opts) => v1("/dump", opts),
-    health: (opts) => request<Health>(`${root}/health`, false, fetchImpl, null, policy, opts?.signal),
+    health: (opts) => call<Health>(`${root}/health`, false, null, opts),
   };
+}
+
+interface Limits {
+  policy: RetryPolicy;
+  timeoutMs: number;
+  maxBodyBytes: number;
+  timers: Timers;
 }
 
 type Outcome<T> = { done: Result<T> } | { wait: number; error: ApiError };
 
+/** A call: tries until an answer, within the call's timeout; the caller's abort rejects with its reason. */
 async function request<T>(
   url: string,
   enveloped: boolean,
   fetchImpl: typeof fetch,
   cache: ClientCache | null,
-  policy: RetryPolicy,
-  signal: AbortSignal | undefined,
+  limits: Limits,
+  options: RequestOptions | undefined,
 ): Promise<Result<T>> {
-  for (let attempt = 0; ; attempt++) {
-    signal?.throwIfAborted();
-    const outcome = await once<T>(url, enveloped, fetchImpl, cache, policy, signal);
-    if ("done" in outcome) return outcome.done;
-    // Bounded: after the last retry, or when the server asks for a longer wait than allowed, the error is the answer.
-    if (attempt >= policy.retries || outcome.wait < 0) throw outcome.error;
-    await policy.sleep(outcome.wait, signal);
+  const { policy, timers } = limits;
+  const callerSignal = options?.signal;
+  callerSignal?.throwIfAborted();
+  const timeoutMs = options?.timeoutMs ?? limits.timeoutMs;
+  const deadline = timers.now() + timeoutMs;
+  // One signal for the fetch, the body and the waits: aborted by the caller, or by the timeout.
+  const controller = new AbortController();
+  const signal = controller.signal;
+  let timedOut = false;
+  const onCallerAbort = () => controller.abort(callerSignal!.reason);
+  callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
+  const timer = Number.isFinite(timeoutMs)
+    ? timers.setTimeout(() => {
+        if (signal.aborted) return;
+        timedOut = true;
+        controller.abort(new ApiError(0, "timeout", `no whole answer within ${timeoutMs} ms`, ""));
+      }, timeoutMs)
+    : undefined;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      signal.throwIfAborted();
+      const outcome = await once<T>(url, enveloped, fetchImpl, cache, limits, signal);
+      if ("done" in outcome) return outcome.done;
+      // Bounded: after the last retry, when the server asks for a longer wait than allowed, or when the
+      // wait would end past the timeout, the error is the answer.
+      if (attempt >= policy.retries || outcome.wait < 0 || timers.now() + outcome.wait >= deadline) throw outcome.error;
+      await policy.sleep(outcome.wait, signal);
+    }
+  } catch (error) {
+    // Whatever was cut short by the timeout (the fetch, the body, a wait) is the timeout.
+    if (timedOut) throw signal.reason;
+    throw error;
+  } finally {
+    if (timer !== undefined) timers.clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", onCallerAbort);
   }
 }
 
@@ -99,26 +170,27 @@ async function once<T>(
   enveloped: boolean,
   fetchImpl: typeof fetch,
   cache: ClientCache | null,
-  policy: RetryPolicy,
-  signal: AbortSignal | undefined,
+  limits: Limits,
+  signal: AbortSignal,
 ): Promise<Outcome<T>> {
+  const { policy } = limits;
   const cached = cache?.get(url);
   let response: Response;
   try {
     response = await fetchImpl(url, { headers: cached ? { "If-None-Match": cached.etag } : {}, signal });
   } catch (error) {
-    if (signal?.aborted) throw signal.reason;
+    if (signal.aborted) throw signal.reason;
     // A network error: in a browser, also what the edge block looks like (it sends no CORS headers).
     const reason = error instanceof Error ? error.message : String(error);
     return { wait: edgeBlockDelay(policy), error: new ApiError(0, "edge_blocked", `the request did not reach the API (${reason})`, "") };
   }
 
   if (response.status === 304 && cached) {
-    await response.body?.cancel();
+    await response.body?.cancel().catch(() => {});
     return { done: { data: cached.data as T, datasetVersion: cached.datasetVersion, fromCache: true } };
   }
 
-  const body = await readJson(response);
+  const body = await readJson(response, limits.maxBodyBytes, signal);
   if (response.ok) {
     if (!enveloped) return { done: { data: body as T, datasetVersion: "", fromCache: false } };
     if (!isEnvelope(body) || !("data" in body)) throw new ApiError(response.status, "invalid_response", "the answer is not the API's envelope", "");
@@ -140,9 +212,47 @@ async function once<T>(
   throw error;
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/**
+ * The body as JSON, `undefined` when it is not JSON or the connection was cut. Read in chunks so that
+ * no more than `maxBytes` is ever held; an abort or the timeout rejects with its reason.
+ */
+async function readJson(response: Response, maxBytes: number, signal: AbortSignal): Promise<unknown> {
+  const tooLarge = () => new ApiError(response.status, "too_large", `the answer is larger than ${maxBytes} bytes`, "");
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  // A compressed answer's Content-Length counts the compressed bytes; the read below counts the decoded ones.
+  if (declared > maxBytes && response.headers.get("content-encoding") === null) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  if (response.body === null) return undefined;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
   try {
-    return await response.json();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      length += value.byteLength;
+      if (length > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    if (error instanceof ApiError) throw error;
+    // A cut connection: an answer that is not the API's.
+    return undefined;
+  }
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return undefined;
   }
@@ -151,7 +261,7 @@ async function readJson(response: Response): Promise<unknown> {
 interface Envelope {
   dataset_version: string;
   data?: unknown;
-  error?: { code: string; message: string };
+  error?: unknown;
 }
 
 function isEnvelope(body: unknown): body is Envelope {
@@ -159,10 +269,12 @@ function isEnvelope(body: unknown): body is Envelope {
 }
 
 function errorOf(status: number, body: unknown): ApiError {
-  if (isEnvelope(body) && body.error && typeof body.error.code === "string") {
-    const { code, message } = body.error;
+  const error: unknown = isEnvelope(body) ? body.error : undefined;
+  if (isEnvelope(body) && typeof error === "object" && error !== null) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
     const known = code === "bad_request" || code === "not_found" || code === "rate_limited" || code === "internal_error";
-    return new ApiError(status, known ? code : "invalid_response", String(message), body.dataset_version);
+    if (known && typeof message === "string") return new ApiError(status, code, message, body.dataset_version);
+    return new ApiError(status, "invalid_response", `status ${status} with an error that is not the API's {code, message}`, body.dataset_version);
   }
   // /health's 503 is a bare {"status":"error"}: the service has no build to answer from.
   if (typeof body === "object" && body !== null && (body as Health).status === "error") {

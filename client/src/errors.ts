@@ -1,11 +1,12 @@
 import type { ErrorEnvelope } from "./types.js";
 
 /**
- * `code` is the API's `error.code`, or `invalid_response` when the answer was not the API's
- * envelope (a proxy's error page, a cut connection), or `edge_blocked` when the edge block in
- * front of the API outlasted the retries.
+ * `code` is the API's `error.code`, or one the client gives: `invalid_response` when the answer was
+ * not the API's envelope (a proxy's error page, a cut connection), `edge_blocked` when the edge block
+ * in front of the API outlasted the retries, `timeout` when the call took longer than its timeout
+ * (`status` 0), `too_large` when the body was larger than the client reads.
  */
-export type ErrorCode = ErrorEnvelope["error"]["code"] | "invalid_response" | "edge_blocked";
+export type ErrorCode = ErrorEnvelope["error"]["code"] | "invalid_response" | "edge_blocked" | "timeout" | "too_large";
 
 /** An answer with an error status. Branch on `status` and `code`; `message` is for people. */
 export class ApiError extends Error {

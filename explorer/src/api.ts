@@ -38,6 +38,9 @@ export function explorerClient(apiRoot: string, onWait: WaitListener, fetchImpl:
   return createClient({
     apiRoot,
     fetch: watchedFetch,
+    // A person watching the countdown waits out a Retry-After of up to a minute (the client's default,
+    // 30 s, would give up on it at once); a request that hangs still ends.
+    timeoutMs: 90_000,
     retry: {
       sleep: (milliseconds, signal) => {
         onWait({ reason: lastFailure, milliseconds });

@@ -1,8 +1,9 @@
 // Rule 9: wherever a grading is shown, its guide's authors and link are shown with it. And where
 // the data is example data, the page says so.
 
-import { h, listText } from "./dom.ts";
+import { h, listText, type Child } from "./dom.ts";
 import { isExampleGuideUrl } from "./example-data.ts";
+import { isWebPageUrl } from "./guide-url.ts";
 import { guideSearch } from "./url-state.ts";
 
 export interface GuideAttribution {
@@ -20,11 +21,16 @@ export function byline(guide: GuideAttribution): HTMLElement {
     { class: "byline" },
     `by ${listText(guide.authors)}`,
     " · ",
-    h("a", { href: guide.url, rel: "noopener noreferrer" }, "guide page"),
+    guidePageLink(guide.url, "guide page"),
     " · ",
     h("a", { href: guideSearch(guide.platform_id), "data-nav": true }, "all its grades"),
     isExampleGuideUrl(guide.url) ? [" ", exampleBadge()] : null,
   );
+}
+
+/** A link to a guide's page when its address is a web page; its content as plain text otherwise (guide-url.ts). */
+export function guidePageLink(url: string, ...content: Child[]): HTMLElement {
+  return isWebPageUrl(url) ? h("a", { href: url, rel: "noopener noreferrer" }, ...content) : h("span", { class: "unlinked" }, ...content);
 }
 
 export function exampleBadge(): HTMLElement {

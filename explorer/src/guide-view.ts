@@ -3,7 +3,7 @@
 // in it (discrepancies), all as stored.
 
 import type { Guide, Item } from "../../client/src/index.ts";
-import { exampleNotice } from "./attribution.ts";
+import { exampleNotice, guidePageLink } from "./attribution.ts";
 import { h, listText } from "./dom.ts";
 import { guideSearch, querySearch, seedSearch } from "./url-state.ts";
 import type { View, ViewContext } from "./view-context.ts";
@@ -44,7 +44,7 @@ function attribution(guide: Guide): HTMLElement {
     "dl",
     { class: "attribution" },
     row("Authors", listText(guide.authors)),
-    row("Guide page", h("a", { href: guide.url, rel: "noopener noreferrer" }, guide.url)),
+    row("Guide page", guidePageLink(guide.url, guide.url)),
     row("Updated", guide.updated),
     row("Permission", guide.permission),
     row("platform_id", guide.platform_id),

@@ -2,7 +2,7 @@
 // per system (from the patterns response: every graded seed in one request).
 
 import type { ItemMenu, Patterns } from "../../client/src/index.ts";
-import { byline, exampleNotice } from "./attribution.ts";
+import { byline, exampleNotice, guidePageLink } from "./attribution.ts";
 import { h } from "./dom.ts";
 import { seedMap } from "./seed-map.ts";
 import { seedSearch } from "./url-state.ts";
@@ -66,13 +66,13 @@ function guideMenu(guide: ItemMenu["guides"][number]): HTMLElement {
   return h(
     "section",
     { class: "guide-card" },
-    h("h3", {}, h("a", { href: guide.url, rel: "noopener noreferrer" }, guide.title)),
+    h("h3", {}, guidePageLink(guide.url, guide.title)),
     byline(guide),
     h(
       "table",
       {},
       h("caption", { class: "visually-hidden" }, `Systems of ${guide.title}`),
-      h("thead", {}, h("tr", {}, ["System", "Kind", "Levels", "Seeds"].map((name) => h("th", { scope: "col" }, name)))),
+      h("thead", {}, h("tr", {}, ["System", "Kind", "Levels", "Grades"].map((name) => h("th", { scope: "col" }, name)))),
       h(
         "tbody",
         {},

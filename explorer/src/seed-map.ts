@@ -33,6 +33,20 @@ export function entriesBySeed(input: Pick<SeedMapInput, "guideId" | "systemId" |
   return bySeed;
 }
 
+/**
+ * How many seeds a system lists, and how many grades when some seed is listed more than once: the
+ * item menu's count is of grades (the API's `seeds`: a seed listed twice counts twice), so a map
+ * that said only "193 seeds" beside a menu saying 194 would look wrong.
+ */
+export function listedText(bySeed: ReadonlyMap<number, readonly unknown[]>): string {
+  const seeds = bySeed.size;
+  const grades = [...bySeed.values()].reduce((sum, entries) => sum + entries.length, 0);
+  const repeated = [...bySeed.values()].filter((entries) => entries.length > 1).length;
+  const listed = `${seeds} of ${SEED_COUNT} seeds listed`;
+  if (repeated === 0) return `${listed}.`;
+  return `${listed}; ${grades} grades, as ${repeated === 1 ? "1 seed is" : `${repeated} seeds are`} listed more than once.`;
+}
+
 export function seedMap(input: SeedMapInput): HTMLElement {
   const { system } = input;
   const of = system.levels.length;
@@ -81,12 +95,11 @@ export function seedMap(input: SeedMapInput): HTMLElement {
   grid.addEventListener("focusin", show);
   grid.addEventListener("keydown", (event) => moveFocus(grid, event));
 
-  const graded = bySeed.size;
   return h(
     "section",
     { class: "system-map" },
     h("h3", { id: headingId }, `${system.label}`, h("span", { class: "quiet" }, ` · ${input.guideTitle}`)),
-    h("p", { class: "quiet" }, `${system.kind} scale, ${of} level${of === 1 ? "" : "s"}; ${graded} of ${SEED_COUNT} seeds listed.`),
+    h("p", { class: "quiet" }, `${system.kind} scale, ${of} level${of === 1 ? "" : "s"}; ${listedText(bySeed)}`),
     legend,
     grid,
     readout,

@@ -3,7 +3,7 @@
 // that does not list the seed. A seed listed twice shows both verdicts. Never a merged tier.
 
 import type { ItemMenu, SeedResponse, Verdict } from "../../client/src/index.ts";
-import { byline, exampleNotice } from "./attribution.ts";
+import { byline, exampleNotice, guidePageLink } from "./attribution.ts";
 import { h, listText } from "./dom.ts";
 import { itemSearch, seedSearch } from "./url-state.ts";
 import { itemName, type View, type ViewContext } from "./view-context.ts";
@@ -56,7 +56,7 @@ export function verdictCard(verdict: Verdict, defIndex: number, paintIndex: numb
   return h(
     "article",
     { class: "verdict" },
-    h("h3", {}, h("a", { href: verdict.guide.url, rel: "noopener noreferrer" }, verdict.guide.title)),
+    h("h3", {}, guidePageLink(verdict.guide.url, verdict.guide.title)),
     byline(verdict.guide),
     h(
       "dl",
@@ -92,7 +92,7 @@ function notListed(answer: SeedResponse, menu: ItemMenu): HTMLElement | null {
           {},
           h("strong", {}, label),
           " in ",
-          guide ? h("a", { href: guide.url, rel: "noopener noreferrer" }, guide.title) : platform_id,
+          guide ? guidePageLink(guide.url, guide.title) : platform_id,
           guide ? ` by ${listText(guide.authors)}` : null,
         );
       }),

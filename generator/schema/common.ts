@@ -27,4 +27,15 @@ export const platformId = z.string().regex(PLATFORM_ID, "a string of digits");
 
 export const slug = z.string().regex(SLUG, "a slug: lowercase letters and digits joined by single '-'");
 
+/**
+ * A guide page's address. Only a web page can be one: every consumer is handed it as a link, and a
+ * `javascript:`, `data:` or `file:` address would run or open something on the reader's machine instead.
+ * The pattern carries the rule into the JSON Schema `npm run check`, editors and the API description use.
+ */
+export const webUrl = z
+  .url({ protocol: /^https?$/ })
+  .regex(/^https?:\/\/[^/?#\s]+/, "an https or http URL, e.g. https://example.com/guide")
+  // zod's JSON Schema keeps one format per string and the pattern's displaces the URL's; both are meant.
+  .meta({ format: "uri" });
+
 export const quoted = z.object({ quote: z.string().min(1) }).strict();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate, localDateTime, nonNegativeInt, offsetDateTime, pathSafeId, platformId, quoted, seed, slug } from "./common.ts";
+import { isoDate, localDateTime, nonNegativeInt, offsetDateTime, pathSafeId, platformId, quoted, seed, slug, webUrl } from "./common.ts";
 
 // The full guide document, as the spec's Resources section defines it. Stored exactly as served.
 
@@ -101,7 +101,7 @@ export const guideSchema = z
     platform_id: platformId,
     title: z.string().min(1),
     authors: z.array(z.string().min(1)).min(1),
-    url: z.url(),
+    url: webUrl,
     updated: localDateTime,
     permission: z.string().min(1),
     collaborators: nonNegativeInt,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { evidenceKinds, guideSchema, scaleKinds } from "./guide.ts";
-import { offsetDateTime, platformId, seed } from "./common.ts";
+import { offsetDateTime, platformId, seed, webUrl } from "./common.ts";
 
 // The `data` of every response the spec defines. Derivations are typed by these; tests parse the
 // built files with them, so a derived body that drifts from the spec fails a test.
@@ -24,7 +24,7 @@ export const guideBlockSchema = z
     platform_id: platformId,
     title: z.string(),
     authors: z.array(z.string()),
-    url: z.string(),
+    url: webUrl,
     permission: z.string(),
     updated: z.string(),
   })

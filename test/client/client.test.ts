@@ -2,10 +2,12 @@
 // client's sleep is injected and moves a fake clock that the server's rate limits read too.
 
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ApiError, createClient, type RetryOptions } from "../../client/src/index.ts";
+import { ApiError, createClient, DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, type ClientOptions, type RetryOptions, type Timers } from "../../client/src/index.ts";
 import { AK_CASE_HARDENED, GUIDE_ID, SYSTEM_ID, writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { rawRequest, startServer, type RunningServer } from "../support/edge-server.ts";
 import { describedFetch } from "../support/openapi-validator.ts";
@@ -40,8 +42,8 @@ const retry: RetryOptions = {
     clock += milliseconds;
   },
 };
-const clientOf = (server: RunningServer, options: { retry?: RetryOptions; fetch?: typeof fetch } = {}) =>
-  createClient({ apiRoot: server.url, fetch: options.fetch ?? fetchCounted, retry: { ...retry, ...options.retry } });
+const clientOf = (server: RunningServer, options: Omit<Partial<ClientOptions>, "retry"> & { retry?: RetryOptions } = {}) =>
+  createClient({ apiRoot: server.url, ...options, fetch: options.fetch ?? fetchCounted, retry: { ...retry, ...options.retry } });
 
 beforeAll(async () => {
   fixture = await writeDistFixture(undefined, { datasetVersion: VERSION });
@@ -106,7 +108,8 @@ describe("the client", () => {
   });
 
   it("on a 429 waits Retry-After, then gets the answer", async () => {
-    const api = clientOf(limited);
+    // The window is a minute: a wait that long needs a timeout longer than the default.
+    const api = clientOf(limited, { timeoutMs: 90_000, timers: { ...manualTimers().timers, now: () => clock } });
     for (let i = 0; i < APP_LIMIT; i++) await api.seed(7, 44, 151);
     const probe = await rawRequest(limited.url, "/v1/meta", "GET", {});
     expect(probe.status).toBe(429);
@@ -165,5 +168,187 @@ describe("the client", () => {
     for (let i = 0; i <= BURST_LIMIT; i++) await rawRequest(edge.url, "/v1/meta", "GET", {});
     await expect(api.meta({ signal: controller.signal })).rejects.toThrow("the user left");
     expect(requests).toBe(1);
+  });
+
+  it("does not wait a Retry-After that would end past the call's timeout: it rejects with the 429 at once", async () => {
+    const api = clientOf(limited, { timeoutMs: 5_000, timers: { ...manualTimers().timers, now: () => clock } });
+    for (let i = 0; i < APP_LIMIT; i++) await api.seed(7, 44, 151);
+    await expect(api.meta()).rejects.toMatchObject({ status: 429, code: "rate_limited", datasetVersion: VERSION });
+    expect(sleeps).toEqual([]);
+  });
+});
+
+/** Timers the test moves by hand: a timeout fires when the test says so, never on the wall clock. */
+function manualTimers() {
+  let now = 0;
+  let nextId = 1;
+  const pending = new Map<number, { at: number; callback: () => void }>();
+  const timers: Timers = {
+    now: () => now,
+    setTimeout: (callback, milliseconds) => {
+      pending.set(nextId, { at: now + milliseconds, callback });
+      return nextId++;
+    },
+    clearTimeout: (id) => void pending.delete(id as number),
+  };
+  return {
+    timers,
+    /** Milliseconds until each pending timer fires. */
+    pending: () => [...pending.values()].map((timer) => timer.at - now),
+    advance(milliseconds: number) {
+      now += milliseconds;
+      for (const [id, timer] of [...pending]) {
+        if (timer.at > now) continue;
+        pending.delete(id);
+        timer.callback();
+      }
+    },
+  };
+}
+
+/** A fetch that never answers, until its signal aborts. */
+const silent: typeof fetch = (_input, init) =>
+  new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason), { once: true }));
+
+/** A server whose answers the test writes byte by byte: each request's response is handed to the test. */
+async function drippingServer() {
+  const responses: ServerResponse[] = [];
+  const waiting: ((response: ServerResponse) => void)[] = [];
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+    response.write("{");
+    const next = waiting.shift();
+    if (next) next(response);
+    else responses.push(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** The next request's response, once its status line and first byte are sent. */
+    next: () => new Promise<ServerResponse>((resolve) => (responses.length > 0 ? resolve(responses.shift()!) : waiting.push(resolve))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A body of `bytes` zero bytes, made as it is read; `pulled()` says how much was read. */
+function lazyBody(bytes: number, chunk = 1024 * 1024) {
+  let sent = 0;
+  const block = new Uint8Array(chunk);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= bytes) return controller.close();
+      const size = Math.min(chunk, bytes - sent);
+      sent += size;
+      controller.enqueue(size === chunk ? block : block.subarray(0, size));
+    },
+  }, { highWaterMark: 0 });
+  return { stream, pulled: () => sent };
+}
+
+describe("the client's limits", () => {
+  it("a call with no answer rejects with ApiError timeout after its timeout, 30 s unless told otherwise", async () => {
+    expect(DEFAULT_TIMEOUT_MS).toBe(30_000);
+    const clock = manualTimers();
+    const api = createClient({ apiRoot: "http://api.test", fetch: silent, timers: clock.timers, retry });
+    const call = api.meta().catch((error: unknown) => error);
+    expect(clock.pending()).toEqual([30_000]);
+    clock.advance(29_999);
+    clock.advance(1);
+    const error = await call;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, code: "timeout" });
+    expect(clock.pending()).toEqual([]);
+
+    const patient = createClient({ apiRoot: "http://api.test", fetch: silent, timers: clock.timers, retry, timeoutMs: 120_000 });
+    const longer = patient.meta().catch((error: unknown) => error);
+    const shorter = patient.seed(7, 44, 1, { timeoutMs: 500 }).catch((error: unknown) => error);
+    expect(clock.pending()).toEqual([120_000, 500]);
+    clock.advance(120_000);
+    await expect(longer).resolves.toMatchObject({ code: "timeout" });
+    await expect(shorter).resolves.toMatchObject({ code: "timeout" });
+  });
+
+  it("a body that drips a byte at a time still times out, and the connection is closed", async () => {
+    const server = await drippingServer();
+    try {
+      const clock = manualTimers();
+      const api = createClient({ apiRoot: server.url, timers: clock.timers, retry });
+      const call = api.meta().catch((error: unknown) => error);
+      const response = await server.next();
+      const closed = new Promise<void>((resolve) => response.on("close", resolve));
+      for (let i = 0; i < 5; i++) response.write(" ");
+      expect(clock.pending()).toEqual([30_000]);
+      clock.advance(30_000);
+      await expect(call).resolves.toMatchObject({ name: "ApiError", status: 0, code: "timeout" });
+      await closed;
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("an abort while the body is read rejects with the abort's reason, not as an invalid answer", async () => {
+    const server = await drippingServer();
+    try {
+      const controller = new AbortController();
+      let headersSeen: () => void = () => {};
+      const headers = new Promise<void>((resolve) => (headersSeen = resolve));
+      const api = createClient({
+        apiRoot: server.url,
+        timers: manualTimers().timers,
+        retry,
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          headersSeen();
+          return response;
+        },
+      });
+      const call = api.meta({ signal: controller.signal }).catch((error: unknown) => error);
+      await server.next();
+      await headers;
+      controller.abort(new Error("the user left"));
+      const error = await call;
+      expect(error).not.toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ message: "the user left" });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("an error whose message is not a string is an invalid answer, not a TypeError", async () => {
+    const body = JSON.stringify({ dataset_version: VERSION, error: { code: "not_found", message: { toString: 1 } } });
+    const api = createClient({
+      apiRoot: "http://api.test",
+      timers: manualTimers().timers,
+      retry,
+      fetch: async () => new Response(body, { status: 404, headers: { "content-type": "application/json" } }),
+    });
+    const error = await api.item(7, 44).catch((error: unknown) => error);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: "invalid_response", datasetVersion: VERSION });
+  });
+
+  it("a body larger than the client reads (64 MiB unless told otherwise) rejects with too_large, without reading it all", async () => {
+    expect(DEFAULT_MAX_BODY_BYTES).toBe(64 * 1024 * 1024);
+    const huge = lazyBody(400 * 1024 * 1024);
+    const api = createClient({ apiRoot: "http://api.test", timers: manualTimers().timers, retry, fetch: async () => new Response(huge.stream, { status: 200 }) });
+    await expect(api.dump()).rejects.toMatchObject({ name: "ApiError", status: 200, code: "too_large" });
+    expect(huge.pulled()).toBeLessThanOrEqual(DEFAULT_MAX_BODY_BYTES + 2 * 1024 * 1024);
+
+    const small = lazyBody(2_000);
+    const capped = createClient({ apiRoot: "http://api.test", timers: manualTimers().timers, retry, maxBodyBytes: 1_000, fetch: async () => new Response(small.stream, { status: 200 }) });
+    await expect(capped.meta()).rejects.toMatchObject({ code: "too_large" });
+  });
+
+  it("a declared Content-Length over the limit is refused before any of the body is read", async () => {
+    const body = lazyBody(2_000);
+    const api = createClient({
+      apiRoot: "http://api.test",
+      timers: manualTimers().timers,
+      retry,
+      maxBodyBytes: 1_000,
+      fetch: async () => new Response(body.stream, { status: 200, headers: { "content-length": "2000" } }),
+    });
+    await expect(api.meta()).rejects.toMatchObject({ code: "too_large" });
+    expect(body.pulled()).toBe(0);
   });
 });

@@ -264,6 +264,19 @@ describe.concurrent("the explorer page", () => {
     expect(consoleErrors(page)).toEqual([]);
   });
 
+  it("an item's menu counts grades, and its seed map says how many seeds they are when a seed is listed twice", async ({ expect, onTestFinished }) => {
+    const page = await newPage(onTestFinished);
+    await open(page, "?item=7-44");
+    expect(await texts(page, ".guide-card thead th")).toEqual(["System", "Kind", "Levels", "Grades", "System", "Kind", "Levels", "Grades"]);
+    // The tiers list seed 555 twice (a duplicate_seed discrepancy): 194 grades of 193 seeds.
+    expect(await texts(page, ".guide-card tbody tr")).toEqual(["Blue Gem Tiers\ttier\t5\t194", "Top 30\trank\t30\t30"]);
+    expect(await texts(page, ".system-map > p.quiet")).toEqual([
+      "tier scale, 5 levels; 193 of 1001 seeds listed; 194 grades, as 1 seed is listed more than once.",
+      "rank scale, 30 levels; 30 of 1001 seeds listed.",
+    ]);
+    expect(consoleErrors(page)).toEqual([]);
+  });
+
   it("a slug or a def/paint pair with one answer opens the item directly", async ({ expect, onTestFinished }) => {
     const page = await newPage(onTestFinished);
     await open(page, "?q=ak-47-case-hardened");
@@ -316,6 +329,23 @@ describe.concurrent("the explorer page", () => {
 });
 
 describe.concurrent("the explorer's states", () => {
+  it("a guide address that is not a web page is shown as text, never as a link", async ({ expect, onTestFinished }) => {
+    // The API refuses such a guide (dataset/README.md, "url"); the page does not rely on it.
+    const page = await newPage(onTestFinished);
+    await page.route("**/v1/guides/900000001", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { url: string } };
+      body.data.url = "javascript:document.title='run'";
+      await route.fulfill({ response, json: body });
+    });
+    await open(page, "?guide=900000001");
+    await expect(heading(page)).resolves.toBe("Example Guide: AK-47 | Case Hardened Blue Gem Tiers");
+    await expect(page.locator(".attribution").innerText()).resolves.toContain("javascript:document.title='run'");
+    await expect(page.locator('#view a[href^="javascript:" i]').count()).resolves.toBe(0);
+    await expect(page.locator(".attribution a").count()).resolves.toBe(0);
+    expect(consoleErrors(page)).toEqual([]);
+  });
+
   it("says it is loading until the answer arrives", async ({ expect, onTestFinished }) => {
     const page = await newPage(onTestFinished);
     let release: () => void = () => {};

@@ -36,6 +36,30 @@ export interface EdgeServerOptions {
   /** Where the build served comes from; by default a watcher of distDir's manifest.json (a cluster worker follows its primary). */
   watcher?: BuildWatcher;
   log?: (message: string) => void;
+  /** How long a connection may take over its request, and stay idle between requests (tests shorten them). */
+  timeouts?: ConnectionTimeouts;
+}
+
+export interface ConnectionTimeouts {
+  /** A request's headers must arrive within this. */
+  headersMs: number;
+  /** The whole request must arrive within this. */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this; less than `headersMs`. */
+  keepAliveMs: number;
+}
+
+// Slow or oversized requests must not tie up a worker: a request's headers within 10 s, the whole
+// request within 30 s. Idle keep-alive connections are closed after 5 s; the headers timeout must exceed it.
+export const CONNECTION_TIMEOUTS: ConnectionTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+/**
+ * How often node:http looks for connections past their headers or request timeout. Node's default
+ * is every 30 s, so a slow-header connection was closed 19 to 32 s after it opened, not after 10 s;
+ * a tenth of the headers timeout (at most 1 s) closes it within 10 % of it.
+ */
+export function connectionsCheckingIntervalOf(timeouts: ConnectionTimeouts): number {
+  return Math.max(1, Math.min(1_000, Math.floor(timeouts.headersMs / 10)));
 }
 
 export interface EdgeServer {
@@ -93,20 +117,20 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
       .catch(() => response.destroy());
   };
 
+  const timeouts = options.timeouts ?? CONNECTION_TIMEOUTS;
   const server = createServer(
     {
-      // Slow or oversized requests must not tie up a worker: a request's headers within 10 s,
-      // the whole request within 30 s, and headers (only a few are read) within 16 KiB.
-      headersTimeout: 10_000,
-      requestTimeout: 30_000,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: connectionsCheckingIntervalOf(timeouts),
+      // Headers (only a few are read) within 16 KiB.
       maxHeaderSize: 16 * 1024,
       keepAlive: true,
       noDelay: true,
     },
     listener,
   );
-  // Idle keep-alive connections are closed after 5 s; the headers timeout must exceed it.
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
   answerConnectAsRequest(server, listener);
 
   return {

@@ -76,6 +76,21 @@ describe("guideShape", () => {
     ]);
   });
 
+  it("accepts a guide page on https or http and reports any other address as not a web page", () => {
+    for (const url of ["https://steamcommunity.com/sharedfiles/filedetails/?id=1", "http://example.com/guide"]) {
+      const candidate = guide();
+      candidate.url = url;
+      expect(guideShape(candidate).ok, url).toBe(true);
+    }
+    for (const url of ["javascript:alert(1)", "JavaScript:alert(1)", "vbscript:msgbox(1)", "file:///etc/passwd", "data:text/html,<p>x</p>", "ftp://example.com/guide", "https://", "https:example.com"]) {
+      const candidate = guide();
+      candidate.url = url;
+      expect(findings(guideShape(candidate)), url).toEqual([
+        { path: "$.url", message: `is ${JSON.stringify(url)}`, expected: "an https or http URL, e.g. https://example.com/guide" },
+      ]);
+    }
+  });
+
   it("reports a document that is not an object at all", () => {
     expect(findings(guideShape([1, 2]))).toEqual([{ path: "$", message: "is an array of 2", expected: expect.stringMatching(/^an object \{schema, platform_id, /) }]);
   });
@@ -114,6 +129,9 @@ describe("the generated JSON Schema", () => {
       ["seed 1000", (g) => (g.systems[0].gradings[0].seed = 1000)],
       ["seed 2.5", (g) => (g.systems[0].gradings[0].seed = 2.5)],
       ["url without scheme", (g) => (g.url = "example.com/x")],
+      ["javascript: url", (g) => (g.url = "javascript:alert(1)")],
+      ["file: url", (g) => (g.url = "file:///etc/passwd")],
+      ["http url", (g) => (g.url = "http://example.com/x")],
       ["date without seconds", (g) => (g.updated = "2024-03-01T18:20")],
       ["offset date", (g) => (g.posted = "2024-03-01T18:20:00Z")],
       ["retrieved_at with +02:00", (g) => (g.snapshot.retrieved_at = "2024-03-02T09:00:00+02:00")],
