@@ -139,8 +139,7 @@ function readLarge(file: string): Promise<Uint8Array | null> {
  * Whether a file of a build exists, from its folder's listing, read once and remembered: a
  * committed build changes only by a repair, which commits it again and makes the server start a
  * new index (server.ts), so a revalidation (304) or an unknown id (404) costs no
- * system call after the first look at a folder. Bounded to `maxFolders` listings. A symbolic
- * link counts as a file: a build may link files (or folders) it shares with an earlier build.
+ * system call after the first look at a folder. Bounded to `maxFolders` listings.
  */
 export function createFileIndex(distDir: string, maxFolders = 20_000): (path: string) => boolean {
   const root = resolve(distDir);
@@ -153,7 +152,7 @@ export function createFileIndex(distDir: string, maxFolders = 20_000): (path: st
     let names = listings.get(folder);
     if (names === undefined) {
       try {
-        names = new Set(readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => entry.name));
+        names = new Set(readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name));
       } catch (error) {
         if (!isMissing(error)) throw error;
         names = new Set();

@@ -5,7 +5,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import type { ByteCacheOptions } from "../../byte-cache.ts";
 import { createCore, type AssetSlice, type AssetSource, type EdgeResponse } from "../../core.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
@@ -215,7 +215,8 @@ function write(response: ServerResponse, result: EdgeResponse): void {
     // A decoded stream (its headers carry its length): a failure midway cuts the connection, so a
     // client sees a short body, never a wrong one.
     response.writeHead(result.status, result.headers);
-    Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>).on("error", () => response.destroy()).pipe(response);
+    // pipeline, not pipe: a client that goes away also cancels the decoding.
+    pipeline(Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>), response, (error) => error && response.destroy());
     return;
   }
   // node:http leaves the body out of HEAD answers itself, keeping Content-Length as for GET.
