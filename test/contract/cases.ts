@@ -397,12 +397,13 @@ const methods: ContractCase[] = [
     }),
   ),
   {
-    name: "HEAD answers like GET without a body",
+    name: "HEAD answers like GET without a body, announcing GET's length or none",
     async run(api) {
-      const head = await api.request("/v1/items/7/44", { method: "HEAD" });
+      const [head, get] = [await api.request("/v1/items/7/44", { method: "HEAD" }), await api.request("/v1/items/7/44")];
       expect(head.status).toBe(200);
       expect(head.body.length).toBe(0);
       expect(head.headers.etag).toBe(api.etag);
+      if (head.headers["content-length"] !== undefined) expect(Number(head.headers["content-length"])).toBe(get.body.length);
       expectCors(head, "HEAD");
     },
   },

@@ -66,6 +66,9 @@ async function writeAnswer(response: ServerResponse, answer: Response, method: s
   if (setCookies.length > 0) headers["set-cookie"] = setCookies;
   if (method === "HEAD") {
     await answer.body?.cancel();
+    // The emulation answers HEAD with `content-length: 0`, which would announce an empty body: a HEAD
+    // answer here says nothing of the length rather than something wrong.
+    delete headers["content-length"];
     response.writeHead(answer.status, headers);
     response.end();
     return;
