@@ -3,7 +3,9 @@
 // They are an adapter's first and last lines, not a second entry: every adapter calls the same
 // `core.handle(EdgeRequest)` (docs/serving.md, "Why the entry is a plain request").
 
-import type { EdgeRequest, EdgeResponse } from "../core.ts";
+import type { AssetSource, EdgeRequest, EdgeResponse } from "../core.ts";
+import { parseManifest } from "../manifest.ts";
+import { MANIFEST_FILE, type Manifest } from "../routes.ts";
 
 export function edgeRequestOf(request: Request, clientIp: string): EdgeRequest {
   const url = new URL(request.url);
@@ -31,4 +33,33 @@ export async function assetBytesOf(path: string, response: Response): Promise<Ui
     throw new Error(`reading ${path} answered ${response.status}`);
   }
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * The manifest of a deploy, read once per isolate through the adapter's asset source: a deploy is
+ * immutable, and a new deploy starts new isolates. Concurrent first requests share one read; a
+ * failed read is told and tried again by the next request (meanwhile the core answers 503).
+ */
+export function deployedManifest<C>(assets: AssetSource<C>, log: (message: string, error: unknown) => void) {
+  let manifest: Manifest | null = null;
+  let loading: Promise<Manifest> | null = null;
+  const load = async (context: C): Promise<Manifest> => {
+    const bytes = await assets(MANIFEST_FILE, context);
+    if (bytes === null) throw new Error(`${MANIFEST_FILE} is not in the deploy`);
+    const parsed = parseManifest(bytes);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return parsed.manifest;
+  };
+  return {
+    current: () => manifest,
+    async ensure(context: C): Promise<void> {
+      if (manifest !== null) return;
+      try {
+        manifest = await (loading ??= load(context));
+      } catch (error) {
+        loading = null;
+        log("no build loaded:", error);
+      }
+    },
+  };
 }

@@ -8,11 +8,10 @@
 
 import type { ByteCacheOptions } from "../../byte-cache.ts";
 import { createCore, type AppLimiter, type AssetSource, type EdgeResponse } from "../../core.ts";
-import { parseManifest } from "../../manifest.ts";
 import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } from "../../rate-limit.ts";
-import { HEALTH_PATH, MANIFEST_FILE, type Manifest } from "../../routes.ts";
+import { HEALTH_PATH } from "../../routes.ts";
 import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT } from "../../burst-limit.ts";
-import { assetBytesOf, edgeRequestOf } from "../web.ts";
+import { assetBytesOf, deployedManifest, edgeRequestOf } from "../web.ts";
 import { bindingAppLimiter, bindingBurstLimiter, type RateLimitBinding } from "./limits.ts";
 
 /** The bindings wrangler.jsonc declares; a limit whose binding is missing is counted in the isolate's memory. */
@@ -64,8 +63,7 @@ const fetchAsset: AssetSource<Scope> = (path, { request, env, context }) => {
 
 export function createWorker(options: WorkerOptions = {}) {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
-  let manifest: Manifest | null = null;
-  let loading: Promise<Manifest> | null = null;
+  const manifest = deployedManifest(fetchAsset, log);
   let isolate: { core: ReturnType<typeof createCore<Scope>>; burst: AppLimiter } | null = null;
 
   // The bindings arrive with the first request, not at module load.
@@ -74,7 +72,7 @@ export function createWorker(options: WorkerOptions = {}) {
     if (env.APP_RATE_LIMIT === undefined) log("no APP_RATE_LIMIT binding: the app limit is counted per isolate");
     if (env.BURST_RATE_LIMIT === undefined) log("no BURST_RATE_LIMIT binding: the edge burst limit is counted per isolate");
     const core = createCore<Scope>({
-      manifest: () => manifest,
+      manifest: manifest.current,
       assets: fetchAsset,
       // wrangler.jsonc gives the app binding the spec's period, a minute.
       appLimiter: env.APP_RATE_LIMIT && bindingAppLimiter(env.APP_RATE_LIMIT, APP_RATE_LIMIT.windowMs / 1000, (error) => log("app rate limit unavailable:", error)),
@@ -85,14 +83,6 @@ export function createWorker(options: WorkerOptions = {}) {
     });
     const burst = env.BURST_RATE_LIMIT ? bindingBurstLimiter(env.BURST_RATE_LIMIT, EDGE_BURST_LIMIT.blockMs, options.now) : createBurstLimiter({ ...EDGE_BURST_LIMIT, now: options.now });
     return (isolate = { core, burst });
-  };
-
-  const loadManifest = async (scope: Scope): Promise<Manifest> => {
-    const bytes = await fetchAsset(MANIFEST_FILE, scope);
-    if (bytes === null) throw new Error(`${MANIFEST_FILE} is not in the deploy`);
-    const parsed = parseManifest(bytes);
-    if (!parsed.ok) throw new Error(parsed.message);
-    return parsed.manifest;
   };
 
   const burstDecision = async (burst: AppLimiter, clientIp: string): Promise<RateDecision> => {
@@ -119,15 +109,7 @@ export function createWorker(options: WorkerOptions = {}) {
         }
       }
       const scope = { request, env, context };
-      if (manifest === null) {
-        try {
-          manifest = await (loading ??= loadManifest(scope));
-        } catch (error) {
-          // Without a manifest the core answers 503 (and /health 503); the next request tries again.
-          loading = null;
-          log("no build loaded:", error);
-        }
-      }
+      await manifest.ensure(scope);
       const acceptEncoding = (request as { cf?: RequestProperties }).cf?.clientAcceptEncoding;
       const edgeRequest = { ...edgeRequestOf(request, clientIp), acceptEncoding: acceptEncoding ?? request.headers.get("accept-encoding") };
       return responseOf(await core.handle(edgeRequest, scope), request.method);

@@ -8,10 +8,8 @@
 
 import type { ByteCacheOptions } from "../../byte-cache.ts";
 import { createCore, type AssetSource } from "../../core.ts";
-import { parseManifest } from "../../manifest.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
-import { MANIFEST_FILE, type Manifest } from "../../routes.ts";
-import { edgeRequestOf, webResponseOf } from "../web.ts";
+import { assetBytesOf, deployedManifest, edgeRequestOf, webResponseOf } from "../web.ts";
 
 /** The part of Netlify's edge function context this adapter uses. */
 export interface NetlifyContext {
@@ -39,51 +37,24 @@ export interface NetlifyHandlerOptions {
 const NETLIFY_CACHE: ByteCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
 
 /** A file of the deploy, by a subrequest to the static files; 404 means it does not exist. */
-const fetchAsset: AssetSource<Scope> = async (path, { request, context }) => {
+const fetchAsset: AssetSource<Scope> = async (path, { request, context }) =>
   // Paths come from the route table: plain segments of [A-Za-z0-9._-], nothing to escape.
-  const response = await context.next(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } }));
-  if (response.status === 404) {
-    await response.body?.cancel();
-    return null;
-  }
-  if (response.status !== 200) {
-    await response.body?.cancel();
-    throw new Error(`reading ${path} answered ${response.status}`);
-  }
-  return new Uint8Array(await response.arrayBuffer());
-};
+  assetBytesOf(path, await context.next(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } })));
 
 export function createNetlifyHandler(options: NetlifyHandlerOptions = {}) {
   const log = options.log ?? ((message: string, error: unknown) => console.error(message, error));
-  let manifest: Manifest | null = null;
-  let loading: Promise<Manifest> | null = null;
+  const manifest = deployedManifest(fetchAsset, log);
   const core = createCore<Scope>({
-    manifest: () => manifest,
+    manifest: manifest.current,
     assets: fetchAsset,
     rateLimit: options.rateLimit,
     cache: options.cache ?? NETLIFY_CACHE,
     onError: (error) => log("internal error:", error),
   });
 
-  const loadManifest = async (scope: Scope): Promise<Manifest> => {
-    const bytes = await fetchAsset(MANIFEST_FILE, scope);
-    if (bytes === null) throw new Error(`${MANIFEST_FILE} is not in the deploy`);
-    const parsed = parseManifest(bytes);
-    if (!parsed.ok) throw new Error(parsed.message);
-    return parsed.manifest;
-  };
-
   return async (request: Request, context: NetlifyContext): Promise<Response> => {
     const scope = { request, context };
-    if (manifest === null) {
-      try {
-        manifest = await (loading ??= loadManifest(scope));
-      } catch (error) {
-        // Without a manifest the core answers 503 (and /health 503); the next request tries again.
-        loading = null;
-        log("no build loaded:", error);
-      }
-    }
+    await manifest.ensure(scope);
     return webResponseOf(await core.handle(edgeRequestOf(request, context.ip ?? ""), scope), request.method);
   };
 }
