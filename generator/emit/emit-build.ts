@@ -15,7 +15,7 @@ import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries, writeUploadIgnore } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
-import { acquireBuildLock, type BuildLock } from "./lock.ts";
+import { acquireBuildLock, type BuildLock, type LockWaitOptions } from "./lock.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { moveToTrash, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
 import { stepTimings } from "../step-timings.ts";
@@ -83,6 +83,8 @@ export interface EmitOptions {
   documents?: Documents | (() => Documents);
   /** What the build is made from (source.ts), recorded in its index. */
   source?: string;
+  /** How long to wait for another build holding the folder, and who is told (lock.ts). */
+  lock?: LockWaitOptions;
 }
 
 export interface LastFilesContext {
@@ -99,7 +101,7 @@ export async function emitBuild(options: EmitOptions): Promise<EmitReport> {
   const started = performance.now();
   await assertBuildFolder(options.outDir);
   await fs.mkdir(options.outDir, { recursive: true });
-  const lock = await acquireBuildLock(options.outDir);
+  const lock = await acquireBuildLock(options.outDir, options.lock);
   try {
     return await emitLocked(options, lock, started);
   } finally {

@@ -111,11 +111,26 @@ describe.concurrent("a build killed at any point", () => {
 });
 
 describe("two builds into one folder", () => {
-  it("a build started while another runs refuses, naming the holder; the running one commits whole", async () => {
+  it("a build started while another runs waits for it, saying so, then builds", async () => {
     const out = await copyOf(servingA);
     const first = child.start(out, "B", { pauseAt: "indexed" });
     await first.paused;
-    const second = await child.run(out, "C");
+    const second = child.start(out, "C", { lockWaitMs: 60_000 });
+    await second.printed(`pid ${first.pid}`);
+    first.resume();
+    expect((await first.exited).code).toBe(0);
+    const waited = await second.exited;
+    expect(waited.code).toBe(0);
+    expect(waited.stderr).toMatch(new RegExp(`is being built by another build \\(pid ${first.pid} on .* since \\d{4}-\\d\\d-\\d\\dT.*\\); waiting up to 60 s for it to finish`));
+    await expectServes(out, "vC");
+    expect(generationProblems(out, "g-vB", variantNamed("B"))).toEqual([]);
+  });
+
+  it("a build that may not wait refuses, naming the holder; the running one commits whole", async () => {
+    const out = await copyOf(servingA);
+    const first = child.start(out, "B", { pauseAt: "indexed" });
+    await first.paused;
+    const second = await child.run(out, "C", { lockWaitMs: 0 });
     first.resume();
     expect((await first.exited).code).toBe(0);
 
