@@ -7,6 +7,7 @@ import path from "node:path";
 import { parseManifest } from "../../edge/manifest.ts";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { DOCS_FOLDER_PREFIX } from "../docs/documents.ts";
+import { COMMIT_LOG_FILE } from "./commit-log.ts";
 import { LOCK_FILE, isLockEntry } from "./lock.ts";
 import { pauseAt } from "./pause-point.ts";
 import { TRASH_PREFIX, temporaryPathOf } from "./prune.ts";
@@ -22,7 +23,7 @@ export const CHECK_CACHE_FILE = "check-cache.json";
  * documents folders, nothing else. Written by every build, so an upload of the folder as built is right.
  */
 export const UPLOAD_IGNORE_FILE = ".assetsignore";
-const UPLOAD_IGNORE = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp"];
+const UPLOAD_IGNORE = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, COMMIT_LOG_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp"];
 
 export function writeUploadIgnore(outDir: string): void {
   const file = path.join(outDir, UPLOAD_IGNORE_FILE);
@@ -87,7 +88,7 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== CHECK_CACHE_FILE && name !== UPLOAD_IGNORE_FILE && !isBuildEntry(name) && !isLockEntry(name));
+  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== CHECK_CACHE_FILE && name !== COMMIT_LOG_FILE && name !== UPLOAD_IGNORE_FILE && !isBuildEntry(name) && !isLockEntry(name));
   if (foreign.length > 0) {
     throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);
   }

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import type { Documents } from "../../../generator/docs/documents.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
+import { GRACE_MS } from "../../../generator/emit/commit-log.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
@@ -19,8 +20,16 @@ const documents = (text: string): Documents => ({
   ],
 });
 // One response file is enough: these tests are about the folder beside the generation.
+/** The builds' clock: each build commits a grace period after the one before (commit-log.ts). */
+let clock = 0;
 const build = (outDir: string, version: string, docs: Documents) =>
-  emitBuild({ outDir, manifest: { ...manifestOf(tinyDataset, version), docs: docs.folder }, files: [{ path: "v1/meta.json", body: `"${version}"` }], documents: docs });
+  emitBuild({
+    outDir,
+    manifest: { ...manifestOf(tinyDataset, version), docs: docs.folder },
+    files: [{ path: "v1/meta.json", body: `"${version}"` }],
+    documents: docs,
+    now: () => (clock += GRACE_MS),
+  });
 
 describe("the documents folder of a build", () => {
   it("is written beside the generation and named in the manifest", async () => {
