@@ -22,6 +22,8 @@ export interface BuildOptions {
   verify?: boolean;
   onStage?: (stage: string) => void;
   onProgress?: (progress: EmitProgress) => void;
+  /** Told when another build holds the folder and this one waits for it (a bounded time, generator/emit/lock.ts). */
+  onLockWait?: (message: string) => void;
   /**
    * Where the check cache (validate/cache.ts) is kept between builds by a long-running caller
    * (`npm run dev`): read from `current` (from the build folder while that is null), and `current`
@@ -44,7 +46,7 @@ export type BuildResult =
     }
   | { ok: false; problems: Problem[] };
 
-export async function buildDist({ datasetDir, outDir, verify = false, onStage, onProgress, checkCache }: BuildOptions): Promise<BuildResult> {
+export async function buildDist({ datasetDir, outDir, verify = false, onStage, onProgress, onLockWait, checkCache }: BuildOptions): Promise<BuildResult> {
   const { timings, lap } = stepTimings();
 
   // Nothing to do when the serving build was made from these very bytes and this code (source.ts).
@@ -94,6 +96,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
     readBack: verify,
     source,
     onProgress,
+    lock: { onWait: onLockWait },
   });
   lap("emit");
   // After the commit, so that a refused or failed build leaves the folder as it was.

@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   const progress = progressPrinter(process.stderr);
   const started = performance.now();
 
-  const result = await buildDist({ datasetDir, outDir, verify: values.verify === true, onStage: progress.stage, onProgress: progress.files });
+  const result = await buildDist({ datasetDir, outDir, verify: values.verify === true, onStage: progress.stage, onProgress: progress.files, onLockWait: (message) => process.stderr.write(`${message}\n`) });
   progress.done();
   if (!result.ok) {
     for (const problem of result.problems) process.stderr.write(`${formatProblem(problem)}\n`);

@@ -39,7 +39,7 @@ export function createDevLoop({ datasetDir, outDir, onBuilt, print, build = buil
     const started = performance.now();
     let result: BuildResult;
     try {
-      result = await build({ datasetDir, outDir, checkCache });
+      result = await build({ datasetDir, outDir, checkCache, onLockWait: (message) => print(`${message}\n`) });
     } catch (error) {
       print(`build failed: ${error instanceof Error ? error.message : String(error)}; the previous build keeps serving\n`);
       return;

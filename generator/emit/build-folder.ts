@@ -7,6 +7,7 @@ import path from "node:path";
 import { parseManifest } from "../../edge/manifest.ts";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { DOCS_FOLDER_PREFIX } from "../docs/documents.ts";
+import { COMMIT_LOG_FILE } from "./commit-log.ts";
 import { LOCK_FILE, isLockEntry } from "./lock.ts";
 import { pauseAt } from "./pause-point.ts";
 import { TRASH_PREFIX, temporaryPathOf } from "./prune.ts";
@@ -18,15 +19,18 @@ export const CHECK_CACHE_FILE = "check-cache.json";
 
 /**
  * What a host that uploads the folder should leave out (Cloudflare's `.assetsignore`, gitignore
- * syntax): the files only the generator reads. The edge reads the manifest, the generations and the
- * documents folders, nothing else. Written by every build, so an upload of the folder as built is right.
+ * syntax): the files only the generator reads, and the generations and documents folders that the
+ * serving manifest does not name (kept for a local server's requests in flight, of no use to a
+ * deploy, and twice the files). Written after every commit, so an upload of the folder as built is right.
  */
 export const UPLOAD_IGNORE_FILE = ".assetsignore";
-const UPLOAD_IGNORE = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp"];
+const UPLOAD_IGNORE = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, COMMIT_LOG_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp"];
 
-export function writeUploadIgnore(outDir: string): void {
+export function writeUploadIgnore(outDir: string, serving: Manifest): void {
   const file = path.join(outDir, UPLOAD_IGNORE_FILE);
-  const text = `${UPLOAD_IGNORE.join("\n")}\n`;
+  const lines = [...UPLOAD_IGNORE, `${GENERATION_PREFIX}*`, `!/${serving.generation}`];
+  if (serving.docs !== undefined) lines.push(`${DOCS_FOLDER_PREFIX}*`, `!/${serving.docs}`);
+  const text = `${lines.join("\n")}\n`;
   if (readFileOrNull(file) === text) return;
   const temporary = temporaryPathOf(file);
   writeFileSync(temporary, text);
@@ -87,7 +91,7 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== CHECK_CACHE_FILE && name !== UPLOAD_IGNORE_FILE && !isBuildEntry(name) && !isLockEntry(name));
+  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== CHECK_CACHE_FILE && name !== COMMIT_LOG_FILE && name !== UPLOAD_IGNORE_FILE && !isBuildEntry(name) && !isLockEntry(name));
   if (foreign.length > 0) {
     throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);
   }

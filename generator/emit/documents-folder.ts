@@ -19,7 +19,16 @@ export async function writeDocumentsFolder(outDir: string, documents: Documents)
   const temporary = temporaryPathOf(target);
   await fs.rm(temporary, { recursive: true, force: true });
   await fs.mkdir(temporary, { recursive: true });
-  for (const file of documents.files) await fs.writeFile(path.join(temporary, file.path), file.body);
+  for (const file of documents.files) {
+    const written = path.join(temporary, file.path);
+    try {
+      await fs.writeFile(written, file.body);
+    } catch (error) {
+      // Node names no file for a failed write (ENOSPC, EIO); the emit stage removes the temporary folder.
+      if (error instanceof Error && !error.message.includes(written)) error.message = `${error.message} (writing ${written})`;
+      throw error;
+    }
+  }
   await fs.rename(temporary, target);
   return true;
 }

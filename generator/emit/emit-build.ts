@@ -15,7 +15,8 @@ import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries, writeUploadIgnore } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
-import { acquireBuildLock, type BuildLock } from "./lock.ts";
+import { GRACE_MS, readCommitLog, recentlyServed, recordCommit } from "./commit-log.ts";
+import { acquireBuildLock, type BuildLock, type LockWaitOptions } from "./lock.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { moveToTrash, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
 import { stepTimings } from "../step-timings.ts";
@@ -83,6 +84,12 @@ export interface EmitOptions {
   documents?: Documents | (() => Documents);
   /** What the build is made from (source.ts), recorded in its index. */
   source?: string;
+  /** How long to wait for another build holding the folder, and who is told (lock.ts). */
+  lock?: LockWaitOptions;
+  /** The clock of the commit log (commit-log.ts), which decides how long replaced folders are kept. */
+  now?: () => number;
+  /** How long a folder is kept after a commit replaced it (default GRACE_MS). */
+  graceMs?: number;
 }
 
 export interface LastFilesContext {
@@ -99,7 +106,7 @@ export async function emitBuild(options: EmitOptions): Promise<EmitReport> {
   const started = performance.now();
   await assertBuildFolder(options.outDir);
   await fs.mkdir(options.outDir, { recursive: true });
-  const lock = await acquireBuildLock(options.outDir);
+  const lock = await acquireBuildLock(options.outDir, options.lock);
   try {
     return await emitLocked(options, lock, started);
   } finally {
@@ -112,7 +119,6 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   let manifest = options.manifest;
   // What builds stopped by a kill or a failure left: only this build, holding the lock, writes here.
   await removeLeftovers(outDir);
-  writeUploadIgnore(outDir);
   let settled: Documents | null = null;
   /** The documents, computed once; the manifest names their folder from then on. */
   const settleDocuments = () => {
@@ -125,6 +131,16 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   const writeDocuments = async () => {
     settleDocuments();
     if (settled !== null) await writeDocumentsFolder(outDir, settled);
+  };
+  const { now = Date.now, graceMs = GRACE_MS } = options;
+  const commit = () => {
+    recordCommit(outDir, manifest, now(), graceMs);
+    return commitManifest(outDir, manifest);
+  };
+  /** Every folder but the kept generations, the one before them, and what commits of the grace period named. */
+  const prune = async (serving: Manifest | null) => {
+    const recent = recentlyServed(readCommitLog(outDir), now(), graceMs);
+    return pruneEntries(outDir, manifest, serving, [...(await keptGenerations(outDir, manifest, serving)), ...recent]);
   };
   const serving = await readManifest(outDir);
   const generationDir = path.join(outDir, manifest.generation);
@@ -141,9 +157,10 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     const documentsChanged = serving.docs !== manifest.docs;
     if (documentsChanged) {
       await lock.assertHeld();
-      await commitManifest(outDir, manifest);
+      await commit();
     }
-    const pruned = documentsChanged ? await pruneEntries(outDir, manifest, serving, await keptGenerations(outDir, manifest, serving)) : [];
+    const pruned = documentsChanged ? await prune(serving) : [];
+    writeUploadIgnore(outDir, manifest);
     const report = reportOf("unchanged", manifest);
     report.committedAfterMs = performance.now() - started;
     report.pruned = pruned;
@@ -263,7 +280,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     const repaired = verifying && report.written + report.removed > 0;
     if (!verifying || repaired || JSON.stringify(serving) !== JSON.stringify(manifest)) {
       await lock.assertHeld();
-      await namingPath(path.join(outDir, MANIFEST_FILE), () => commitManifest(outDir, manifest));
+      await namingPath(path.join(outDir, MANIFEST_FILE), commit);
     }
     committed = true;
   } catch (error) {
@@ -282,7 +299,8 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
 
   onProgress?.({ stage: "prune", files: report.files });
   await removeLeftovers(outDir);
-  report.pruned = await pruneEntries(outDir, manifest, serving, await keptGenerations(outDir, manifest, serving));
+  report.pruned = await prune(serving);
+  writeUploadIgnore(outDir, manifest);
   lap("prune");
   return report;
 }
@@ -364,13 +382,14 @@ async function keptGenerations(outDir: string, manifest: Manifest, serving: Mani
 }
 
 /**
- * Removes generations and documents folders other than the kept ones (and the documents they and
- * the serving build name); returns the generations removed.
+ * Removes generations and documents folders other than the kept ones (generations with their
+ * indexes, and documents folders) and the documents the new and the serving build name; returns
+ * the generations removed.
  */
-async function pruneEntries(outDir: string, manifest: Manifest, serving: Manifest | null, generations: readonly string[]): Promise<string[]> {
+async function pruneEntries(outDir: string, manifest: Manifest, serving: Manifest | null, kept: readonly string[]): Promise<string[]> {
   const documents = [manifest.docs, serving?.docs].filter((name): name is string => name !== undefined);
   const pruned: string[] = [];
-  for (const name of await staleEntries(outDir, [...generations, ...generations.map(indexFileOf), ...documents])) {
+  for (const name of await staleEntries(outDir, [...kept, ...kept.map(indexFileOf), ...documents])) {
     const generation = name.startsWith(GENERATION_PREFIX) && !name.endsWith(".files.gz");
     await removeByRename(path.join(outDir, name), generation ? "pruning-generation" : undefined);
     if (generation) pruned.push(name);

@@ -7,9 +7,14 @@
 // left by a build that was killed (same host, process gone) is recovered: the recovering build
 // takes `.build-lock.break` the same way, checks that the lock still names the dead holder, and
 // only then removes it, so two builds recovering at once can never remove a live lock.
+//
+// A holder is gone when its process is dead or a zombie (killed, not yet reaped by its parent), or
+// when its pid now belongs to another process: on Linux, /proc/<pid>/stat gives the state and the
+// start time, which the lock records; elsewhere only whether the pid exists is known. A build that
+// finds a live holder waits for it, a bounded and printed time, before refusing.
 
 import { randomUUID } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs, readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 
@@ -25,7 +30,23 @@ export interface LockHolder {
   /** ISO time the holder took the lock. */
   started: string;
   token: string;
+  /** The holder's start time, in clock ticks since boot (/proc/<pid>/stat, field 22); absent without /proc. */
+  startTicks?: number;
 }
+
+export interface LockWaitOptions {
+  /** How long a build waits for a live holder before refusing (default 10 s; 0: refuse at once). */
+  waitMs?: number;
+  /** How often the lock is looked at while waiting (default 100 ms). */
+  pollMs?: number;
+  /** Told once, when the build starts waiting, for how long and for whom. */
+  onWait?: (message: string) => void;
+  /** Waits between two looks (tests resolve it on an event instead of a timer). */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export const DEFAULT_LOCK_WAIT_MS = 10_000;
 
 export interface BuildLock {
   holder: LockHolder;
@@ -49,13 +70,18 @@ export class BuildFolderBusy extends Error {
 
 const describe = (holder: LockHolder) => `pid ${holder.pid} on ${holder.host} since ${holder.started}`;
 
-export async function acquireBuildLock(outDir: string): Promise<BuildLock> {
+export async function acquireBuildLock(outDir: string, options: LockWaitOptions = {}): Promise<BuildLock> {
+  const { waitMs = DEFAULT_LOCK_WAIT_MS, pollMs = 100, onWait, sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)), now = Date.now } = options;
   const lockPath = path.join(outDir, LOCK_FILE);
   const holder: LockHolder = { pid: process.pid, host: hostname(), started: new Date().toISOString(), token: randomUUID() };
+  const startTicks = processStat(process.pid)?.startTicks;
+  if (startTicks !== undefined) holder.startTicks = startTicks;
   let recovered: LockHolder | null = null;
-  // Each round either takes the lock, refuses, or removes a dead holder's lock; a few rounds suffice
-  // unless other builds keep taking and dropping it, which is then reported as busy.
-  for (let round = 0; round < 5; round++) {
+  let waitingSince: number | null = null;
+  // Each round either takes the lock, refuses, waits for a live holder, or removes a dead holder's
+  // lock; a few recoveries suffice unless other builds keep taking and dropping it, which is then
+  // reported as busy.
+  for (let recoveries = 0; recoveries < 5; ) {
     if (await createWhole(lockPath, holder)) {
       await removeDeadTemporaries(outDir);
       return {
@@ -75,7 +101,8 @@ export async function acquireBuildLock(outDir: string): Promise<BuildLock> {
     const current = await readHolder(lockPath);
     if (current === null) {
       if (await exists(lockPath)) throw new Error(`${lockPath} does not name a build; if no build runs in ${outDir}, delete it and build again`);
-      continue; // released between the two looks
+      recoveries++; // released between the two looks
+      continue;
     }
     if (current.host !== holder.host) {
       throw new BuildFolderBusy(
@@ -83,11 +110,21 @@ export async function acquireBuildLock(outDir: string): Promise<BuildLock> {
         current,
       );
     }
-    if (isAlive(current.pid)) {
-      throw new BuildFolderBusy(`${outDir} is being built by another build (${describe(current)}); wait for it to finish, or stop it, and build again`, current);
+    if (runs(current)) {
+      const first = waitingSince === null;
+      waitingSince ??= now();
+      const waited = now() - waitingSince;
+      if (waited >= waitMs) {
+        const after = waitMs > 0 ? ` (waited ${seconds(waitMs)})` : "";
+        throw new BuildFolderBusy(`${outDir} is being built by another build (${describe(current)})${after}; wait for it to finish, or stop it, and build again`, current);
+      }
+      if (first) onWait?.(`${outDir} is being built by another build (${describe(current)}); waiting up to ${seconds(waitMs)} for it to finish`);
+      await sleep(Math.min(pollMs, waitMs - waited));
+      continue;
     }
     await breakDeadLock(outDir, current, holder);
     recovered = current;
+    recoveries++;
   }
   throw new Error(`${outDir}: could not take ${LOCK_FILE}; other builds keep taking it`);
 }
@@ -98,7 +135,7 @@ async function breakDeadLock(outDir: string, dead: LockHolder, self: LockHolder)
   if (!(await createWhole(breakPath, self))) {
     const breaker = await readHolder(breakPath);
     if (breaker === null) return; // finished meanwhile: look again
-    if (breaker.host === self.host && !isAlive(breaker.pid)) {
+    if (breaker.host === self.host && !runs(breaker)) {
       // Killed within the few system calls of a recovery: rare enough to leave to a person.
       throw new Error(`a build (${describe(breaker)}) was stopped while recovering the lock of a dead build; delete ${breakPath} and ${path.join(outDir, LOCK_FILE)} and build again`);
     }
@@ -131,7 +168,9 @@ async function readHolder(file: string): Promise<LockHolder | null> {
   try {
     const value = JSON.parse(await fs.readFile(file, "utf8")) as Partial<LockHolder>;
     if (typeof value.pid !== "number" || typeof value.host !== "string" || typeof value.token !== "string") return null;
-    return { pid: value.pid, host: value.host, started: String(value.started), token: value.token };
+    const holder: LockHolder = { pid: value.pid, host: value.host, started: String(value.started), token: value.token };
+    if (typeof value.startTicks === "number") holder.startTicks = value.startTicks;
+    return holder;
   } catch {
     return null;
   }
@@ -141,7 +180,7 @@ async function readHolder(file: string): Promise<LockHolder | null> {
 async function removeDeadTemporaries(outDir: string): Promise<void> {
   for (const name of await fs.readdir(outDir)) {
     const pid = /^\.build-lock(?:\.break)?\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1];
-    if (pid !== undefined && !isAlive(Number(pid))) await fs.rm(path.join(outDir, name), { force: true });
+    if (pid !== undefined && !runs({ pid: Number(pid) })) await fs.rm(path.join(outDir, name), { force: true });
   }
 }
 
@@ -152,6 +191,36 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
+/**
+ * Whether the holder's process still runs: not dead, not a zombie, and (when the lock recorded it)
+ * started when the holder did, so a pid handed to another process since does not count.
+ */
+function runs(holder: { pid: number; startTicks?: number }): boolean {
+  const stat = processStat(holder.pid);
+  if (stat === undefined) return isAlive(holder.pid);
+  if (stat === null || stat.state === "Z" || stat.state === "X") return false;
+  return holder.startTicks === undefined || holder.startTicks === stat.startTicks;
+}
+
+const HAS_PROC = existsSync("/proc/self/stat");
+
+/** A process's state and start time from /proc (Linux); null: no such process; undefined: /proc cannot tell. */
+export function processStat(pid: number): { state: string; startTicks: number } | null | undefined {
+  if (!HAS_PROC) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? null : undefined;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces: fields 3 on follow the last ")".
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  const startTicks = Number(fields[19]);
+  return fields[0] === undefined || !Number.isInteger(startTicks) ? undefined : { state: fields[0], startTicks };
 }
 
 function isAlive(pid: number): boolean {

@@ -27,6 +27,8 @@ export interface BuildProcess {
   /** Resolves when the build reaches its pause point; rejects if it exits first. */
   paused: Promise<PauseMessage>;
   exited: Promise<BuildExit>;
+  /** Resolves once the build has printed `text` to stderr. */
+  printed(text: string): Promise<void>;
   resume(): void;
   /** SIGKILL, and wait until the process is gone. */
   kill(): Promise<BuildExit>;
@@ -35,6 +37,8 @@ export interface BuildProcess {
 export interface BuildOptions {
   pauseAt?: PausePoint;
   verify?: boolean;
+  /** How long the build waits for another one holding the folder (default: the build's own). */
+  lockWaitMs?: number;
 }
 
 export interface BuildChild {
@@ -67,7 +71,8 @@ function startBuild(script: string, outDir: string, variant: string, options: Bu
   const env = { ...process.env };
   delete env[PAUSE_ENV];
   if (options.pauseAt !== undefined) env[PAUSE_ENV] = options.pauseAt;
-  const child = fork(script, [outDir, variant, ...(options.verify ? ["--verify"] : [])], {
+  const flags = [...(options.verify ? ["--verify"] : []), ...(options.lockWaitMs === undefined ? [] : [`--lock-wait-ms=${options.lockWaitMs}`])];
+  const child = fork(script, [outDir, variant, ...flags], {
     execArgv: [],
     env,
     stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -75,7 +80,14 @@ function startBuild(script: string, outDir: string, variant: string, options: Bu
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  const awaited: { text: string; resolve: () => void }[] = [];
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+    for (const wait of awaited.filter(({ text }) => stderr.includes(text))) {
+      awaited.splice(awaited.indexOf(wait), 1);
+      wait.resolve();
+    }
+  });
   const exited = new Promise<BuildExit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, stdout, stderr })));
   // Also wait for the output pipes to close, so the strings are complete.
   const closed = new Promise<BuildExit>((resolve) => child.once("close", (code, signal) => resolve({ code, signal, stdout, stderr })));
@@ -88,6 +100,8 @@ function startBuild(script: string, outDir: string, variant: string, options: Bu
     pid: child.pid!,
     paused,
     exited: closed,
+    printed: (text) =>
+      stderr.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => awaited.push({ text, resolve })),
     resume: () => child.send({ resume: true }),
     kill: () => {
       child.kill("SIGKILL");

@@ -2,7 +2,7 @@
 // build over literal example datasets: problems are printed and the last good build keeps
 // serving; a good save is built, handed to the server, and its changes printed.
 
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -91,6 +91,74 @@ describe("watching the dataset folder", () => {
     writeFileSync(path.join(dir, "item.json"), "{}");
     await changed;
     watch!.close();
+  });
+});
+
+describe("watching the dataset folder through editors' saves", () => {
+  /**
+   * A real watcher on a dataset-shaped folder; `saved(write)` makes one save and resolves when the
+   * watcher reports it (its own callback, no timer in the test). Events of one save are folded by
+   * the watcher's quiet time, so one report answers one save.
+   */
+  function watchedFolder() {
+    const dir = mkdtempSync(path.join(root, "dataset-saves-"));
+    mkdirSync(path.join(dir, "guides"));
+    const guide = path.join(dir, "guides", "200.json");
+    writeFileSync(guide, '{"version":0}');
+    let reported: (() => void) | null = null;
+    let reports = 0;
+    const watch = watchDataset(
+      dir,
+      () => {
+        reports++;
+        reported?.();
+      },
+      20,
+    );
+    return {
+      dir,
+      guide,
+      reports: () => reports,
+      saved(write: () => void): Promise<void> {
+        const seen = new Promise<void>((resolve) => (reported = resolve));
+        write();
+        return seen;
+      },
+      close: () => watch.close(),
+    };
+  }
+  /** JetBrains' safe write, `sed -i`, `git checkout`: a temporary file renamed over the guide. */
+  const renameOver = (file: string, text: string) => () => {
+    writeFileSync(`${file}.tmp`, text);
+    renameSync(`${file}.tmp`, file);
+  };
+  const inPlace = (file: string, text: string) => () => writeFileSync(file, text);
+
+  it("every save is seen, by rename over the file or in place, in any order", async () => {
+    const folder = watchedFolder();
+    try {
+      await folder.saved(renameOver(folder.guide, '{"version":1}'));
+      await folder.saved(renameOver(folder.guide, '{"version":2}'));
+      await folder.saved(inPlace(folder.guide, '{"version":3}'));
+      await folder.saved(renameOver(folder.guide, '{"version":4}'));
+      await folder.saved(inPlace(folder.guide, '{"version":5}'));
+      expect(folder.reports()).toBeGreaterThanOrEqual(5);
+    } finally {
+      folder.close();
+    }
+  });
+
+  it("a folder made after the watch started is watched too", async () => {
+    const folder = watchedFolder();
+    try {
+      await folder.saved(() => mkdirSync(path.join(folder.dir, "items")));
+      const item = path.join(folder.dir, "items", "7.json");
+      await folder.saved(inPlace(item, "{}"));
+      await folder.saved(renameOver(item, '{"paints":[]}'));
+      await folder.saved(inPlace(item, '{"paints":[1]}'));
+    } finally {
+      folder.close();
+    }
   });
 });
 

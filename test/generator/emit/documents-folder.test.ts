@@ -1,9 +1,10 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import type { Documents } from "../../../generator/docs/documents.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
+import { GRACE_MS } from "../../../generator/emit/commit-log.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
@@ -19,8 +20,16 @@ const documents = (text: string): Documents => ({
   ],
 });
 // One response file is enough: these tests are about the folder beside the generation.
+/** The builds' clock: each build commits a grace period after the one before (commit-log.ts). */
+let clock = 0;
 const build = (outDir: string, version: string, docs: Documents) =>
-  emitBuild({ outDir, manifest: { ...manifestOf(tinyDataset, version), docs: docs.folder }, files: [{ path: "v1/meta.json", body: `"${version}"` }], documents: docs });
+  emitBuild({
+    outDir,
+    manifest: { ...manifestOf(tinyDataset, version), docs: docs.folder },
+    files: [{ path: "v1/meta.json", body: `"${version}"` }],
+    documents: docs,
+    now: () => (clock += GRACE_MS),
+  });
 
 describe("the documents folder of a build", () => {
   it("is written beside the generation and named in the manifest", async () => {
@@ -63,5 +72,30 @@ describe("the documents folder of a build", () => {
     await build(out, "vA", documents("two"));
     await build(out, "vB", documents("three"));
     expect((await fs.readdir(out)).filter((name) => name.startsWith("docs-")).sort()).toEqual(["docs-three", "docs-two"]);
+  });
+});
+
+describe("a full disk while writing the documents folder", () => {
+  it("names the file it could not write, and removes the new generation (complete by then) and the unfinished folder", async () => {
+    const out = freshDir();
+    await build(out, "vA", documents("one"));
+    const before = (await fs.readdir(out)).sort();
+    // What Node throws for a write to a full device: no file named (compare a write to /dev/full).
+    const full = Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", errno: -28, syscall: "write" });
+    const writeFile = fs.writeFile;
+    const write = vi.spyOn(fs, "writeFile").mockImplementation(async (file, ...rest) => {
+      if (String(file).endsWith("index.html")) throw full;
+      return writeFile(file, ...rest);
+    });
+    try {
+      const failed = await build(out, "vB", documents("two")).catch((error: unknown) => error as Error);
+      expect(failed).toBeInstanceOf(Error);
+      expect((failed as Error).message).toMatch(/^ENOSPC: no space left on device, write \(writing .*\/docs-two\.\d+\.tmp\/index\.html\)$/);
+    } finally {
+      write.mockRestore();
+    }
+    expect((await readManifest(out))?.dataset_version).toBe("vA");
+    // Every response of g-vB was written before the documents: none of it stays behind.
+    expect((await fs.readdir(out)).sort()).toEqual(before);
   });
 });

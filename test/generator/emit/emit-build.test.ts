@@ -5,6 +5,7 @@ import { promises as fs, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf, type BuildFile } from "../../../generator/derive/index.ts";
+import { COMMIT_LOG_FILE, GRACE_MS } from "../../../generator/emit/commit-log.ts";
 import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
@@ -17,17 +18,20 @@ import { temporaryFolders } from "../../support/temporary.ts";
 const temporary = temporaryFolders("psg-emit-");
 afterAll(() => temporary.removeAll());
 const freshDir = () => path.join(temporary.make(), "dist");
+/** The builds' clock: each build commits a grace period after the one before (commit-log.ts). */
+let clock = 0;
 const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false) =>
-  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), readBack });
+  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), readBack, now: () => (clock += GRACE_MS) });
 const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
 /** Files of one pair's unit: its menu, no-topic menu, patterns and seeds pack. */
 const PAIR_FILES = 4;
 
-/** Every file under a folder; a symbolic link (a build makes none) recorded by its target. */
+/** Every file under a folder but the commit log (it records when); a symbolic link (a build makes none) recorded by its target. */
 async function treeOf(dir: string): Promise<Map<string, string>> {
   const tree = new Map<string, string>();
   for (const entry of await entriesUnder(dir)) {
     const full = path.join(entry.parentPath, entry.name);
+    if (full === path.join(dir, COMMIT_LOG_FILE)) continue;
     if (entry.isSymbolicLink()) tree.set(path.relative(dir, full), `-> ${await fs.readlink(full)}`);
     else if (entry.isFile()) tree.set(path.relative(dir, full), await fs.readFile(full, "latin1"));
   }
@@ -153,7 +157,11 @@ describe("emitting a build", () => {
     third.items = third.items.slice(0, 1);
     const report = await build(out, third, "vC");
     expect(report.pruned).toEqual(["g-vA"]);
-    expect((await fs.readdir(out)).sort()).toEqual([".assetsignore", "g-vB", "g-vB.files.gz", "g-vC", "g-vC.files.gz", "manifest.json"]);
+    expect((await fs.readdir(out)).sort()).toEqual([".assetsignore", "commits.json", "g-vB", "g-vB.files.gz", "g-vC", "g-vC.files.gz", "manifest.json"]);
+    // An upload of the folder leaves out the generation kept for requests in flight, and what only builds read.
+    const ignored = (await fs.readFile(path.join(out, ".assetsignore"), "utf8")).split("\n");
+    expect(ignored).toEqual(expect.arrayContaining(["g-*", "!/g-vC", "*.files.gz", "commits.json", "check-cache.json"]));
+    expect(ignored).not.toContain("!/g-vB");
   });
 
   it("a build folder of the older layout, with its store of pair folders, is taken over and its store pruned", async () => {

@@ -6,6 +6,7 @@ import { promises as fs, readdirSync, rmSync, symlinkSync, mkdirSync } from "nod
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
+import { GRACE_MS } from "../../../generator/emit/commit-log.ts";
 import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import type { PausePoint } from "../../../generator/emit/pause-point.ts";
 import { entriesUnderSync } from "../../../generator/emit/walk.ts";
@@ -43,9 +44,14 @@ async function copyOf(template: string): Promise<string> {
   return out;
 }
 
+/**
+ * The builds of this process commit a grace period apart (commit-log.ts), from long before the
+ * children's builds (on the real clock): a child's build prunes what it would a minute later.
+ */
+let clock = 0;
 const build = (outDir: string, name: string, readBack = false): Promise<EmitReport> => {
   const variant = variantNamed(name);
-  return emitBuild({ outDir, manifest: manifestOf(variant.dataset, variant.version), files: variantFiles(variant), readBack });
+  return emitBuild({ outDir, manifest: manifestOf(variant.dataset, variant.version), files: variantFiles(variant), readBack, now: () => (clock += GRACE_MS) });
 };
 
 /** Deletes every other file under `target` (in sorted order): what a recursive delete leaves when it is killed halfway. */
@@ -111,11 +117,26 @@ describe.concurrent("a build killed at any point", () => {
 });
 
 describe("two builds into one folder", () => {
-  it("a build started while another runs refuses, naming the holder; the running one commits whole", async () => {
+  it("a build started while another runs waits for it, saying so, then builds", async () => {
     const out = await copyOf(servingA);
     const first = child.start(out, "B", { pauseAt: "indexed" });
     await first.paused;
-    const second = await child.run(out, "C");
+    const second = child.start(out, "C", { lockWaitMs: 60_000 });
+    await second.printed(`pid ${first.pid}`);
+    first.resume();
+    expect((await first.exited).code).toBe(0);
+    const waited = await second.exited;
+    expect(waited.code).toBe(0);
+    expect(waited.stderr).toMatch(new RegExp(`is being built by another build \\(pid ${first.pid} on .* since \\d{4}-\\d\\d-\\d\\dT.*\\); waiting up to 60 s for it to finish`));
+    await expectServes(out, "vC");
+    expect(generationProblems(out, "g-vB", variantNamed("B"))).toEqual([]);
+  });
+
+  it("a build that may not wait refuses, naming the holder; the running one commits whole", async () => {
+    const out = await copyOf(servingA);
+    const first = child.start(out, "B", { pauseAt: "indexed" });
+    await first.paused;
+    const second = await child.run(out, "C", { lockWaitMs: 0 });
     first.resume();
     expect((await first.exited).code).toBe(0);
 
@@ -145,7 +166,7 @@ describe("a build that fails to write", () => {
     expect(exit.stderr).toContain(path.join(out, "g-vB", "v1", "meta.json"));
 
     await expectServes(out, "vA");
-    expect(readdirSync(out).sort()).toEqual([".assetsignore", "g-vA", "g-vA.files.gz", "manifest.json"]);
+    expect(readdirSync(out).sort()).toEqual([".assetsignore", "commits.json", "g-vA", "g-vA.files.gz", "manifest.json"]);
     expect(leftovers(out)).toEqual([]);
     await build(out, "B");
     await expectServes(out, "vB");
