@@ -35,6 +35,23 @@ describe("npm run check", () => {
     await rm(bad, { recursive: true, force: true });
   });
 
+  it.runIf(process.platform !== "win32")("prints a file name with an escape sequence or a newline escaped, each problem on one line", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "check-names-"));
+    try {
+      await writeSampleDataset(dir);
+      await writeFile(path.join(dir, "items", "\u001b[31mred\nitems.txt"), "");
+      const { code, stdout } = await check(dir);
+      expect(code).toBe(1);
+      expect(stdout.split("\n")).toEqual([
+        "items/\\x1b[31mred\\nitems.txt: $: not a .json file, so not read (expected only .json files in items/)",
+        "1 problem in 1 file",
+        "",
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("says the dataset is OK with its counts and exits 0", async () => {
     expect(await check(good)).toEqual({ code: 0, stdout: "dataset OK: 2 items (5 pairs), 1 guide, 7 gradings\n", stderr: "" });
   });
