@@ -7,6 +7,7 @@
 // skips even the check: those same bytes were checked, with the same rules, when that generation
 // was built. Any other rebuild checks and builds as usual.
 
+import { append } from "../append.ts";
 import { createHash, type Hash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { readlink } from "node:fs/promises";
@@ -61,7 +62,7 @@ export async function sourceFingerprints(datasetDir: string): Promise<SourceFing
 export async function codeFingerprint(): Promise<string> {
   const hash = createHash("sha256");
   const code = [...CODE_FILES];
-  for (const folder of CODE_FOLDERS) code.push(...(await namesUnder(REPOSITORY, folder)).filter((name) => !NOT_CODE(name)));
+  for (const folder of CODE_FOLDERS) append(code, (await namesUnder(REPOSITORY, folder)).filter((name) => !NOT_CODE(name)));
   await hashFiles(hash, REPOSITORY, code);
   return hash.digest("hex").slice(0, 32);
 }

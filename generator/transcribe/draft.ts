@@ -1,3 +1,4 @@
+import { append } from "../append.ts";
 import type { ItemFile } from "../schema/item.ts";
 import type { ReadableCapture } from "../validate/capture.ts";
 import { readAttribution } from "./attribution.ts";
@@ -132,7 +133,7 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
       continue;
     }
     current = addList(list, line);
-    current.unreadable.push(...list.unreadable.map((word) => ({ word, line })));
+    append(current.unreadable, list.unreadable.map((word) => ({ word, line })));
   }
   return { blocks, contexts };
 
@@ -141,12 +142,12 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
     if (list.rank !== null) {
       // Ranks written inside a tier's own list rank within that level (spec: rank_scope "level").
       if (under !== null && under.callout === null && !under.rankedLevel && levelKind(under.label) !== null) {
-        under.listed.push(...list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
+        append(under.listed, list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
         current = under;
         return under;
       }
       const block = open(list.label!, true);
-      block.listed.push(...list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
+      append(block.listed, list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
       if (under !== null && under.listed.length === 0) blocks.splice(blocks.indexOf(under), 1);
       current = null;
       return block;
@@ -161,7 +162,7 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
         block = open(list.label, false);
       }
     } else block = under ?? open(list.label ?? "Seeds", false);
-    block.listed.push(...list.seeds.map((seed) => ({ seed, line, rank: null })));
+    append(block.listed, list.seeds.map((seed) => ({ seed, line, rank: null })));
     current = block;
     return block;
   }
@@ -309,7 +310,7 @@ function leadingNumber(label: string): number | null {
 }
 
 function bounds(kind: string, blocks: readonly Block[]): { best: number | null; worst: number | null } {
-  if (kind === "rank") return { best: 1, worst: Math.max(...blocks.flatMap((block) => block.listed.map((listed) => listed.rank ?? 0))) };
+  if (kind === "rank") return { best: 1, worst: blocks.reduce((worst, block) => block.listed.reduce((most, listed) => Math.max(most, listed.rank ?? 0), worst), -Infinity) };
   const numbers = blocks.map((block) => leadingNumber(block.label));
   if (numbers.some((n) => n === null) || numbers.length === 0) return { best: null, worst: null };
   return { best: numbers[0]!, worst: numbers[numbers.length - 1]! };
