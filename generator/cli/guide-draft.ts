@@ -15,7 +15,7 @@ import { errorCode, readRegularFile } from "../load/regular-file.ts";
 import { isInside } from "../load/snapshot-path.ts";
 import { decodeUtf8 } from "../load/utf8.ts";
 import { printable } from "../printable.ts";
-import { draftGuide } from "../transcribe/draft.ts";
+import { draftGuideWithin } from "../transcribe/draft.ts";
 import { prepareCapture } from "../validate/capture.ts";
 import { itemShape } from "../validate/shape.ts";
 
@@ -105,12 +105,16 @@ export async function runGuideDraft(args: string[], io: DraftIo): Promise<number
     const offsetOf = io.offsetMinutes ?? ((date: Date) => -date.getTimezoneOffset());
     const retrieved = retrievedAt ?? withOffset(mtime, offsetOf(mtime));
     const started = performance.now();
-    const draft = draftGuide({
-      capture: capture.readable,
-      platformId,
-      item,
-      snapshot: { path: snapshotPath, retrieved_at: retrieved, sha256: createHash("sha256").update(bytes).digest("hex") },
-    });
+    const draft = draftGuideWithin(
+      {
+        capture: capture.readable,
+        platformId,
+        item,
+        snapshot: { path: snapshotPath, retrieved_at: retrieved, sha256: createHash("sha256").update(bytes).digest("hex") },
+      },
+      DEFAULT_LIMITS.maxBytes.guides,
+    );
+    if ("tooLarge" in draft) throw draftTooLarge();
     const took = performance.now() - started;
     const text = guideText(draft.guide);
     await mkdir(path.dirname(out), { recursive: true });
@@ -152,6 +156,10 @@ async function readCaptureFile(location: string, shown: string): Promise<{ bytes
   return { bytes: read.bytes, mtime: (await stat(real)).mtime };
 }
 
+function draftTooLarge(): InputError {
+  return new InputError(`the draft is larger than the ${formatByteSize(DEFAULT_LIMITS.maxBytes.guides)} npm run check accepts for a guide file; nothing was written`);
+}
+
 /**
  * The guide file's text, or an InputError when it would be larger than `npm run check` accepts for a guide
  * file. The length of its strings is measured first: a quote is a whole line of the page, so a page whose
@@ -159,12 +167,11 @@ async function readCaptureFile(location: string, shown: string): Promise<{ bytes
  */
 function guideText(guide: unknown): string {
   const limit = DEFAULT_LIMITS.maxBytes.guides;
-  const tooLarge = () => new InputError(`the draft is larger than the ${formatByteSize(limit)} npm run check accepts for a guide file; nothing was written`);
   const atLeast = stringLengths(guide, limit);
-  if (atLeast > limit) throw tooLarge();
+  if (atLeast > limit) throw draftTooLarge();
   const text = `${JSON.stringify(guide, null, 2)}\n`;
   const bytes = Buffer.byteLength(text);
-  if (bytes > limit) throw tooLarge();
+  if (bytes > limit) throw draftTooLarge();
   return text;
 }
 

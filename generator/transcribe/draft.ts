@@ -53,10 +53,27 @@ interface Context {
   paintIndexes: number[] | null;
 }
 
+/**
+ * The least a grading adds to a guide file besides its quote: `{"seed":0,"level":"","quote":"",
+ * "evidence":"text","position":0}` is 63 characters.
+ */
+const GRADING_BYTES = 63;
+
 export function draftGuide(input: DraftInput): Draft {
+  return draftGuideWithin(input, Infinity) as Draft;
+}
+
+/**
+ * The draft, or `tooLarge` as soon as its gradings alone would make a guide file over `maxBytes` (each
+ * quotes its whole line): a page listing millions of numbers is given up while reading its lists,
+ * before a grading is made for each.
+ */
+export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | { tooLarge: true } {
   const attribution = readAttribution(input.capture, input.platformId, input.snapshot.retrieved_at);
   const lines = bodyLines(input.capture, attribution.skip);
-  const { blocks, contexts } = readBlocks(lines, input.item);
+  const read = readBlocks(lines, input.item, maxBytes);
+  if (read === null) return { tooLarge: true };
+  const { blocks, contexts } = read;
   const systems = buildSystems(blocks, contexts, input.item, attribution.title);
   const levelOfBlock = new Map<Block, { system: string; level: string }>();
   for (const system of systems) for (const [block, level] of system.levels) levelOfBlock.set(block, { system: system.id, level: level.key });
@@ -97,7 +114,9 @@ export function draftGuide(input: DraftInput): Draft {
   return { guide, summary: summarize(guide.systems, callouts, discrepancies), untranscribed };
 }
 
-function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block[]; contexts: Context[] } {
+/** The blocks of the page's lists, or null when their gradings would be more than `maxBytes` of JSON. */
+function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes: number): { blocks: Block[]; contexts: Context[] } | null {
+  let gradingBytes = 0;
   const blocks: Block[] = [];
   const contexts: Context[] = [{ heading: null, paintIndexes: null }];
   let heading: string | null = null;
@@ -132,6 +151,8 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
       current = null;
       continue;
     }
+    gradingBytes += list.seeds.length * (line.text.length + GRADING_BYTES);
+    if (gradingBytes > maxBytes) return null;
     current = addList(list, line);
     append(current.unreadable, list.unreadable.map((word) => ({ word, line })));
   }
