@@ -1,5 +1,6 @@
 import type { Guide } from "./schema/guide.ts";
 import type { ItemFile } from "./schema/item.ts";
+import { printable } from "./printable.ts";
 
 /** A checked dataset: what every derivation reads. Items sorted by slug, guides by platform_id. */
 export interface Dataset {
@@ -45,7 +46,8 @@ export interface Problem {
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Problem[] };
 
+/** One line of `check`'s output; control characters of file names and quotes are escaped (printable.ts). */
 export function formatProblem(problem: Problem): string {
   const expected = problem.expected ? ` (expected ${problem.expected})` : "";
-  return `${problem.file}: ${problem.path}: ${problem.message}${expected}`;
+  return printable(`${problem.file}: ${problem.path}: ${problem.message}${expected}`);
 }

@@ -2,12 +2,15 @@
 // in) with line numbers and its whitespace made visible. The text is read exactly as `npm run check` reads
 // it. Exit 0 on success, 1 when the file cannot be read as a capture, 2 on a usage error.
 
-import { readFile } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isMain, runAsMain, type CliIo } from "./main.ts";
+import { DEFAULT_LIMITS, formatByteSize } from "../load/limits.ts";
+import { errorCode, readRegularFile } from "../load/regular-file.ts";
 import { byteLineColumn, decodeUtf8 } from "../load/utf8.ts";
-import { captureKind, captureText } from "../validate/capture-text.ts";
+import { captureKind, readCapture, tooDeepProblem } from "../validate/capture-text.ts";
+import { printable } from "../printable.ts";
 import { legend, numberedLines } from "../validate/visible-whitespace.ts";
 
 const USAGE = "usage: npm run capture:text -- PATH   (PATH: a .html or .txt capture, e.g. dataset/snapshots/examples/900000001.html)";
@@ -25,7 +28,9 @@ export function captureTextLines(shownPath: string, bytes: Uint8Array): CaptureL
     const { line, column } = byteLineColumn(bytes, decoded.offset);
     return { ok: false, message: `${shownPath} is not valid UTF-8 (bad byte at offset ${decoded.offset}, line ${line}, column ${column}); captures are saved as UTF-8` };
   }
-  const text = captureText(kind, decoded.text);
+  const read = readCapture(kind, decoded.text);
+  if ("tooDeep" in read) return { ok: false, message: tooDeepProblem(shownPath, read).problem };
+  const { text } = read;
   return {
     ok: true,
     lines: [`readable text of ${shownPath} (${kind}), as npm run check reads it; markers:`, ...legend().map((line) => `  ${line}`), "", ...numberedLines(text)],
@@ -51,25 +56,31 @@ export async function runCaptureText(args: string[], io: CaptureTextIo): Promise
   if (positionals.length !== 1) return usageError(`one capture path expected, got ${positionals.length}`);
   const shownPath = positionals[0]!;
 
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(path.resolve(io.cwd, shownPath));
-  } catch (error) {
-    io.stderr(`capture:text: cannot read ${shownPath} (${errorCode(error)})\n`);
-    return 1;
-  }
-  const result = captureTextLines(shownPath, bytes);
+  // Read as `npm run check` reads a capture: a regular file (a link is followed to one), at most the
+  // capture size limit, so that a FIFO or a device is refused rather than waited on or read without end.
+  const read = await readCaptureFile(path.resolve(io.cwd, shownPath));
+  const result = read.ok ? captureTextLines(shownPath, read.bytes) : { ok: false as const, message: `cannot read ${shownPath} (${read.reason})` };
   if (!result.ok) {
-    io.stderr(`capture:text: ${result.message}\n`);
+    io.stderr(`capture:text: ${printable(result.message)}\n`);
     return 1;
   }
   io.stdout(`${result.lines.join("\n")}\n`);
   return 0;
 }
 
-function errorCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" ? code : String((error as Error | null)?.message ?? error);
+async function readCaptureFile(location: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; reason: string }> {
+  let real: string;
+  try {
+    real = await realpath(location);
+  } catch (error) {
+    return { ok: false, reason: errorCode(error) };
+  }
+  const limit = DEFAULT_LIMITS.maxBytes.snapshots;
+  const read = readRegularFile(real, limit);
+  if (read.ok) return read;
+  if ("notRegular" in read) return { ok: false, reason: read.notRegular === "a folder" ? "EISDIR" : `it is ${read.notRegular}, not a regular file` };
+  if ("tooLarge" in read) return { ok: false, reason: `it is ${formatByteSize(read.tooLarge)}, over the limit of ${formatByteSize(limit)} for captures` };
+  return { ok: false, reason: read.code };
 }
 
 if (isMain(import.meta.url)) {

@@ -5,14 +5,17 @@
 // snapshots/<platform_id>/<file name>. Exit 0 when written, 1 on a problem with the inputs, 2 on usage.
 
 import { createHash } from "node:crypto";
-import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { isMain, runAsMain, type CliIo } from "./main.ts";
+import { DEFAULT_LIMITS, formatByteSize } from "../load/limits.ts";
+import { errorCode, readRegularFile } from "../load/regular-file.ts";
 import { isInside } from "../load/snapshot-path.ts";
 import { decodeUtf8 } from "../load/utf8.ts";
-import { draftGuide } from "../transcribe/draft.ts";
+import { printable } from "../printable.ts";
+import { draftGuideWithin } from "../transcribe/draft.ts";
 import { prepareCapture } from "../validate/capture.ts";
 import { itemShape } from "../validate/shape.ts";
 
@@ -67,6 +70,8 @@ export async function runGuideDraft(args: string[], io: DraftIo): Promise<number
     return 2;
   }
 
+  // What this run created (a copied capture, the folders made for it): removed when the run fails.
+  const created: string[] = [];
   try {
     const dataset = values.dataset === undefined ? DEFAULT_DATASET : path.resolve(io.cwd, values.dataset as string);
     const snapshots = path.join(dataset, "snapshots");
@@ -75,53 +80,117 @@ export async function runGuideDraft(args: string[], io: DraftIo): Promise<number
     const out = values.out === undefined ? path.join(dataset, "guides", `${platformId}.json`) : path.resolve(io.cwd, values.out as string);
     if (!values.force && (await exists(out))) throw new InputError(`${out} exists; pass --force to overwrite it`);
 
+    // The capture is read as `npm run check` reads one: a regular file of at most 32 MiB.
     let capturePath = path.resolve(io.cwd, values.capture as string);
-    const captureStat = await stat(capturePath).catch(() => null);
-    if (captureStat === null || !captureStat.isFile()) throw new InputError(`${values.capture as string} is not a file`);
+    const { bytes, mtime } = await readCaptureFile(capturePath, values.capture as string);
     if (!isInside(snapshots, capturePath)) {
       const copy = path.join(snapshots, platformId, path.basename(capturePath));
       if (await exists(copy)) {
-        const same = Buffer.compare(await readFile(copy), await readFile(capturePath)) === 0;
-        if (!same) throw new InputError(`${copy} exists with other bytes; a capture never changes (move it away, or draft from it)`);
+        const existing = await readCaptureFile(copy, copy);
+        if (Buffer.compare(existing.bytes, bytes) !== 0) throw new InputError(`${copy} exists with other bytes; a capture never changes (move it away, or draft from it)`);
       } else {
-        await mkdir(path.dirname(copy), { recursive: true });
-        await copyFile(capturePath, copy);
-        io.stdout(`copied the capture to ${path.relative(io.cwd, copy)}\n`);
+        const folder = await mkdir(path.dirname(copy), { recursive: true });
+        if (folder !== undefined) created.push(folder);
+        // The bytes read above, so the copy is the very capture drafted from.
+        await writeFile(copy, bytes, { flag: "wx" });
+        created.push(copy);
       }
       capturePath = copy;
     }
     const snapshotPath = path.relative(snapshots, capturePath).split(path.sep).join("/");
-    const bytes = await readFile(capturePath);
     const capture = prepareCapture(snapshotPath, bytes);
     if ("problem" in capture.readable) throw new InputError(capture.readable.problem);
     if (!decodeUtf8(bytes).ok) throw new InputError(`${capturePath} is not UTF-8`);
 
     const offsetOf = io.offsetMinutes ?? ((date: Date) => -date.getTimezoneOffset());
-    const retrieved = retrievedAt ?? withOffset(captureStat.mtime, offsetOf(captureStat.mtime));
+    const retrieved = retrievedAt ?? withOffset(mtime, offsetOf(mtime));
     const started = performance.now();
-    const draft = draftGuide({
-      capture: capture.readable,
-      platformId,
-      item,
-      snapshot: { path: snapshotPath, retrieved_at: retrieved, sha256: createHash("sha256").update(bytes).digest("hex") },
-    });
+    const draft = draftGuideWithin(
+      {
+        capture: capture.readable,
+        platformId,
+        item,
+        snapshot: { path: snapshotPath, retrieved_at: retrieved, sha256: createHash("sha256").update(bytes).digest("hex") },
+      },
+      DEFAULT_LIMITS.maxBytes.guides,
+    );
+    if ("tooLarge" in draft) throw draftTooLarge();
     const took = performance.now() - started;
+    const text = guideText(draft.guide);
     await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(out, `${JSON.stringify(draft.guide, null, 2)}\n`);
+    await writeFile(out, text);
 
-    io.stdout(`wrote ${path.relative(io.cwd, out) || out} (drafted in ${took.toFixed(0)} ms)\n`);
+    if (created.length > 0) io.stdout(`copied the capture to ${printable(path.relative(io.cwd, capturePath))}\n`);
+    io.stdout(`wrote ${printable(path.relative(io.cwd, out) || out)} (drafted in ${took.toFixed(0)} ms)\n`);
     io.stdout(`${draft.summary.join("\n")}\n`);
     io.stdout(`\n${draft.untranscribed.length} number${draft.untranscribed.length === 1 ? "" : "s"} of the guide's text not transcribed as seeds:\n`);
     for (const found of draft.untranscribed) io.stdout(`  line ${found.line}: ${found.value}   ${JSON.stringify(found.context.length > 100 ? `${found.context.slice(0, 100)}…` : found.context)}\n`);
-    io.stdout(`\nNext: review the draft against the page (npm run capture:text -- ${path.relative(io.cwd, capturePath)}), replace every DRAFT-TODO, then npm run check.\n`);
+    io.stdout(`\nNext: review the draft against the page (npm run capture:text -- ${printable(path.relative(io.cwd, capturePath))}), replace every DRAFT-TODO, then npm run check.\n`);
     return 0;
   } catch (error) {
+    // Nothing of a failed run is left behind: the copy first, then the folders made for it.
+    for (const location of created.reverse()) await rm(location, { recursive: true, force: true });
     if (error instanceof InputError) {
-      io.stderr(`guide:draft: ${error.message}\n`);
+      io.stderr(`guide:draft: ${printable(error.message)}\n`);
       return 1;
     }
     throw error;
   }
+}
+
+/** A capture's bytes and modification time, read by the rules of `npm run check` (regular-file.ts, limits.ts). */
+async function readCaptureFile(location: string, shown: string): Promise<{ bytes: Uint8Array; mtime: Date }> {
+  const limit = DEFAULT_LIMITS.maxBytes.snapshots;
+  let real: string;
+  try {
+    real = await realpath(location);
+  } catch (error) {
+    throw new InputError(`${shown} cannot be read (${errorCode(error)})`);
+  }
+  const read = readRegularFile(real, limit);
+  if (!read.ok) {
+    if ("notRegular" in read) throw new InputError(`${shown} is ${read.notRegular}, not a regular file`);
+    if ("tooLarge" in read) throw new InputError(`${shown} is ${formatByteSize(read.tooLarge)}, over the limit of ${formatByteSize(limit)} for captures`);
+    throw new InputError(`${shown} cannot be read (${read.code})`);
+  }
+  return { bytes: read.bytes, mtime: (await stat(real)).mtime };
+}
+
+function draftTooLarge(): InputError {
+  return new InputError(`the draft is larger than the ${formatByteSize(DEFAULT_LIMITS.maxBytes.guides)} npm run check accepts for a guide file; nothing was written`);
+}
+
+/**
+ * The guide file's text, or an InputError when it would be larger than `npm run check` accepts for a guide
+ * file. The length of its strings is measured first: a quote is a whole line of the page, so a page whose
+ * one line lists two million numbers would make a text past any string's length limit.
+ */
+function guideText(guide: unknown): string {
+  const limit = DEFAULT_LIMITS.maxBytes.guides;
+  const atLeast = stringLengths(guide, limit);
+  if (atLeast > limit) throw draftTooLarge();
+  const text = `${JSON.stringify(guide, null, 2)}\n`;
+  const bytes = Buffer.byteLength(text);
+  if (bytes > limit) throw draftTooLarge();
+  return text;
+}
+
+/** The length of every string and key in `value` together (a lower bound of its JSON's size in bytes), counted until past `stop`. */
+function stringLengths(value: unknown, stop: number): number {
+  let total = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0 && total <= stop) {
+    const next = pending.pop();
+    if (typeof next === "string") total += next.length + 2;
+    else if (Array.isArray(next)) for (const element of next) pending.push(element);
+    else if (next !== null && typeof next === "object") {
+      for (const [key, element] of Object.entries(next)) {
+        total += key.length + 3;
+        pending.push(element);
+      }
+    } else total += 1;
+  }
+  return total;
 }
 
 async function readItem(file: string, slug: string) {

@@ -11,13 +11,14 @@ import { createHash, type Hash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { readlink } from "node:fs/promises";
 import path from "node:path";
+import { append } from "../append.ts";
 import { entriesUnder } from "./walk.ts";
 import { GENERATION_PREFIX, readManifest } from "./build-folder.ts";
 import { indexFileOf, readGenerationIndex } from "./file-index.ts";
 import type { Manifest } from "../../edge/routes.ts";
 import { existsSync } from "node:fs";
 import { DEFAULT_LIMITS } from "../load/limits.ts";
-import { readRegularFile } from "../load/regular-file.ts";
+import { hashRegularFile, readRegularFile, type FileRead } from "../load/regular-file.ts";
 
 /** Larger than any file the check reads with its default limits. */
 const LARGEST_READ = Math.max(...Object.values(DEFAULT_LIMITS.maxBytes));
@@ -34,34 +35,86 @@ export interface SourceFingerprint {
   /** Of the code alone (it keys the check cache, validate/cache.ts). */
   code: string;
   /**
-   * Every regular file of the dataset folder as it was read and hashed, by path relative to it
-   * ('/'-separated): the check loads these bytes rather than reading the files again, so it checks
-   * exactly the bytes this fingerprint names (read once, hashed once).
+   * The regular files of the dataset folder that the check reads (item files, guide files and the
+   * captures guides name) as they were read and hashed, by path relative to it ('/'-separated): the
+   * check loads these bytes rather than reading the files again, so it checks exactly the bytes this
+   * fingerprint names (read once, hashed once).
    */
   datasetFiles: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
 }
 
+/** Item and guide files: the entries of items/ and guides/ the check reads. */
+const READ_BY_CHECK = /^(?:items|guides)\/[^./][^/]*\.json$/;
+
 /** The source fingerprint with its parts: the code's, and each dataset file's. */
 export async function sourceFingerprints(datasetDir: string): Promise<SourceFingerprint> {
   const code = await codeFingerprint();
+  const names = (await namesUnder(datasetDir, ".")).sort();
+  // Each dataset file is hashed on its own and the fingerprint is made of those hashes, so that
+  // the check can reuse them (a guide's hash keys its check outcome, validate/cache.ts). Only the
+  // bytes of files the check reads are kept; any other file (the folder of images a browser's "save
+  // page, complete" leaves beside a capture) is hashed in chunks and let go, so memory does not
+  // grow with what the check never reads.
+  const datasetFiles = new Map<string, { bytes: Uint8Array; sha256: string }>();
+  const lines = new Map<string, string>();
+  const keep = (file: string) => {
+    const read = readRegularFile(path.join(datasetDir, file), LARGEST_READ);
+    if (!read.ok) return lines.set(file, notReadLine(file, read));
+    const sha256 = createHash("sha256").update(read.bytes).digest("hex");
+    datasetFiles.set(file, { bytes: read.bytes, sha256 });
+    lines.set(file, fileLine(file, read.bytes.byteLength, sha256));
+  };
+  for (const file of names) if (READ_BY_CHECK.test(file)) keep(file);
+  const captures = capturesNamed(datasetFiles);
+  for (const file of names) {
+    if (lines.has(file)) continue;
+    if (file.endsWith("\0link")) {
+      const bytes = Buffer.from(`link ${await readlink(path.join(datasetDir, file.slice(0, -5)))}`);
+      lines.set(file, fileLine(file, bytes.byteLength, createHash("sha256").update(bytes).digest("hex")));
+    } else if (captures.has(file)) {
+      keep(file);
+    } else {
+      const digest = hashRegularFile(path.join(datasetDir, file), LARGEST_READ);
+      lines.set(file, digest.ok ? fileLine(file, digest.size, digest.sha256) : notReadLine(file, digest));
+    }
+  }
   const hash = createHash("sha256");
   hash.update(`code ${code}\n`);
-  // Each dataset file is hashed on its own and the fingerprint is made of those hashes, so that
-  // the check can reuse them (a guide's hash keys its check outcome, validate/cache.ts).
-  const datasetFiles = new Map<string, { bytes: Uint8Array; sha256: string }>();
-  await readFiles(datasetDir, await namesUnder(datasetDir, "."), (file, bytes, regular) => {
-    const sha256 = createHash("sha256").update(bytes).digest("hex");
-    hash.update(`file ${file} ${bytes.byteLength} ${sha256}\n`);
-    if (regular) datasetFiles.set(file, { bytes, sha256 });
-  });
+  for (const file of names) hash.update(lines.get(file)!);
   return { source: hash.digest("hex").slice(0, 32), code, datasetFiles };
+}
+
+function fileLine(file: string, size: number, sha256: string): string {
+  return `file ${file} ${size} ${sha256}\n`;
+}
+
+/** A FIFO, socket or device is never opened, nor a file larger than any the check reads: their kind or size stands for their bytes. */
+function notReadLine(file: string, read: Exclude<FileRead, { ok: true }>): string {
+  const bytes = Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`);
+  return fileLine(file, bytes.byteLength, createHash("sha256").update(bytes).digest("hex"));
+}
+
+/** "snapshots/<snapshot.path>" of every guide file that names one (a guide that is not JSON names none). */
+function capturesNamed(files: ReadonlyMap<string, { bytes: Uint8Array }>): Set<string> {
+  const named = new Set<string>();
+  for (const [file, { bytes }] of files) {
+    if (!file.startsWith("guides/")) continue;
+    let snapshotPath: unknown;
+    try {
+      snapshotPath = (JSON.parse(new TextDecoder().decode(bytes)) as { snapshot?: { path?: unknown } } | null)?.snapshot?.path;
+    } catch {
+      continue;
+    }
+    if (typeof snapshotPath === "string") named.add(path.posix.normalize(`snapshots/${snapshotPath}`));
+  }
+  return named;
 }
 
 /** The hash of the code files as written: generator/, edge/, explorer/ and the lockfile. */
 export async function codeFingerprint(): Promise<string> {
   const hash = createHash("sha256");
   const code = [...CODE_FILES];
-  for (const folder of CODE_FOLDERS) code.push(...(await namesUnder(REPOSITORY, folder)).filter((name) => !NOT_CODE(name)));
+  for (const folder of CODE_FOLDERS) append(code, (await namesUnder(REPOSITORY, folder)).filter((name) => !NOT_CODE(name)));
   await hashFiles(hash, REPOSITORY, code);
   return hash.digest("hex").slice(0, 32);
 }
@@ -88,20 +141,20 @@ async function hashFiles(hash: Hash, root: string, names: string[]): Promise<voi
   });
 }
 
-/** Calls `each` with every file's bytes (`regular`: the bytes of a regular file, read without following a link), in name order. */
-async function readFiles(root: string, names: string[], each: (file: string, bytes: Uint8Array, regular: boolean) => void): Promise<void> {
+/** Calls `each` with every file's bytes, in name order. */
+async function readFiles(root: string, names: string[], each: (file: string, bytes: Uint8Array) => void): Promise<void> {
   // A link is read as where it points (check refuses links in the dataset, so a link never becomes
   // a build). A FIFO, socket or device is never opened (reading a FIFO waits for a writer, for
   // ever); nor is a file larger than any the check reads: their kind or size stands for their
   // bytes, and the check refuses them by name.
   for (const file of names.sort()) {
     if (file.endsWith("\0link")) {
-      each(file, Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`), false);
+      each(file, Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`));
       continue;
     }
     const read = readRegularFile(path.join(root, file), LARGEST_READ);
-    if (read.ok) each(file, read.bytes, true);
-    else each(file, Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`), false);
+    if (read.ok) each(file, read.bytes);
+    else each(file, Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`));
   }
 }
 

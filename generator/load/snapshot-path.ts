@@ -6,7 +6,7 @@ import path from "node:path";
  */
 export function captureLocation(snapshotsDir: string, snapshotPath: string): string | null {
   if (snapshotPath === "" || path.posix.isAbsolute(snapshotPath) || path.win32.isAbsolute(snapshotPath)) return null;
-  const location = path.resolve(snapshotsDir, ...snapshotPath.split("/"));
+  const location = path.resolve(snapshotsDir, snapshotPath.split("/").join(path.sep));
   return isInside(snapshotsDir, location) ? location : null;
 }
 

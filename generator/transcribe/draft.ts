@@ -1,3 +1,4 @@
+import { append } from "../append.ts";
 import type { ItemFile } from "../schema/item.ts";
 import type { ReadableCapture } from "../validate/capture.ts";
 import { readAttribution } from "./attribution.ts";
@@ -52,10 +53,27 @@ interface Context {
   paintIndexes: number[] | null;
 }
 
+/**
+ * The least a grading adds to a guide file besides its quote: `{"seed":0,"level":"","quote":"",
+ * "evidence":"text","position":0}` is 63 characters.
+ */
+const GRADING_BYTES = 63;
+
 export function draftGuide(input: DraftInput): Draft {
+  return draftGuideWithin(input, Infinity) as Draft;
+}
+
+/**
+ * The draft, or `tooLarge` as soon as its gradings alone would make a guide file over `maxBytes` (each
+ * quotes its whole line): a page listing millions of numbers is given up while reading its lists,
+ * before a grading is made for each.
+ */
+export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | { tooLarge: true } {
   const attribution = readAttribution(input.capture, input.platformId, input.snapshot.retrieved_at);
   const lines = bodyLines(input.capture, attribution.skip);
-  const { blocks, contexts } = readBlocks(lines, input.item);
+  const read = readBlocks(lines, input.item, maxBytes);
+  if (read === null) return { tooLarge: true };
+  const { blocks, contexts } = read;
   const systems = buildSystems(blocks, contexts, input.item, attribution.title);
   const levelOfBlock = new Map<Block, { system: string; level: string }>();
   for (const system of systems) for (const [block, level] of system.levels) levelOfBlock.set(block, { system: system.id, level: level.key });
@@ -96,7 +114,9 @@ export function draftGuide(input: DraftInput): Draft {
   return { guide, summary: summarize(guide.systems, callouts, discrepancies), untranscribed };
 }
 
-function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block[]; contexts: Context[] } {
+/** The blocks of the page's lists, or null when their gradings would be more than `maxBytes` of JSON. */
+function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes: number): { blocks: Block[]; contexts: Context[] } | null {
+  let gradingBytes = 0;
   const blocks: Block[] = [];
   const contexts: Context[] = [{ heading: null, paintIndexes: null }];
   let heading: string | null = null;
@@ -131,8 +151,10 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
       current = null;
       continue;
     }
+    gradingBytes += list.seeds.length * (line.text.length + GRADING_BYTES);
+    if (gradingBytes > maxBytes) return null;
     current = addList(list, line);
-    current.unreadable.push(...list.unreadable.map((word) => ({ word, line })));
+    append(current.unreadable, list.unreadable.map((word) => ({ word, line })));
   }
   return { blocks, contexts };
 
@@ -141,12 +163,12 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
     if (list.rank !== null) {
       // Ranks written inside a tier's own list rank within that level (spec: rank_scope "level").
       if (under !== null && under.callout === null && !under.rankedLevel && levelKind(under.label) !== null) {
-        under.listed.push(...list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
+        append(under.listed, list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
         current = under;
         return under;
       }
       const block = open(list.label!, true);
-      block.listed.push(...list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
+      append(block.listed, list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
       if (under !== null && under.listed.length === 0) blocks.splice(blocks.indexOf(under), 1);
       current = null;
       return block;
@@ -161,7 +183,7 @@ function readBlocks(lines: readonly BodyLine[], item: ItemFile): { blocks: Block
         block = open(list.label, false);
       }
     } else block = under ?? open(list.label ?? "Seeds", false);
-    block.listed.push(...list.seeds.map((seed) => ({ seed, line, rank: null })));
+    append(block.listed, list.seeds.map((seed) => ({ seed, line, rank: null })));
     current = block;
     return block;
   }
@@ -309,7 +331,7 @@ function leadingNumber(label: string): number | null {
 }
 
 function bounds(kind: string, blocks: readonly Block[]): { best: number | null; worst: number | null } {
-  if (kind === "rank") return { best: 1, worst: Math.max(...blocks.flatMap((block) => block.listed.map((listed) => listed.rank ?? 0))) };
+  if (kind === "rank") return { best: 1, worst: blocks.reduce((worst, block) => block.listed.reduce((most, listed) => Math.max(most, listed.rank ?? 0), worst), -Infinity) };
   const numbers = blocks.map((block) => leadingNumber(block.label));
   if (numbers.some((n) => n === null) || numbers.length === 0) return { best: null, worst: null };
   return { best: numbers[0]!, worst: numbers[numbers.length - 1]! };

@@ -63,6 +63,27 @@ export interface CaptureText {
   elements: TextElement[];
 }
 
+/**
+ * How deeply elements may nest in an HTML capture. Blink (Chrome's engine) stops nesting at 512 too; a
+ * saved guide page nests a few dozen deep. The cap also bounds reading: htmlparser2 keeps its stack of open
+ * elements with `unshift` and searches it on every end tag, so a page of unclosed tags a million deep
+ * would take time quadratic in its depth.
+ */
+export const MAX_ELEMENT_DEPTH = 512;
+
+/** Why an HTML capture has no readable text: its elements nest deeper than MAX_ELEMENT_DEPTH. */
+export interface TooDeep {
+  tooDeep: { limit: number; line: number };
+}
+
+/** The problem of a capture nested too deeply, in the words of `check` (`shown`: how the capture is named). */
+export function tooDeepProblem(shown: string, { tooDeep }: TooDeep): { problem: string; expected: string } {
+  return {
+    problem: `capture ${shown} nests elements more than ${tooDeep.limit} deep (line ${tooDeep.line})`,
+    expected: `a saved page whose elements nest at most ${tooDeep.limit} deep`,
+  };
+}
+
 /** The kind of a capture by its file name, or null for a kind the dataset does not use. */
 export function captureKind(fileName: string): CaptureKind | null {
   const lower = fileName.toLowerCase();
@@ -71,25 +92,32 @@ export function captureKind(fileName: string): CaptureKind | null {
   return null;
 }
 
-export function readCapture(kind: CaptureKind, decoded: string): CaptureText {
+export function readCapture(kind: CaptureKind, decoded: string): CaptureText | TooDeep {
   return kind === "html" ? readHtml(decoded) : { text: decoded, elements: [] };
 }
 
-export function captureText(kind: CaptureKind, decoded: string): string {
-  return readCapture(kind, decoded).text;
+/** The readable text, or null for a page nested too deeply. */
+export function captureText(kind: CaptureKind, decoded: string): string | null {
+  const read = readCapture(kind, decoded);
+  return "tooDeep" in read ? null : read.text;
 }
 
-export function htmlReadableText(html: string): string {
-  return readHtml(html).text;
+/** The readable text, or null for a page nested too deeply. */
+export function htmlReadableText(html: string): string | null {
+  return captureText("html", html);
 }
 
-export function readHtml(html: string): CaptureText {
+/** Thrown from a parser callback to stop reading; never leaves readHtml. */
+class StopReading extends Error {}
+
+export function readHtml(html: string): CaptureText | TooDeep {
   const source = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
   const parts: string[] = [];
   let length = 0;
   const elements: TextElement[] = [];
   const open: TextElement[] = [];
   let hidden = 0;
+  let tooDeep: TooDeep["tooDeep"] | null = null;
   const write = (text: string) => {
     parts.push(text);
     length += text.length;
@@ -97,6 +125,11 @@ export function readHtml(html: string): CaptureText {
   const parser = new Parser(
     {
       onopentag(name, attributes, isImplied) {
+        if (open.length >= MAX_ELEMENT_DEPTH) {
+          const line = lineAt(source, parser.startIndex);
+          tooDeep = { limit: MAX_ELEMENT_DEPTH, line };
+          throw new StopReading();
+        }
         const element: TextElement = { tag: name, attributes, start: length, end: length, depth: open.length };
         open.push(element);
         elements.push(element);
@@ -117,7 +150,19 @@ export function readHtml(html: string): CaptureText {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  parser.end(source);
+  try {
+    parser.end(source);
+  } catch (error) {
+    if (!(error instanceof StopReading) || tooDeep === null) throw error;
+    return { tooDeep };
+  }
   for (const element of open) element.end = length;
   return { text: parts.join(""), elements };
+}
+
+/** The 1-based line of a character offset. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) line++;
+  return line;
 }

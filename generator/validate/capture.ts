@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { decodeUtf8 } from "../load/utf8.ts";
-import { captureKind, readCapture, type TextElement } from "./capture-text.ts";
+import { captureKind, readCapture, tooDeepProblem, type TextElement } from "./capture-text.ts";
 import { indexText, type QuoteIndex } from "./quote-index.ts";
 import { nonGuideRegions, type Region } from "./regions.ts";
 
@@ -39,6 +39,8 @@ export function prepareCapture(snapshotPath: string, bytes: Uint8Array): Capture
       readable: { problem: `capture ${shownPath} is not valid UTF-8 (bad byte at offset ${decoded.offset})`, expected: "a capture saved as UTF-8" },
     };
   }
-  const { text, elements } = readCapture(kind, decoded.text);
+  const read = readCapture(kind, decoded.text);
+  if ("tooDeep" in read) return { shownPath, sha256, readable: tooDeepProblem(shownPath, read) };
+  const { text, elements } = read;
   return { shownPath, sha256, readable: { source: decoded.text, text, index: indexText(text), elements, regions: nonGuideRegions(elements) } };
 }

@@ -1,3 +1,4 @@
+import { append } from "../append.ts";
 import type { Problem } from "../dataset.ts";
 import type { RawGuideFile } from "../load/raw-dataset.ts";
 import type { Guide } from "../schema/guide.ts";
@@ -77,17 +78,17 @@ export function checkGuideFile(file: RawGuideFile, captures: Map<string, Capture
   const findings = shape === null || shape.ok ? [] : [...shape.findings];
   // A snapshot path of the wrong shape is one mistake, already reported; its capture is not looked at.
   const badPath = findings.some((found) => found.path === "$.snapshot.path");
-  if (file.capture !== null && !file.capture.ok && !badPath) loading.push(...file.capture.problems);
+  if (file.capture !== null && !file.capture.ok && !badPath) append(loading, file.capture.problems);
   let crossFileAt = findings.length;
   if (shape !== null && shape.ok) {
     const guide = shape.value;
-    findings.push(...guideFileNameIsPlatformId(guide, file.name), ...OWN_RULES_BEFORE_ITEMS.flatMap((rule) => rule(guide)));
+    append(findings, [...guideFileNameIsPlatformId(guide, file.name), ...OWN_RULES_BEFORE_ITEMS.flatMap((rule) => rule(guide))]);
     crossFileAt = findings.length;
-    findings.push(...OWN_RULES_AFTER_ITEMS.flatMap((rule) => rule(guide)));
+    append(findings, OWN_RULES_AFTER_ITEMS.flatMap((rule) => rule(guide)));
   }
   // The capture's hash and every quote are checked even when the guide has shape mistakes elsewhere:
   // each quote stands alone, and quotes are most of a transcription's work.
-  if (file.parsed !== null && !badPath) findings.push(...captureFindings(file.parsed.json, shape?.ok ? shape.value : null, file, captures));
+  if (file.parsed !== null && !badPath) append(findings, captureFindings(file.parsed.json, shape?.ok ? shape.value : null, file, captures));
   const placeholders = file.parsed === null ? [] : placeholderFindings(file.parsed.json);
   return { loading, findings, crossFileAt, placeholders, shapeOk: shape !== null && shape.ok };
 }
@@ -116,10 +117,10 @@ function captureFindings(document: unknown, guide: Guide | null, file: RawGuideF
   const sha256 = typeof snapshot.sha256 === "string" && /^[0-9a-f]{64}$/.test(snapshot.sha256) ? snapshot.sha256 : capture.sha256;
   const findings = snapshotMatchesCapture({ sha256 }, capture);
   if (!("problem" in capture.readable)) {
-    findings.push(...quotesOccurInCapture(document, capture.readable, capture.shownPath));
-    findings.push(...imagesOccurInCapture(document, capture.readable, capture.shownPath));
-    findings.push(...quotesComeFromTheGuide(document, capture.readable, capture.shownPath));
-    if (guide !== null) findings.push(...unassignedReviewCountsTheNumbers(guide, capture.readable));
+    append(findings, quotesOccurInCapture(document, capture.readable, capture.shownPath));
+    append(findings, imagesOccurInCapture(document, capture.readable, capture.shownPath));
+    append(findings, quotesComeFromTheGuide(document, capture.readable, capture.shownPath));
+    if (guide !== null) append(findings, unassignedReviewCountsTheNumbers(guide, capture.readable));
   }
   return findings;
 }

@@ -1,3 +1,4 @@
+import { append } from "../append.ts";
 import { createHash } from "node:crypto";
 import type { Checked, Dataset, Problem } from "../dataset.ts";
 import { DEFAULT_LIMITS, type DatasetLimits } from "../load/limits.ts";
@@ -44,19 +45,19 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
   const items: { file: string; item: ItemFile }[] = [];
   const uncheckedSlugs = new Set<string>();
   for (const file of raw.items) {
-    problems.push(...file.problems);
+    append(problems, file.problems);
     const shape = file.parsed === null ? null : itemShape(file.parsed.json);
     if (shape === null || !shape.ok) {
-      if (shape !== null) problems.push(...inFile(file.file, shape.findings));
+      if (shape !== null) append(problems, inFile(file.file, shape.findings));
       uncheckedSlugs.add(file.name);
       continue;
     }
     const item = shape.value;
-    problems.push(...inFile(file.file, [...itemFileNameIsSlug(item, file.name), ...ITEM_RULES.flatMap((rule) => rule(item))]));
+    append(problems, inFile(file.file, [...itemFileNameIsSlug(item, file.name), ...ITEM_RULES.flatMap((rule) => rule(item))]));
     items.push({ file: file.file, item });
   }
   items.sort((a, b) => compare(a.item.slug, b.item.slug));
-  problems.push(...itemPairsAreUnique(items));
+  append(problems, itemPairsAreUnique(items));
 
   const context: GuideContext = { items: new Map(items.map(({ item }) => [item.slug, item])), uncheckedSlugs };
   const captures = new Map<string, Capture>();
@@ -78,7 +79,7 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
       entries.set(file.file, { sha256: file.sha256, capture, clean: file.problems.length === 0 && file.parsed !== null, check });
     }
     const guide = check.shapeOk ? (file.parsed!.json as Guide) : null;
-    problems.push(...guideFileProblems(file.file, check, guide === null ? [] : crossFileFindings(guide, context)));
+    append(problems, guideFileProblems(file.file, check, guide === null ? [] : crossFileFindings(guide, context)));
     if (guide !== null) guides.push(guide);
   }
   guides.sort((a, b) => compare(a.platform_id, b.platform_id));

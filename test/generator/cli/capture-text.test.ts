@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -64,6 +65,46 @@ describe("npm run capture:text", () => {
       stdout: "",
       stderr: "capture:text: latin1.txt is not valid UTF-8 (bad byte at offset 2, line 2, column 1); captures are saved as UTF-8\n",
     });
+  });
+
+  // As `npm run check` reads a capture: regular files only, at most 32 MiB.
+  it.runIf(process.platform !== "win32")("refuses a FIFO at once rather than waiting for a writer", async () => {
+    execFileSync("mkfifo", [path.join(dir, "fifo.html")]);
+    expect(await captureText(dir, "fifo.html")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "capture:text: cannot read fifo.html (it is a FIFO (named pipe), not a regular file)\n",
+    });
+  });
+
+  it.runIf(process.platform === "linux")("refuses a device, named or linked to, rather than reading it without end", async () => {
+    await symlink("/dev/zero", path.join(dir, "zero.txt"));
+    const refusal = "(it is a character device, not a regular file)\n";
+    expect(await captureText(dir, "/dev/zero")).toEqual({ code: 1, stdout: "", stderr: `capture:text: cannot read /dev/zero ${refusal}` });
+    expect(await captureText(dir, "zero.txt")).toEqual({ code: 1, stdout: "", stderr: `capture:text: cannot read zero.txt ${refusal}` });
+  });
+
+  it("refuses a capture over the 32 MiB check accepts, before reading it", async () => {
+    await writeFile(path.join(dir, "huge.txt"), "");
+    await truncate(path.join(dir, "huge.txt"), 33 * 1024 * 1024);
+    expect(await captureText(dir, "huge.txt")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "capture:text: cannot read huge.txt (it is 33 MiB, over the limit of 32 MiB for captures)\n",
+    });
+  });
+
+  it("says a page nested past the limit is not read, as check says it", async () => {
+    await writeFile(path.join(dir, "deep.html"), `<p>x</p>\n${"<div>".repeat(1_000_000)}`);
+    expect(await captureText(dir, "deep.html")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "capture:text: capture deep.html nests elements more than 512 deep (line 2)\n",
+    });
+  });
+
+  it("escapes control characters of the file name it names", async () => {
+    expect(await captureText(dir, "mis\u001b[2Jsing\n.html")).toEqual({ code: 1, stdout: "", stderr: "capture:text: cannot read mis\\x1b[2Jsing\\n.html (ENOENT)\n" });
   });
 });
 

@@ -35,6 +35,41 @@ describe("npm run check", () => {
     await rm(bad, { recursive: true, force: true });
   });
 
+  it.runIf(process.platform !== "win32")("prints a file name with an escape sequence or a newline escaped, each problem on one line", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "check-names-"));
+    try {
+      await writeSampleDataset(dir);
+      await writeFile(path.join(dir, "items", "\u001b[31mred\nitems.txt"), "");
+      const { code, stdout } = await check(dir);
+      expect(code).toBe(1);
+      expect(stdout.split("\n")).toEqual([
+        "items/\\x1b[31mred\\nitems.txt: $: not a .json file, so not read (expected only .json files in items/)",
+        "1 problem in 1 file",
+        "",
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("prints every problem of a guide with 150,000 of them, each naming the file", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "check-many-"));
+    try {
+      await writeSampleDataset(dir);
+      const guide = sampleGuide();
+      const system = guide.systems[0]!;
+      system.gradings = Array.from({ length: 150_000 }, (_, position) => ({ seed: 1001, level: "t1", quote: "Seed 555", evidence: "text" as const, position }));
+      await writeFile(path.join(dir, "guides", `${guide.platform_id}.json`), JSON.stringify(guide));
+      const { code, stdout, stderr } = await check(dir);
+      expect({ code, stderr }).toEqual({ code: 1, stderr: "" });
+      const lines = stdout.trimEnd().split("\n");
+      expect(lines.length).toBeGreaterThan(150_000);
+      expect(lines.slice(0, -1).every((line) => line.startsWith(`guides/${guide.platform_id}.json: $.`))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("says the dataset is OK with its counts and exits 0", async () => {
     expect(await check(good)).toEqual({ code: 0, stdout: "dataset OK: 2 items (5 pairs), 1 guide, 7 gradings\n", stderr: "" });
   });

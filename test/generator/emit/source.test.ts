@@ -21,6 +21,30 @@ describe("the source fingerprint", () => {
     expect((await sourceFingerprints(dataset)).source).not.toBe(before);
   });
 
+  it("keeps the bytes of the files the check reads only, and still changes with any byte of the others", async () => {
+    const dataset = path.join(root, "dataset-saved-page");
+    mkdirSync(path.join(dataset, "items"), { recursive: true });
+    mkdirSync(path.join(dataset, "guides"), { recursive: true });
+    mkdirSync(path.join(dataset, "snapshots", "9", "page_files"), { recursive: true });
+    writeFileSync(path.join(dataset, "items", "a.json"), "{}");
+    writeFileSync(path.join(dataset, "guides", "9.json"), JSON.stringify({ snapshot: { path: "9/page.html" } }));
+    writeFileSync(path.join(dataset, "guides", "broken.json"), "{");
+    writeFileSync(path.join(dataset, "snapshots", "9", "page.html"), "<p>Tier 1: 661</p>");
+    // What a browser's "save page, complete" leaves beside the page: 64 MiB the check never reads.
+    const MiB = 1024 * 1024;
+    for (let index = 0; index < 16; index++) writeFileSync(path.join(dataset, "snapshots", "9", "page_files", `image${index}.jpg`), Buffer.alloc(4 * MiB, index));
+
+    const before = process.memoryUsage().arrayBuffers;
+    const fingerprint = await sourceFingerprints(dataset);
+    const grown = process.memoryUsage().arrayBuffers - before;
+    expect([...fingerprint.datasetFiles.keys()].sort()).toEqual(["guides/9.json", "guides/broken.json", "items/a.json", "snapshots/9/page.html"]);
+    // Kept, they would be 64 MiB more; the rest is the code's files read and not yet collected.
+    expect(grown).toBeLessThan(32 * MiB);
+
+    writeFileSync(path.join(dataset, "snapshots", "9", "page_files", "image15.jpg"), Buffer.alloc(4 * MiB, 0));
+    expect((await sourceFingerprints(dataset)).source).not.toBe(fingerprint.source);
+  });
+
   it("names the serving build made from the same source, and no other", async () => {
     const out = path.join(root, "dist");
     const manifest = manifestOf(tinyDataset, "vA");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ItemFile } from "../../../generator/schema/item.ts";
 import { agreement } from "../../../generator/transcribe/compare.ts";
-import { draftGuide } from "../../../generator/transcribe/draft.ts";
+import { draftGuide, draftGuideWithin } from "../../../generator/transcribe/draft.ts";
 import { placeholderSites } from "../../../generator/transcribe/placeholder.ts";
 import { prepareCapture, type ReadableCapture } from "../../../generator/validate/capture.ts";
 import { quotesOccurInCapture } from "../../../generator/validate/rules/quotes.ts";
@@ -60,6 +60,15 @@ describe("guide:draft reads each page shape", () => {
     });
     // 1,204 is a count, $120 a price, 0.07 a float, AK-47 a name, 3 months a duration; the callouts' seeds remain.
     expect(untranscribed.map((found) => found.value)).toEqual([32, 92, 179, 4, 28, 71]);
+  });
+
+  it("gives up on a page whose gradings would pass the size a guide file may have, and drafts it within a size it fits", () => {
+    const html = `<h2>Tier 1</h2><p>${Array.from({ length: 50 }, (_, index) => index + 1).join(", ")}</p>`;
+    const capture = readable("test/page.html", new TextEncoder().encode(html));
+    const input = { capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } };
+    // Each of the 50 gradings quotes the 140-character line.
+    expect(draftGuideWithin(input, 5_000)).toEqual({ tooLarge: true });
+    expect(draftGuideWithin(input, 20_000)).toEqual(draftGuide(input));
   });
 
   it("keeps a seed listed twice as two gradings and records a duplicate_seed naming both levels", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { captureKind, captureText, htmlReadableText, readHtml } from "../../../generator/validate/capture-text.ts";
+import { prepareCapture } from "../../../generator/validate/capture.ts";
+import { captureKind, captureText, htmlReadableText, MAX_ELEMENT_DEPTH, readHtml, type CaptureText } from "../../../generator/validate/capture-text.ts";
 
 describe("htmlReadableText", () => {
   it("decodes named, decimal and hexadecimal character references", () => {
@@ -62,13 +63,34 @@ describe("htmlReadableText reads markup as a browser tokenizer does", () => {
   });
 
   it("keeps every element with the span of text it holds", () => {
-    const { text, elements } = readHtml('<div class="subSection"><div class="subSectionTitle">Tier 1</div><div class="subSectionDesc">661, 151</div></div>');
+    const { text, elements } = readHtml('<div class="subSection"><div class="subSectionTitle">Tier 1</div><div class="subSectionDesc">661, 151</div></div>') as CaptureText;
     const spans = elements.map((element) => [element.tag, element.attributes.class, text.slice(element.start, element.end)]);
     expect(spans).toEqual([
       ["div", "subSection", "\nTier 1\n\n661, 151\n"],
       ["div", "subSectionTitle", "Tier 1"],
       ["div", "subSectionDesc", "661, 151"],
     ]);
+  });
+});
+
+describe("readHtml on a page nested without end", () => {
+  it("reads a page nested as deep as the limit", () => {
+    const html = `${"<div>".repeat(MAX_ELEMENT_DEPTH - 1)}<b>Tier 1: 661</b>`;
+    expect(readHtml(html)).toMatchObject({ text: `${"\n".repeat(MAX_ELEMENT_DEPTH - 1)}Tier 1: 661` });
+  });
+
+  it("gives up past the limit at once, naming the line, on a 5 MB page of unclosed tags", () => {
+    const html = `<p>Tier 1: 661</p>\n${"<div>".repeat(1_000_000)}`;
+    expect(html.length).toBeGreaterThan(5_000_000);
+    expect(readHtml(html)).toEqual({ tooDeep: { limit: MAX_ELEMENT_DEPTH, line: 2 } });
+  });
+
+  it("makes such a capture a problem of the guides that name it", () => {
+    const capture = prepareCapture("deep/page.html", new TextEncoder().encode(`\n\n${"<b>".repeat(1_000_000)}`));
+    expect(capture.readable).toEqual({
+      problem: "capture snapshots/deep/page.html nests elements more than 512 deep (line 3)",
+      expected: "a saved page whose elements nest at most 512 deep",
+    });
   });
 });
 

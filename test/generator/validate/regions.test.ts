@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readHtml } from "../../../generator/validate/capture-text.ts";
+import { readHtml, type CaptureText } from "../../../generator/validate/capture-text.ts";
 import { nonGuideRegions, regionHolding } from "../../../generator/validate/regions.ts";
 
 const STEAM_LIKE = `<div class="guide subSections"><div class="subSection detailBox"><div class="subSectionTitle">Tier 1</div><div class="subSectionDesc">661, 151</div></div></div>
@@ -9,7 +9,7 @@ const STEAM_LIKE = `<div class="guide subSections"><div class="subSection detail
 
 describe("non-guide regions", () => {
   it("finds a page's comment thread, sidebar, navigation and footer, outermost only", () => {
-    const { text, elements } = readHtml(STEAM_LIKE);
+    const { text, elements } = readHtml(STEAM_LIKE) as CaptureText;
     const regions = nonGuideRegions(elements).map(({ region, start, end }) => [region, text.slice(start, end).trim()]);
     expect(regions).toEqual([
       ["sidebar", "Tier 1\n\n\n\n\n12,481\n\nUnique Visitors"],
@@ -21,7 +21,7 @@ describe("non-guide regions", () => {
   });
 
   it("says which region holds a span, and none for the guide's own text or a span leaving a region", () => {
-    const { text, elements } = readHtml(STEAM_LIKE);
+    const { text, elements } = readHtml(STEAM_LIKE) as CaptureText;
     const regions = nonGuideRegions(elements);
     const at = (needle: string, from = 0) => text.indexOf(needle, from);
     expect(regionHolding(regions, at("661, 151"), at("661, 151") + 8)).toBeNull();

@@ -1,0 +1,82 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, rm, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runGuideDraft } from "../../../generator/cli/guide-draft.ts";
+import { sampleItems } from "../../fixtures/validate/sample-dataset.ts";
+
+let dir: string;
+let dataset: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "guide-draft-"));
+  dataset = path.join(dir, "dataset");
+  await mkdir(path.join(dataset, "items"), { recursive: true });
+  await mkdir(path.join(dataset, "guides"), { recursive: true });
+  await mkdir(path.join(dataset, "snapshots"), { recursive: true });
+  const item = sampleItems()[0]!;
+  await writeFile(path.join(dataset, "items", `${item.slug}.json`), JSON.stringify(item));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function draft(capture: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const args = ["--capture", capture, "--item", sampleItems()[0]!.slug, "--platform-id", "77", "--dataset", dataset, "--retrieved-at", "2024-03-02T09:30:00+01:00"];
+  const code = await runGuideDraft(args, { cwd: dir, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), offsetMinutes: () => 0 });
+  return { code, stdout, stderr };
+}
+
+/** What the run left in the dataset's guides/ and snapshots/. */
+async function leftBehind(): Promise<string[][]> {
+  return [await readdir(path.join(dataset, "guides")), await readdir(path.join(dataset, "snapshots"))];
+}
+
+describe("npm run guide:draft on bad input", () => {
+  it("drafts a small page and copies it into snapshots/", async () => {
+    await writeFile(path.join(dir, "page.txt"), "Example guide\nTier 1: 661, 321\nTier 2: 42\n");
+    const { code, stderr } = await draft("page.txt");
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(await leftBehind()).toEqual([["77.json"], ["77"]]);
+  });
+
+  it("refuses a page listing 200,000 numbers on one line, the draft being over the 16 MiB check accepts, and leaves nothing behind", async () => {
+    const numbers = Array.from({ length: 200_000 }, (_, index) => index % 1000).join(", ");
+    await writeFile(path.join(dir, "page.txt"), `Example guide\nTier 1: ${numbers}\n`);
+    expect(await draft("page.txt")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "guide:draft: the draft is larger than the 16 MiB npm run check accepts for a guide file; nothing was written\n",
+    });
+    expect(await leftBehind()).toEqual([[], []]);
+  });
+
+  it.runIf(process.platform !== "win32")("refuses a FIFO at once rather than waiting for a writer", async () => {
+    execFileSync("mkfifo", [path.join(dir, "fifo.html")]);
+    expect(await draft("fifo.html")).toEqual({ code: 1, stdout: "", stderr: "guide:draft: fifo.html is a FIFO (named pipe), not a regular file\n" });
+    expect(await leftBehind()).toEqual([[], []]);
+  });
+
+  it.runIf(process.platform === "linux")("refuses a device rather than reading it without end", async () => {
+    expect(await draft("/dev/zero")).toEqual({ code: 1, stdout: "", stderr: "guide:draft: /dev/zero is a character device, not a regular file\n" });
+  });
+
+  it("refuses a capture over the 32 MiB check accepts, before reading it", async () => {
+    await writeFile(path.join(dir, "huge.html"), "");
+    await truncate(path.join(dir, "huge.html"), 33 * 1024 * 1024);
+    expect(await draft("huge.html")).toEqual({ code: 1, stdout: "", stderr: "guide:draft: huge.html is 33 MiB, over the limit of 32 MiB for captures\n" });
+    expect(await leftBehind()).toEqual([[], []]);
+  });
+
+  it("removes the copied capture when the page cannot be read, and escapes control characters of the name", async () => {
+    await writeFile(path.join(dir, "deep\u001b[2J.html"), `<p>x</p>\n${"<div>".repeat(1000)}`);
+    expect(await draft("deep\u001b[2J.html")).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "guide:draft: capture snapshots/77/deep\\x1b[2J.html nests elements more than 512 deep (line 2)\n",
+    });
+    expect(await leftBehind()).toEqual([[], []]);
+  });
+});
