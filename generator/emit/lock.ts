@@ -1,5 +1,5 @@
 // The build lock: one build at a time per output folder. Two builds into one folder would prune
-// each other's unfinished generation and store folders and commit a build with files missing.
+// each other's unfinished generation and commit a build with files missing.
 //
 // The lock is the file `.build-lock` in the output folder, naming its holder (pid, host, start
 // time). It is created whole or not at all: written under a temporary name and hard-linked into

@@ -34,7 +34,7 @@ async function build(outDir: string, edited: Dataset, code = CODE) {
   return { version, report };
 }
 
-/** Every file of a generation by its path, symlinked folders followed, and the generation's index bytes. */
+/** Every file of a generation by its path, and the generation's index bytes. */
 async function generationOf(outDir: string, version: string): Promise<Map<string, string>> {
   const generation = path.join(outDir, `g-${version}`);
   const files = new Map<string, string>();

@@ -7,7 +7,7 @@ import { temporaryFolders } from "../../support/temporary.ts";
 const temporary = temporaryFolders("psg-walk-");
 afterAll(() => temporary.removeAll());
 
-/** A generation-like tree: one file of its own and one unit linked to a store folder. */
+/** A generation-like tree: one file of its own and a folder linked from outside it. */
 function generationWithLinkedUnit(): string {
   const root = temporary.make();
   mkdirSync(path.join(root, "store", "unit-abc", "seeds"), { recursive: true });
