@@ -56,3 +56,15 @@ describe("a Worker deployed without its rate-limiting bindings", () => {
     expect(refused.headers.get("retry-after")).toBe("60");
   });
 });
+
+describe("reading the build's files in a Worker", () => {
+  it("keeps every read alive past its own request (waitUntil), since concurrent requests for seeds of one pair wait on one read", async () => {
+    const kept: Promise<unknown>[] = [];
+    const context = { waitUntil: (promise: Promise<unknown>) => kept.push(promise) };
+    const worker = createWorker({ log: () => {} });
+    const answers = await Promise.all([1, 2, 3].map((seed) => worker.fetch(request(`/v1/items/7/44/seeds/${seed}`, "192.0.2.3"), env, context)));
+    expect(await Promise.all(answers.map(async (answer) => (await answer.json()).data.seed))).toEqual([1, 2, 3]);
+    // The manifest and the one pack: each read handed to the runtime to finish, whoever asked first.
+    expect(kept).toHaveLength(2);
+  });
+});
