@@ -16,7 +16,8 @@ export const CLIENT_TYPES = fileURLToPath(new URL("../../client/src/types.ts", i
 
 export const clientTypesText = () => typeDeclarations(describedSchemas());
 
-export async function buildClient(): Promise<void> {
+/** Writes client/src/types.ts when it differs from what the description document's schemas give. */
+export function writeClientTypes(): void {
   const types = clientTypesText();
   let current = "";
   try {
@@ -25,10 +26,14 @@ export async function buildClient(): Promise<void> {
     // Not written yet.
   }
   if (current !== types) writeFileSync(CLIENT_TYPES, types);
-  rmSync(`${CLIENT_DIR}dist`, { recursive: true, force: true });
+}
+
+/** The package's built files (index.js and the .d.ts files) from client/src, into `outDir` (client/dist by default). */
+export async function bundleClient(outDir = `${CLIENT_DIR}dist`): Promise<void> {
+  rmSync(outDir, { recursive: true, force: true });
   await build({
     entryPoints: [`${CLIENT_DIR}src/index.ts`],
-    outfile: `${CLIENT_DIR}dist/index.js`,
+    outfile: `${outDir}/index.js`,
     bundle: true,
     format: "esm",
     platform: "neutral",
@@ -38,12 +43,13 @@ export async function buildClient(): Promise<void> {
   });
   // typescript's exports do not list its bin; its package folder does.
   const tsc = `${require.resolve("typescript/package.json").slice(0, -"package.json".length)}bin/tsc`;
-  execFileSync(process.execPath, [tsc, "-p", `${CLIENT_DIR}tsconfig.json`], { stdio: "inherit" });
+  execFileSync(process.execPath, [tsc, "-p", `${CLIENT_DIR}tsconfig.json`, "--outDir", outDir], { stdio: "inherit" });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
-    await buildClient();
+    writeClientTypes();
+    await bundleClient();
     console.log(`built ${CLIENT_DIR}dist/`);
   } catch (error) {
     console.error(`client:build: ${(error as Error).message}`);
