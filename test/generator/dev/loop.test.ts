@@ -19,65 +19,81 @@ import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 const root = mkdtempSync(path.join(tmpdir(), "psg-dev-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** What the dataset folder holds now: a dataset, or problems the check would report. */
-let current: { dataset: Dataset; version: string } | { problems: Problem[] } = { dataset: tinyDataset, version: "v1" };
+type Holds = { dataset: Dataset; version: string } | { problems: Problem[] };
 
-async function fakeBuild({ outDir }: BuildOptions): Promise<BuildResult> {
-  if ("problems" in current) return { ok: false, problems: current.problems };
-  const { dataset, version } = current;
-  const manifest = manifestOf(dataset, version);
-  const files = [...buildFiles(dataset, version)].filter((file) => !file.path.includes("/seeds/") || file.path.endsWith("/seeds/955.json"));
-  const emit = await emitBuild({ outDir, manifest, files, lastFiles: changelogStep(version, manifest.generation) });
-  return { ok: true, datasetVersion: version, emit, timings: {}, documents: "" };
-}
-
-describe("npm run dev's rebuild loop", () => {
-  const outDir = path.join(root, "dist");
-  let printed = "";
-  const served: string[] = [];
+/**
+ * A rebuild loop of its own (each test has one, so each passes alone) over a build folder, with a
+ * build that reads `holds`: what the dataset folder holds now, a dataset or the problems the check
+ * would report.
+ */
+function devLoop() {
+  const state: { holds: Holds; printed: string; served: string[] } = { holds: { dataset: tinyDataset, version: "v1" }, printed: "", served: [] };
+  const outDir = path.join(mkdtempSync(path.join(root, "loop-")), "dist");
+  const build = async ({ outDir }: BuildOptions): Promise<BuildResult> => {
+    const { holds } = state;
+    if ("problems" in holds) return { ok: false, problems: holds.problems };
+    const { dataset, version } = holds;
+    const manifest = manifestOf(dataset, version);
+    const emit = await emitBuild({ outDir, manifest, files: buildFiles(dataset, version), lastFiles: changelogStep(version, manifest.generation) });
+    return { ok: true, datasetVersion: version, emit, timings: {}, documents: "" };
+  };
   const loop = createDevLoop({
     datasetDir: path.join(root, "dataset"),
     outDir,
-    build: fakeBuild,
-    onBuilt: (result) => void served.push(result.datasetVersion),
-    print: (text) => (printed += text),
+    build,
+    onBuilt: (result) => void state.served.push(result.datasetVersion),
+    print: (text) => (state.printed += text),
   });
+  return { loop, outDir, state };
+}
 
+/** Seed 955 of the AK moved from Tier 1 to Tier 2 in guide 200: example data. */
+function withSeed955InTier2(): Dataset {
+  const fixed = structuredClone(tinyDataset);
+  fixed.guides.find((guide) => guide.platform_id === "200")!.systems[0]!.gradings[2]!.level = "t2";
+  return fixed;
+}
+
+describe("npm run dev's rebuild loop", () => {
   it("builds and hands the build to the server", async () => {
+    const { loop, state } = devLoop();
     await loop.changed();
-    expect(served).toEqual(["v1"]);
-    expect(printed).toContain("serving dataset_version v1");
-    expect(printed).toContain("the first build here");
+    expect(state.served).toEqual(["v1"]);
+    expect(state.printed).toContain("serving dataset_version v1");
+    expect(state.printed).toContain("the first build here");
   });
 
   it("prints every problem of a bad save at once, and the last good build keeps serving", async () => {
-    printed = "";
-    current = { problems: [{ file: "guides/200.json", path: "$.systems[0].gradings[0].seed", message: "must be at most 1000", expected: "an integer 0..1000" }] };
+    const { loop, outDir, state } = devLoop();
     await loop.changed();
-    expect(printed).toContain("guides/200.json: $.systems[0].gradings[0].seed: must be at most 1000 (expected an integer 0..1000)");
-    expect(printed).toContain("the previous build keeps serving");
+    state.printed = "";
+    state.holds = { problems: [{ file: "guides/200.json", path: "$.systems[0].gradings[0].seed", message: "must be at most 1000", expected: "an integer 0..1000" }] };
+    await loop.changed();
+    expect(state.printed).toContain("guides/200.json: $.systems[0].gradings[0].seed: must be at most 1000 (expected an integer 0..1000)");
+    expect(state.printed).toContain("the previous build keeps serving");
     expect((await readManifest(outDir))?.dataset_version).toBe("v1");
-    expect(served).toEqual(["v1"]);
+    expect(state.served).toEqual(["v1"]);
   });
 
   it("a good save is rebuilt, served, and its changes printed", async () => {
-    printed = "";
-    const fixed = structuredClone(tinyDataset);
-    fixed.guides.find((guide) => guide.platform_id === "200")!.systems[0]!.gradings[2]!.level = "t2";
-    current = { dataset: fixed, version: "v2" };
+    const { loop, state } = devLoop();
     await loop.changed();
-    expect(served).toEqual(["v1", "v2"]);
-    expect(printed).toContain("changes from dataset_version v1 to v2");
-    expect(printed).toContain("seed 955 of ak-47-case-hardened (7/44) in guide 200, system blue: Tier 1 -> Tier 2");
+    state.printed = "";
+    state.holds = { dataset: withSeed955InTier2(), version: "v2" };
+    await loop.changed();
+    expect(state.served).toEqual(["v1", "v2"]);
+    expect(state.printed).toContain("changes from dataset_version v1 to v2");
+    expect(state.printed).toContain("seed 955 of ak-47-case-hardened (7/44) in guide 200, system blue: Tier 1 -> Tier 2");
   });
 
   it("saves during a rebuild are folded into one more rebuild", async () => {
+    const { loop, state } = devLoop();
     const first = loop.changed();
     const second = loop.changed();
     const third = loop.changed();
     expect(third).toBe(second);
     await Promise.all([first, second, third]);
-    expect(served).toEqual(["v1", "v2", "v2", "v2"]);
+    expect(state.served).toEqual(["v1", "v1"]);
   });
 });
 
