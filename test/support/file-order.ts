@@ -20,9 +20,12 @@ export const LONG_FILES: Readonly<Record<string, number>> = {
   "test/contract/netlify.test.ts": 60_000,
   "test/http/netlify.test.ts": 13_000,
   "test/http/explorer-page.test.ts": 11_000,
+  // workerd started for the shared cases and for each case with a server of its own.
+  "test/contract/workers.test.ts": 9_000,
   "test/generator/emit/kill-safety.test.ts": 8_000,
   "test/generator/build.test.ts": 4_000,
   "test/generator/cli/launch.test.ts": 3_000,
+  "test/e2e/every-route.test.ts": 3_000,
   "test/generator/validate/cache.test.ts": 3_000,
   "test/generator/emit/reuse.test.ts": 3_000,
   "test/edge/routes.property.test.ts": 2_000,
