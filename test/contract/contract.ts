@@ -21,6 +21,8 @@ export interface StartOptions {
 export type Capability =
   /** The edge burst limit in front of the app (170 requests per 10 s per client IP). */
   | "edgeBurstLimit"
+  /** The burst limit counted over any span of 10 s, so that the 171st request in 10 s is the one refused. */
+  | "exactBurstCount"
   /** The app limit (1000 requests per minute per client IP) reachable by one client: the adapter starts without the burst limit on request. */
   | "appLimitAlone"
   /** The client's Accept-Encoding reaches the core, so the dump is sent gzip-encoded to a client that accepts gzip. */

@@ -12,6 +12,7 @@ runContract(
     missing: {
       edgeBurstLimit:
         "the server in front of the emulation enforces it (test/http/netlify.test.ts, with a lower limit), but 170 requests through the emulation take about a minute: it starts Deno workers for every request",
+      exactBurstCount: "as for edgeBurstLimit: 170 requests through the emulation take about a minute",
       redirectsToClient: "the emulation follows an edge function's redirect itself and answers with where it leads",
       appLimitAlone: "the emulation runs every request in a new Deno worker, so the app limiter's counts never outlive one request",
     },

@@ -10,6 +10,8 @@ runContract(
     name: "the Workers adapter",
     start: (distDir) => startWorkersServer(distDir),
     missing: {
+      exactBurstCount:
+        "the rate-limiting binding counts in fixed windows that turn on the clock's multiples of 10 s, so the refusal comes at the 171st request only when no window turns meanwhile; the other burst cases send until the first refusal",
       clientAcceptEncoding:
         "workerd negotiates response compression itself and does not pass a wildcard Accept-Encoding on to the Worker (a client sending `*` gets the dump as plain JSON); on Cloudflare the client's own header reaches the Worker as request.cf.clientAcceptEncoding",
       appLimitAlone:
