@@ -31,15 +31,16 @@ export function writeUploadIgnore(outDir: string, serving: Manifest): void {
   const lines = [...UPLOAD_IGNORE, `${GENERATION_PREFIX}*`, `!/${serving.generation}`];
   if (serving.docs !== undefined) lines.push(`${DOCS_FOLDER_PREFIX}*`, `!/${serving.docs}`);
   const text = `${lines.join("\n")}\n`;
-  if (readFileOrNull(file) === text) return;
+  if (readOrNull(file)?.toString("utf8") === text) return;
   const temporary = temporaryPathOf(file);
   writeFileSync(temporary, text);
   renameSync(temporary, file);
 }
 
-function readFileOrNull(file: string): string | null {
+/** A file's bytes, or null when it cannot be read. */
+export function readOrNull(file: string): Buffer | null {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync(file);
   } catch {
     return null;
   }

@@ -6,6 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { Documents } from "../docs/documents.ts";
 import { temporaryPathOf } from "./prune.ts";
+import { namingPath } from "./write-error.ts";
 
 /** Returns whether the folder had to be written. */
 export async function writeDocumentsFolder(outDir: string, documents: Documents): Promise<boolean> {
@@ -19,15 +20,10 @@ export async function writeDocumentsFolder(outDir: string, documents: Documents)
   const temporary = temporaryPathOf(target);
   await fs.rm(temporary, { recursive: true, force: true });
   await fs.mkdir(temporary, { recursive: true });
+  // A failed write leaves the temporary folder for the emit stage to remove.
   for (const file of documents.files) {
     const written = path.join(temporary, file.path);
-    try {
-      await fs.writeFile(written, file.body);
-    } catch (error) {
-      // Node names no file for a failed write (ENOSPC, EIO); the emit stage removes the temporary folder.
-      if (error instanceof Error && !error.message.includes(written)) error.message = `${error.message} (writing ${written})`;
-      throw error;
-    }
+    await namingPath(written, () => fs.writeFile(written, file.body));
   }
   await fs.rename(temporary, target);
   return true;

@@ -6,13 +6,13 @@
 // - incremental: a unit whose inputs are unchanged is linked, not derived (reuse.ts), and any other
 //   file whose bytes equal the serving generation's is hard-linked from it.
 
-import { copyFileSync, promises as fs, linkSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { copyFileSync, promises as fs, linkSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
 import { bytesOf, encodeGzipInBackground, type BuildFile } from "../derive/index.ts";
 import type { PieceEncoding } from "../derive/gzip-pieces.ts";
 import type { Documents } from "../docs/documents.ts";
-import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, staleEntries, writeUploadIgnore } from "./build-folder.ts";
+import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, readOrNull, staleEntries, writeUploadIgnore } from "./build-folder.ts";
 import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
 import { GRACE_MS, readCommitLog, recentlyServed, recordCommit } from "./commit-log.ts";
@@ -21,6 +21,7 @@ import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { moveToTrash, removeByRename, removeLeftovers, temporaryPathOf } from "./prune.ts";
 import { stepTimings } from "../step-timings.ts";
 import { entriesUnder } from "./walk.ts";
+import { namingFile, namingPath } from "./write-error.ts";
 import { isBuildFile, type EmitEntry, type PreviousGeneration, type ReusedUnit } from "./reuse.ts";
 
 export interface EmitProgress {
@@ -325,8 +326,7 @@ function filesOf(generationDir: string, previousDir: string | null) {
     try {
       operation();
     } catch (error) {
-      if (error instanceof Error && !error.message.includes(file)) error.message = `${error.message} (writing ${file})`;
-      throw error;
+      throw namingFile(error, file);
     }
   };
   return {
@@ -397,16 +397,6 @@ async function pruneEntries(outDir: string, manifest: Manifest, serving: Manifes
   return pruned;
 }
 
-/** Runs a write, adding the file to the error's message: Node names none for a failed write (ENOSPC, EIO). */
-async function namingPath<T>(file: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof Error && !error.message.includes(file)) error.message = `${error.message} (writing ${file})`;
-    throw error;
-  }
-}
-
 async function exists(target: string): Promise<boolean> {
   try {
     await fs.stat(target);
@@ -428,12 +418,4 @@ async function removeStrays(generationDir: string, expected: ReadonlyMap<string,
     }
   }
   return removed;
-}
-
-function readOrNull(file: string): Buffer | null {
-  try {
-    return readFileSync(file);
-  } catch {
-    return null;
-  }
 }
