@@ -1,5 +1,6 @@
 // The conversions for a runtime that speaks web-standard Request and Response (Netlify's Deno
-// isolates, Cloudflare's Workers, tests): a Request becomes the core's plain request and the core's answer a Response.
+// isolates, Cloudflare's Workers, tests): a Request becomes the core's plain request and the core's
+// answer a Response.
 // They are an adapter's first and last lines, not a second entry: every adapter calls the same
 // `core.handle(EdgeRequest)` (docs/serving.md, "Why the entry is a plain request").
 
@@ -19,10 +20,15 @@ export function edgeRequestOf(request: Request, clientIp: string): EdgeRequest {
   };
 }
 
-/** The core keeps a HEAD answer's body (its length is GET's); a Response to HEAD has none. */
+/**
+ * The core keeps a HEAD answer's body (its length is GET's); a Response to HEAD has none. A body the
+ * core sends encoded (the dump's gzip file) is marked so (`encodeBody`, workerd's): workerd would
+ * otherwise compress it again by its Content-Encoding. Other runtimes ignore the member.
+ */
 export function webResponseOf(result: EdgeResponse, method: string): Response {
   const body = method === "HEAD" ? null : result.body;
-  return new Response(body as BodyInit | null, { status: result.status, headers: result.headers });
+  const encodeBody = result.headers["content-encoding"] === undefined ? "automatic" : "manual";
+  return new Response(body as BodyInit | null, { status: result.status, headers: result.headers, encodeBody } as ResponseInit);
 }
 
 /** A build file's bytes from a subrequest for it: 404 means the file does not exist, any other failure throws. */

@@ -7,11 +7,11 @@
 // bundle.ts refuses to bundle one.
 
 import type { ByteCacheOptions } from "../../byte-cache.ts";
-import { createCore, type AppLimiter, type AssetSource, type EdgeResponse } from "../../core.ts";
+import { createCore, type AppLimiter, type AssetSource } from "../../core.ts";
 import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } from "../../rate-limit.ts";
 import { HEALTH_PATH } from "../../routes.ts";
 import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT } from "../../burst-limit.ts";
-import { assetBytesOf, deployedManifest, edgeRequestOf } from "../web.ts";
+import { assetBytesOf, deployedManifest, edgeRequestOf, webResponseOf } from "../web.ts";
 import { bindingAppLimiter, bindingBurstLimiter, type RateLimitBinding } from "./limits.ts";
 
 /** The bindings wrangler.jsonc declares; a limit whose binding is missing is counted in the isolate's memory. */
@@ -112,19 +112,9 @@ export function createWorker(options: WorkerOptions = {}) {
       await manifest.ensure(scope);
       const acceptEncoding = (request as { cf?: RequestProperties }).cf?.clientAcceptEncoding;
       const edgeRequest = { ...edgeRequestOf(request, clientIp), acceptEncoding: acceptEncoding ?? request.headers.get("accept-encoding") };
-      return responseOf(await core.handle(edgeRequest, scope), request.method);
+      return webResponseOf(await core.handle(edgeRequest, scope), request.method);
     },
   };
-}
-
-/**
- * web.ts's webResponseOf, except for a body the core sends compressed (the dump's gzip file):
- * workerd compresses a body by its Content-Encoding unless told the bytes are encoded already.
- */
-function responseOf(result: EdgeResponse, method: string): Response {
-  const body = method === "HEAD" ? null : result.body;
-  const encodeBody = result.headers["content-encoding"] === undefined ? "automatic" : "manual";
-  return new Response(body as BodyInit | null, { status: result.status, headers: result.headers, encodeBody } as ResponseInit);
 }
 
 export default createWorker();
