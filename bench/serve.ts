@@ -215,33 +215,32 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
-/**
- * The Cloudflare Worker in workerd (`npm run serve:workers`), its rate-limiting bindings raised out
- * of reach: the limits are not what is measured. One workerd process, as one Worker isolate serves.
- */
-async function startWorkerd(dist: string): Promise<{ url: string; child: ChildProcess }> {
+/** One of the project's serve scripts on a free loopback port, once its /health answers 200. */
+async function startServeScript(script: string, args: (port: number) => string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const unlimited = "1000000000";
-  const script = join(repoRoot, "edge/adapters/cloudflare/serve.ts");
-  const child = spawn(process.execPath, ["--import", "tsx", script, dist, "--port", String(port), "--app-limit", unlimited, "--burst-limit", unlimited], {
-    cwd: repoRoot,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, script), ...args(port)], { cwd: repoRoot, env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/health`, 200, child);
   return { url, child };
 }
 
-async function startApi(dist: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, "edge/adapters/node/serve.ts"), dist], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT: "off", BURST_LIMIT: "off", WORKERS: "2" },
-    stdio: ["ignore", "ignore", "inherit"],
+/**
+ * The Cloudflare Worker in workerd (`npm run serve:workers`), its rate-limiting bindings raised out
+ * of reach: the limits are not what is measured. One workerd process, as one Worker isolate serves.
+ */
+function startWorkerd(dist: string): Promise<{ url: string; child: ChildProcess }> {
+  const unlimited = "1000000000";
+  return startServeScript("edge/adapters/cloudflare/serve.ts", (port) => [dist, "--port", String(port), "--app-limit", unlimited, "--burst-limit", unlimited]);
+}
+
+function startApi(dist: string): Promise<{ url: string; child: ChildProcess }> {
+  return startServeScript("edge/adapters/node/serve.ts", (port) => [dist, "--port", String(port)], {
+    ...process.env,
+    HOST: "127.0.0.1",
+    RATE_LIMIT: "off",
+    BURST_LIMIT: "off",
+    WORKERS: "2",
   });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/health`, 200, child);
-  return { url, child };
 }
 
 function onPath(command: string): boolean {
