@@ -59,11 +59,10 @@ export interface BuildLock {
 
 /** Another build holds the folder. */
 export class BuildFolderBusy extends Error {
-  constructor(
-    message: string,
-    readonly holder: LockHolder,
-  ) {
+  readonly holder: LockHolder;
+  constructor(message: string, holder: LockHolder) {
     super(message);
+    this.holder = holder;
     this.name = "BuildFolderBusy";
   }
 }

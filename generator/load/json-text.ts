@@ -74,7 +74,10 @@ function measure(root: unknown, maxDepth: number): { keys: number; tooDeep: bool
 }
 
 class ScanStop {
-  constructor(readonly error: JsonSyntaxError) {}
+  readonly error: JsonSyntaxError;
+  constructor(error: JsonSyntaxError) {
+    this.error = error;
+  }
 }
 
 /** The first syntax error (or nesting past `maxDepth`) and every key written twice, with where they are. */
