@@ -26,9 +26,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { parseManifest } from "../edge/manifest.ts";
-import { entryOf } from "../edge/pack.ts";
-import { fileFor, MANIFEST_FILE, packEntryOf, pathFor, type Manifest, type Route } from "../edge/routes.ts";
+import { parseManifest } from "../contract/manifest.ts";
+import { entryOf } from "../contract/pack.ts";
+import { fileFor, MANIFEST_FILE, packEntryOf, pathFor, type Manifest, type Route } from "../contract/routes.ts";
 import { createRandom } from "../generator/fixture/random.ts";
 import { formatTable } from "./lib/format.ts";
 

@@ -15,14 +15,14 @@ import {
   CACHE_DUMP,
   CACHE_NEVER,
   CACHE_PREFLIGHT,
-} from "./cache-policy.ts";
+} from "../contract/cache-policy.ts";
 import { etagFor, ifNoneMatchMatches } from "./conditional.ts";
-import { changesFileFor } from "./changes.ts";
-import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "./cors.ts";
-import { documentHeaders, documentRequestOf, type DocumentRequest } from "./documents.ts";
-import { envelopeFor, errorBody, wrapData, type Envelope } from "./envelope.ts";
+import { changesFileFor } from "../contract/changes.ts";
+import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../contract/cors.ts";
+import { documentHeaders, documentRequestOf, type DocumentRequest } from "../contract/documents.ts";
+import { envelopeFor, errorBody, wrapData, type Envelope } from "../contract/envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.ts";
-import { directoryLength, entryOf, entryRange } from "./pack.ts";
+import { directoryLength, entryOf, entryRange } from "../contract/pack.ts";
 import {
   BASE_PATH,
   fileFor,
@@ -34,7 +34,7 @@ import {
   type Manifest,
   type PackEntry,
   type Route,
-} from "./routes.ts";
+} from "../contract/routes.ts";
 
 export interface EdgeRequest {
   method: string;

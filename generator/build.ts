@@ -13,7 +13,7 @@ import { DEFAULT_LIMITS } from "./load/limits.ts";
 import { checkCacheKey, loadDatasetReusing, readCheckCache, writeCheckCache, type CheckCache } from "./validate/cache.ts";
 import { reuseUnchanged } from "./emit/reuse.ts";
 import { stepTimings } from "./step-timings.ts";
-import { datasetVersion, derivationCodeHash } from "./version.ts";
+import { datasetVersion } from "./version.ts";
 
 export interface BuildOptions {
   datasetDir: string;
@@ -62,11 +62,10 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
   }
 
   onStage?.("check");
-  // esbuild bundles the response code (for its hash) and the explorer page in its own process while
-  // this one checks; a refused build returns without waiting for them.
-  const codeHashing = derivationCodeHash();
+  // esbuild bundles the explorer page in its own process while this one checks; a refused build
+  // returns without waiting for it.
   const explorerBundling = bundleExplorer();
-  for (const pending of [codeHashing, explorerBundling]) pending.catch(() => undefined);
+  explorerBundling.catch(() => undefined);
   // Each guide file's own outcome is taken from the last check while its bytes and its capture's are
   // the same (validate/cache.ts); `--verify` trusts nothing kept and checks every file again.
   const previous = verify ? null : (checkCache?.current ?? (await readCheckCache(outDir)));
@@ -77,8 +76,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
   lap("check");
 
   onStage?.("version");
-  const codeHash = await codeHashing;
-  const version = datasetVersion(checked.value, codeHash);
+  const version = datasetVersion(checked.value);
   lap("version");
 
   onStage?.("derive+emit");
@@ -89,8 +87,9 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
     manifest,
     // Computed by emit once the responses are written; it names their folder in the manifest.
     documents: () => documentsOf(checked.value, version, readRedocBundle(), explorer),
-    // Units whose inputs are unchanged since the serving build are taken from it, not derived.
-    files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), codeHash, previous),
+    // Units whose inputs are unchanged since the serving build are taken from it, not derived; any
+    // edit of the code derives every unit again, bumped response format or not.
+    files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), code, previous),
     // The changes from the serving build, published with this one (generator/changes/changelog.ts).
     lastFiles: changelogStep(version, manifest.generation),
     readBack: verify,

@@ -1,5 +1,5 @@
-import type { Guide } from "./schema/guide.ts";
-import type { ItemFile } from "./schema/item.ts";
+import type { Guide } from "../contract/schema/guide.ts";
+import type { ItemFile } from "../contract/schema/item.ts";
 import { printable } from "./printable.ts";
 
 /** A checked dataset: what every derivation reads. Items sorted by slug, guides by platform_id. */

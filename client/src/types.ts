@@ -1,5 +1,5 @@
 // Generated from the description document's component schemas by generator/openapi/typescript.ts
-// (npm run client:build). Do not edit: change the zod schemas in generator/schema/ instead.
+// (npm run client:build). Do not edit: change the zod schemas in contract/schema/ instead.
 
 /** What one build changes against the build served before it, in API terms; totals first. */
 export type Changes = {

@@ -5,8 +5,8 @@
 // `core.handle(EdgeRequest)` (docs/serving.md, "Why the entry is a plain request").
 
 import type { AssetSource, EdgeRequest, EdgeResponse } from "../core.ts";
-import { parseManifest } from "../manifest.ts";
-import { MANIFEST_FILE, type Manifest } from "../routes.ts";
+import { parseManifest } from "../../contract/manifest.ts";
+import { MANIFEST_FILE, type Manifest } from "../../contract/routes.ts";
 
 export function edgeRequestOf(request: Request, clientIp: string): EdgeRequest {
   const url = new URL(request.url);

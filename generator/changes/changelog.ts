@@ -6,11 +6,11 @@
 
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { CHANGES_FILE } from "../../edge/changes.ts";
+import { CHANGES_FILE } from "../../contract/changes.ts";
 import type { BuildFile } from "../derive/index.ts";
 import type { LastFilesContext } from "../emit/emit-build.ts";
-import { indexFileOf, readGenerationIndex } from "../emit/file-index.ts";
-import { changesSchema, type Changes } from "../schema/changes.ts";
+import { indexFileOf, readGenerationIndex } from "../../contract/file-index.ts";
+import { changesSchema, type Changes } from "../../contract/schema/changes.ts";
 import { changesBetween, initialChanges } from "./compare.ts";
 import { countResponseChanges, snapshotOf, type GenerationOnDisk } from "./read-build.ts";
 

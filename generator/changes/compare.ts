@@ -5,9 +5,9 @@
 
 import { covers } from "../derive/coverage.ts";
 import { comparePlatformIds, type Pair } from "../derive/order.ts";
-import type { Guide, GuideSystem } from "../schema/guide.ts";
-import type { Item } from "../schema/responses.ts";
-import type { Changes } from "../schema/changes.ts";
+import type { Guide, GuideSystem } from "../../contract/schema/guide.ts";
+import type { Item } from "../../contract/schema/responses.ts";
+import type { Changes } from "../../contract/schema/changes.ts";
 
 interface Part<T> {
   /** Fingerprint of the file the part is read from: equal prints, equal parts. */

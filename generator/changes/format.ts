@@ -1,7 +1,7 @@
 // The changes between two builds as text for people: totals first, then one group per kind of
 // change, one line per change. `--json` prints the Changes value itself instead.
 
-import type { Changes } from "../schema/changes.ts";
+import type { Changes } from "../../contract/schema/changes.ts";
 
 const plural = (count: number, word: string) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
 const quoted = (text: string) => JSON.stringify(text);

@@ -4,12 +4,12 @@
 
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { parseManifest } from "../../edge/manifest.ts";
-import { fileFor, MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
-import type { Guide } from "../schema/guide.ts";
-import type { Item, MetaResponse, ResolveResponse } from "../schema/responses.ts";
-import { fingerprint, indexFileOf, readGenerationIndex, type GenerationIndex } from "../emit/file-index.ts";
-import { entriesOf } from "../../edge/pack.ts";
+import { parseManifest } from "../../contract/manifest.ts";
+import { fileFor, MANIFEST_FILE, type Manifest } from "../../contract/routes.ts";
+import type { Guide } from "../../contract/schema/guide.ts";
+import type { Item, MetaResponse, ResolveResponse } from "../../contract/schema/responses.ts";
+import { fingerprint, indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
+import { entriesOf } from "../../contract/pack.ts";
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
 
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });

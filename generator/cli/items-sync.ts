@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import { CS2_ITEMS } from "@ianlucas/cs2-lib";
 import { english } from "@ianlucas/cs2-lib/translations";
-import { itemFileSchema } from "../schema/item.ts";
+import { itemFileSchema } from "../../contract/schema/item.ts";
 import { PATTERN_FINISHES } from "../items/pattern-finishes.ts";
 import { selectPatternItems } from "../items/select.ts";
 import { planItemSync } from "../items/item-files.ts";

@@ -1,5 +1,5 @@
 // `npm run schema:write`: (re)write the editor JSON Schema files (dataset/schema/*.schema.json) from the zod
-// schemas. Run it after changing generator/schema/; a test fails while the committed files are stale.
+// schemas. Run it after changing contract/schema/; a test fails while the committed files are stale.
 // Exit 0 when written, 1 when a file cannot be written.
 
 import { mkdir, readFile, writeFile } from "node:fs/promises";

@@ -1,5 +1,5 @@
-import type { Guide, GuideSystem } from "../schema/guide.ts";
-import type { GuideBlock, Item, ItemRef } from "../schema/responses.ts";
+import type { Guide, GuideSystem } from "../../contract/schema/guide.ts";
+import type { GuideBlock, Item, ItemRef } from "../../contract/schema/responses.ts";
 import type { Pair } from "./order.ts";
 
 /** Rule 9: the attribution block every response carries for every guide it mentions. */

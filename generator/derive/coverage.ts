@@ -1,4 +1,4 @@
-import type { Guide, GuideSystem } from "../schema/guide.ts";
+import type { Guide, GuideSystem } from "../../contract/schema/guide.ts";
 import type { Dataset } from "../dataset.ts";
 import { sortGuides, type Pair } from "./order.ts";
 

@@ -1,4 +1,4 @@
-import type { Guide } from "../schema/guide.ts";
+import type { Guide } from "../../contract/schema/guide.ts";
 
 /** `GET /guides/{id}?system=`: `systems` narrowed to one system; every other field returned whole. */
 export function guideWithSystem(guide: Guide, systemId: string): Guide {

@@ -2,10 +2,10 @@
 // This module and what it imports are the "response-derivation code" whose minified bundle is part
 // of dataset_version (generator/version.ts): a change here that alters output changes the version.
 
-import { envelopeFor } from "../../edge/envelope.ts";
-import { MANIFEST_FORMAT } from "../../edge/manifest.ts";
-import type { Manifest } from "../../edge/routes.ts";
-import { encodePack } from "../../edge/pack.ts";
+import { envelopeFor } from "../../contract/envelope.ts";
+import { MANIFEST_FORMAT } from "../../contract/manifest.ts";
+import type { Manifest } from "../../contract/routes.ts";
+import { encodePack } from "../../contract/pack.ts";
 import {
   fileFor,
   MAX_SEED,
@@ -15,10 +15,10 @@ import {
   type Route,
   type RouteName,
   type RouteOf,
-} from "../../edge/routes.ts";
+} from "../../contract/routes.ts";
 import type { Dataset } from "../dataset.ts";
-import type { Guide } from "../schema/guide.ts";
-import type { ResolveResponse, SeedResponse } from "../schema/responses.ts";
+import type { Guide } from "../../contract/schema/guide.ts";
+import type { ResolveResponse, SeedResponse } from "../../contract/schema/responses.ts";
 import { itemOf } from "./blocks.ts";
 import { coverageOf, type Covering } from "./coverage.ts";
 import { guideWithSystem } from "./guides.ts";

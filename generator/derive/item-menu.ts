@@ -1,4 +1,4 @@
-import type { ItemMenu } from "../schema/responses.ts";
+import type { ItemMenu } from "../../contract/schema/responses.ts";
 import { guideBlock, itemOf, gradingCount } from "./blocks.ts";
 import type { Covering } from "./coverage.ts";
 import type { Pair } from "./order.ts";

@@ -1,5 +1,5 @@
 import { datasetCounts, type Dataset } from "../dataset.ts";
-import type { MetaResponse } from "../schema/responses.ts";
+import type { MetaResponse } from "../../contract/schema/responses.ts";
 
 /**
  * `loaded_at` must not be the build's wall-clock time, or two builds of the same data would differ

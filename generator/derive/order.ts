@@ -1,5 +1,5 @@
-import type { Guide } from "../schema/guide.ts";
-import type { ItemFile, Paint } from "../schema/item.ts";
+import type { Guide } from "../../contract/schema/guide.ts";
+import type { ItemFile, Paint } from "../../contract/schema/item.ts";
 
 /** platform_ids are digit strings: order them as numbers, without losing precision on long ones. */
 export function comparePlatformIds(a: string, b: string): number {

@@ -1,4 +1,4 @@
-import type { PatternEntry, PatternsResponse } from "../schema/responses.ts";
+import type { PatternEntry, PatternsResponse } from "../../contract/schema/responses.ts";
 import { guideBlock, itemRefOf, standingsOf } from "./blocks.ts";
 import type { Covering } from "./coverage.ts";
 import type { Pair } from "./order.ts";

@@ -1,6 +1,6 @@
-import { aliasKey } from "../../edge/market-name.ts";
-import type { ItemFile } from "../schema/item.ts";
-import type { ResolveResponse } from "../schema/responses.ts";
+import { aliasKey } from "../../contract/market-name.ts";
+import type { ItemFile } from "../../contract/schema/item.ts";
+import type { ResolveResponse } from "../../contract/schema/responses.ts";
 import { itemOf } from "./blocks.ts";
 
 /**

@@ -9,8 +9,8 @@
 // The derivation code is not in these hashes: the caller adds its hash (generator/version.ts).
 
 import { createHash } from "node:crypto";
-import type { Guide } from "../schema/guide.ts";
-import type { ItemFile } from "../schema/item.ts";
+import type { Guide } from "../../contract/schema/guide.ts";
+import type { ItemFile } from "../../contract/schema/item.ts";
 
 /**
  * A guide's compact JSON, computed once per guide object (dataset_version, the unit hashes, the

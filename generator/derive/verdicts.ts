@@ -1,5 +1,5 @@
-import type { Grading } from "../schema/guide.ts";
-import type { SeedResponse, Verdict } from "../schema/responses.ts";
+import type { Grading } from "../../contract/schema/guide.ts";
+import type { SeedResponse, Verdict } from "../../contract/schema/responses.ts";
 import { guideBlock, itemRefOf, standingsOf } from "./blocks.ts";
 import type { Covering } from "./coverage.ts";
 import type { Pair } from "./order.ts";

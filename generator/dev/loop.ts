@@ -6,11 +6,11 @@
 
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CHANGES_FILE } from "../../edge/changes.ts";
+import { CHANGES_FILE } from "../../contract/changes.ts";
 import { buildDist, type BuildOptions, type BuildResult } from "../build.ts";
 import { formatChanges } from "../changes/format.ts";
 import { formatProblem } from "../dataset.ts";
-import type { Changes } from "../schema/changes.ts";
+import type { Changes } from "../../contract/schema/changes.ts";
 import type { CheckCache } from "../validate/cache.ts";
 
 export interface DevLoopOptions {

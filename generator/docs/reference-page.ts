@@ -1,7 +1,7 @@
 // The reference page at {api_root}/docs/: one HTML file holding Redoc's bundle, the description
 // document and a short getting-started, so that opening it makes no request to any other origin
 // (no CDN script, no web font, no telemetry). A Content-Security-Policy served with it
-// (edge/documents.ts) forbids any such request as a second wall.
+// (contract/documents.ts) forbids any such request as a second wall.
 
 import type { Examples } from "../openapi/examples.ts";
 

@@ -8,12 +8,12 @@
 
 import { copyFileSync, promises as fs, linkSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { MANIFEST_FILE, type Manifest } from "../../edge/routes.ts";
+import { MANIFEST_FILE, type Manifest } from "../../contract/routes.ts";
 import { bytesOf, encodeGzipInBackground, type BuildFile } from "../derive/index.ts";
 import type { PieceEncoding } from "../derive/gzip-pieces.ts";
 import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, readOrNull, staleEntries, writeUploadIgnore } from "./build-folder.ts";
-import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "./file-index.ts";
+import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
 import { GRACE_MS, readCommitLog, recentlyServed, recordCommit } from "./commit-log.ts";
 import { acquireBuildLock, type BuildLock, type LockWaitOptions } from "./lock.ts";

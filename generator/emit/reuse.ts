@@ -6,7 +6,7 @@
 
 import { createHash } from "node:crypto";
 import { bytesOf, type BuildFile, type DerivationUnit } from "../derive/index.ts";
-import type { GenerationIndex, UnitInputs } from "./file-index.ts";
+import type { GenerationIndex, UnitInputs } from "../../contract/file-index.ts";
 
 /** The serving generation, as a rebuild may reuse it. */
 export interface PreviousGeneration {

@@ -14,8 +14,8 @@ import path from "node:path";
 import { append } from "../append.ts";
 import { entriesUnder } from "./walk.ts";
 import { GENERATION_PREFIX, readManifest } from "./build-folder.ts";
-import { indexFileOf, readGenerationIndex } from "./file-index.ts";
-import type { Manifest } from "../../edge/routes.ts";
+import { indexFileOf, readGenerationIndex } from "../../contract/file-index.ts";
+import type { Manifest } from "../../contract/routes.ts";
 import { existsSync } from "node:fs";
 import { DEFAULT_LIMITS } from "../load/limits.ts";
 import { hashRegularFile, readRegularFile, type FileRead } from "../load/regular-file.ts";
@@ -24,7 +24,7 @@ import { hashRegularFile, readRegularFile, type FileRead } from "../load/regular
 const LARGEST_READ = Math.max(...Object.values(DEFAULT_LIMITS.maxBytes));
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
-const CODE_FOLDERS = ["generator", "edge", "explorer"];
+const CODE_FOLDERS = ["contract", "generator", "edge", "explorer"];
 const CODE_FILES = ["package-lock.json"];
 /** Not code: the explorer's bundle output and installed packages (the lockfile stands for those). */
 const NOT_CODE = (name: string) => name.startsWith("explorer/out/") || name.split("/").includes("node_modules");
@@ -121,7 +121,7 @@ function capturesNamed(files: ReadonlyMap<string, { bytes: Uint8Array }>): Set<s
 
 const SNAPSHOT_OBJECT = /"snapshot"\s*:\s*(\{[^{}]*\})/;
 
-/** The hash of the code files as written: generator/, edge/, explorer/ and the lockfile. */
+/** The hash of the code files as written: contract/, generator/, edge/, explorer/ and the lockfile. */
 export async function codeFingerprint(): Promise<string> {
   const hash = createHash("sha256");
   const code = [...CODE_FILES];

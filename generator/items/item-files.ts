@@ -1,7 +1,7 @@
 // The bytes of dataset/items/<slug>.json and what a sync has to change to reach them. Pure, so the
 // sync is deterministic: the same selection always gives the same files, and a second run changes nothing.
 
-import type { ItemFile } from "../schema/item.ts";
+import type { ItemFile } from "../../contract/schema/item.ts";
 
 export const itemFileName = (slug: string) => `${slug}.json`;
 

@@ -2,8 +2,8 @@
 // finish, grouped by slug. Pure: it reads the package's item list and English names as values, so the
 // package itself is only ever imported by the sync script (`generator/cli/items-sync.ts`).
 
-import { aliasKey } from "../../edge/market-name.ts";
-import type { ItemFile, Paint } from "../schema/item.ts";
+import { aliasKey } from "../../contract/market-name.ts";
+import type { ItemFile, Paint } from "../../contract/schema/item.ts";
 
 /** The fields of a `@ianlucas/cs2-lib` item this selection reads. */
 export interface PackageItem {

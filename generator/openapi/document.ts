@@ -1,10 +1,10 @@
 // The API's description document (OpenAPI 3.1, version 1.0.0): component schemas generated from
 // zod, paths written here, examples derived from the dataset being built. Pure: the build writes it.
 
-import { CACHE_CLIENT_ERROR, CACHE_DATA, CACHE_DUMP, CACHE_NEVER, CACHE_PREFLIGHT } from "../../edge/cache-policy.ts";
-import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../../edge/cors.ts";
+import { CACHE_CLIENT_ERROR, CACHE_DATA, CACHE_DUMP, CACHE_NEVER, CACHE_PREFLIGHT } from "../../contract/cache-policy.ts";
+import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../../contract/cors.ts";
 import { APP_RATE_LIMIT } from "../../edge/rate-limit.ts";
-import { MAX_ALIAS_LENGTH, MAX_SEED, parseRequest } from "../../edge/routes.ts";
+import { MAX_ALIAS_LENGTH, MAX_SEED, parseRequest } from "../../contract/routes.ts";
 import { initialChanges } from "../changes/compare.ts";
 import type { Dataset } from "../dataset.ts";
 import { examplesOf, type Examples } from "./examples.ts";

@@ -11,7 +11,7 @@ import { pairsOf, type Pair } from "../derive/order.ts";
 import { patternsResponse } from "../derive/patterns.ts";
 import { resolveResponses } from "../derive/resolve.ts";
 import { seedResponses } from "../derive/verdicts.ts";
-import type { Guide } from "../schema/guide.ts";
+import type { Guide } from "../../contract/schema/guide.ts";
 
 export interface Examples {
   pair: { def_index: number; paint_index: number };

@@ -1,10 +1,10 @@
 // The `components.schemas` of the description document, generated from the zod schemas that type
-// the derivations (generator/schema/): one source for the build, the tests and the document.
+// the derivations (contract/schema/): one source for the build, the tests and the document.
 
 import { z } from "zod";
-import { dataEnvelopeOf, errorEnvelopeSchema, healthSchema } from "../schema/envelope.ts";
-import { changesSchema } from "../schema/changes.ts";
-import { guideSchema } from "../schema/guide.ts";
+import { dataEnvelopeOf, errorEnvelopeSchema, healthSchema } from "../../contract/schema/envelope.ts";
+import { changesSchema } from "../../contract/schema/changes.ts";
+import { guideSchema } from "../../contract/schema/guide.ts";
 import {
   dumpResponseSchema,
   guideBlockSchema,
@@ -17,7 +17,7 @@ import {
   resolveResponseSchema,
   seedResponseSchema,
   verdictSchema,
-} from "../schema/responses.ts";
+} from "../../contract/schema/responses.ts";
 
 export type JsonSchema = { [keyword: string]: unknown };
 

@@ -69,7 +69,7 @@ function objectType(schema: JsonSchema, indent: string): string {
 export function typeDeclarations(schemas: Record<string, JsonSchema>): string {
   const out = [
     "// Generated from the description document's component schemas by generator/openapi/typescript.ts",
-    "// (npm run client:build). Do not edit: change the zod schemas in generator/schema/ instead.",
+    "// (npm run client:build). Do not edit: change the zod schemas in contract/schema/ instead.",
     "",
   ];
   for (const [name, schema] of Object.entries(schemas)) {

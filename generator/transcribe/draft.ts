@@ -1,5 +1,5 @@
 import { append } from "../append.ts";
-import type { ItemFile } from "../schema/item.ts";
+import type { ItemFile } from "../../contract/schema/item.ts";
 import type { ReadableCapture } from "../validate/capture.ts";
 import { readAttribution } from "./attribution.ts";
 import { bodyLines, type BodyLine } from "./lines.ts";

@@ -3,7 +3,7 @@
 // elements make a whole line a heading. draft.ts reads pages with these tables; each shape has a fixture in
 // test/fixtures/transcribe/.
 
-import type { Callout, Scale } from "../schema/guide.ts";
+import type { Callout, Scale } from "../../contract/schema/guide.ts";
 
 /**
  * Level labels, tried in order; the first that matches a label gives the scale kind it suggests, and its

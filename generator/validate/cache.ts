@@ -3,7 +3,7 @@
 // of its bytes, the bytes of its capture (or the problems met reading it), the limits and the check
 // code; an entry is used only when every one of those is what it was made from:
 //   - the cache as a whole carries a key, the hash of the code (codeHash: the build passes the code
-//     part of its source fingerprint, every file of generator/, edge/ and explorer/ as written, which
+//     part of its source fingerprint, every file of contract/, generator/, edge/ and explorer/ as written, which
 //     holds the check and what it imports, and the lockfile for the packages), of the limits and of the Node.js
 //     version. A cache made under another key is dropped whole;
 //   - each entry, one per guide file present, carries the sha256 of the file's bytes and of its

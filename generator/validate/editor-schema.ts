@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { guideSchema } from "../schema/guide.ts";
-import { itemFileSchema } from "../schema/item.ts";
+import { guideSchema } from "../../contract/schema/guide.ts";
+import { itemFileSchema } from "../../contract/schema/item.ts";
 import { jsonSchemaOf, type JsonSchema } from "./json-schema.ts";
 
 // JSON Schema files for editors (dataset/schema/, mapped in .vscode/settings.json), so an editor completes
@@ -89,14 +89,14 @@ const EDITOR_SCHEMAS: { file: string; schema: z.ZodType; title: string; descript
     file: "dataset/schema/guide.schema.json",
     schema: guideSchema,
     title: "Guide document (dataset/guides/<platform_id>.json)",
-    description: "The full guide document, stored exactly as GET /v1/guides/{platform_id} returns it. Generated from generator/schema/guide.ts by npm run schema:write: do not edit.",
+    description: "The full guide document, stored exactly as GET /v1/guides/{platform_id} returns it. Generated from contract/schema/guide.ts by npm run schema:write: do not edit.",
     fields: GUIDE_FIELDS,
   },
   {
     file: "dataset/schema/item.schema.json",
     schema: itemFileSchema,
     title: "Item file (dataset/items/<slug>.json)",
-    description: "Item identity, written by npm run items:sync. Generated from generator/schema/item.ts by npm run schema:write: do not edit.",
+    description: "Item identity, written by npm run items:sync. Generated from contract/schema/item.ts by npm run schema:write: do not edit.",
     fields: ITEM_FIELDS,
   },
 ];

@@ -1,7 +1,7 @@
 import { append } from "../append.ts";
 import type { Problem } from "../dataset.ts";
 import type { RawGuideFile } from "../load/raw-dataset.ts";
-import type { Guide } from "../schema/guide.ts";
+import type { Guide } from "../../contract/schema/guide.ts";
 import { prepareCapture, type Capture } from "./capture.ts";
 import type { Finding } from "./finding.ts";
 import type { GuideContext } from "./rules/context.ts";

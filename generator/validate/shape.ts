@@ -1,7 +1,7 @@
 import type { ErrorObject } from "ajv";
 import type { z } from "zod";
-import { guideSchema, type Guide } from "../schema/guide.ts";
-import { itemFileSchema, type ItemFile } from "../schema/item.ts";
+import { guideSchema, type Guide } from "../../contract/schema/guide.ts";
+import { itemFileSchema, type ItemFile } from "../../contract/schema/item.ts";
 import { allowedFields, describeSchema, describeValue, typeMatches } from "./describe.ts";
 import { closestName } from "./did-you-mean.ts";
 import { finding, type Finding } from "./finding.ts";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDist } from "../../generator/build.ts";
-import { itemMenuSchema, metaResponseSchema, patternsResponseSchema, resolveResponseSchema, seedResponseSchema } from "../../generator/schema/responses.ts";
+import { itemMenuSchema, metaResponseSchema, patternsResponseSchema, resolveResponseSchema, seedResponseSchema } from "../../contract/schema/responses.ts";
 import { sampleGuide } from "../fixtures/validate/sample-dataset.ts";
 import { writeSampleDataset } from "../fixtures/validate/sample-files.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";

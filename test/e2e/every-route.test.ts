@@ -7,8 +7,8 @@
 
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { envelopeFor } from "../../edge/envelope.ts";
-import { fileFor, pathFor, type Route } from "../../edge/routes.ts";
+import { envelopeFor } from "../../contract/envelope.ts";
+import { fileFor, pathFor, type Route } from "../../contract/routes.ts";
 import { coverageOf } from "../../generator/derive/coverage.ts";
 import { buildFiles, derivationUnits, manifestOf } from "../../generator/derive/index.ts";
 import { pairsOf } from "../../generator/derive/order.ts";

@@ -4,8 +4,8 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createCore, type CoreOptions, type EdgeRequest, type EdgeResponse } from "../../edge/core.ts";
-import { encodePack } from "../../edge/pack.ts";
-import type { Manifest } from "../../edge/routes.ts";
+import { encodePack } from "../../contract/pack.ts";
+import type { Manifest } from "../../contract/routes.ts";
 
 const manifest: Manifest = { format: 2, dataset_version: "mem-1", generation: "g1", topics: [] };
 const DUMP = '{"dataset_version":"mem-1","data":{"items":[],"guides":[]}}';

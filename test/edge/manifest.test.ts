@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseManifest } from "../../edge/manifest.ts";
+import { parseManifest } from "../../contract/manifest.ts";
 
 const valid = { format: 2, dataset_version: "3f9a1c", generation: "g-3f9a1c", topics: [] };
 const parse = (value: unknown) => parseManifest(JSON.stringify(value));

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aliasKey, marketNameKey, normalizeName } from "../../edge/market-name.ts";
+import { aliasKey, marketNameKey, normalizeName } from "../../contract/market-name.ts";
 
 // Properties of the /resolve alias key over generated names: whatever a client copies from a page or a chat,
 // the key is computed without throwing, is stable, and ignores what a reader cannot see.

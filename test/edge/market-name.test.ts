@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aliasKey, marketNameKey, marketNameStem, normalizeName } from "../../edge/market-name.ts";
+import { aliasKey, marketNameKey, marketNameStem, normalizeName } from "../../contract/market-name.ts";
 
 // Every Steam form of a name resolves to the same alias key as the item's slug.
 const forms: [string, string][] = [

@@ -1,8 +1,8 @@
-// The pack format (edge/pack.ts): what the generator writes, the edge reads back, entry by entry,
+// The pack format (contract/pack.ts): what the generator writes, the edge reads back, entry by entry,
 // and anything that is not a whole pack is refused with a clear error rather than read.
 
 import { describe, expect, it } from "vitest";
-import { directoryLength, encodePack, entriesOf, entryOf, entryRange } from "../../edge/pack.ts";
+import { directoryLength, encodePack, entriesOf, entryOf, entryRange } from "../../contract/pack.ts";
 
 const encoder = new TextEncoder();
 const entries = ["{}", "", '{"seed":2}', "é"].map((text) => encoder.encode(text));

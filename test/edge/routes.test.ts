@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileFor, packEntryOf, parseRequest, storedEncodingOf, type Parsed } from "../../edge/routes.ts";
+import { fileFor, packEntryOf, parseRequest, storedEncodingOf, type Parsed } from "../../contract/routes.ts";
 
 const parse = (target: string): Parsed => {
   const url = new URL(target, "http://localhost");

@@ -3,7 +3,7 @@
 // (test/contract/cases.ts).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXPLORER_POLICY } from "../../edge/documents.ts";
+import { EXPLORER_POLICY } from "../../contract/documents.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 

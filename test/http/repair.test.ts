@@ -9,8 +9,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../generator/derive/index.ts";
 import { emitBuild } from "../../generator/emit/emit-build.ts";
-import { entryOf } from "../../edge/pack.ts";
-import { fileFor, SEEDS_PER_PACK } from "../../edge/routes.ts";
+import { entryOf } from "../../contract/pack.ts";
+import { fileFor, SEEDS_PER_PACK } from "../../contract/routes.ts";
 
 const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
 import { variantFiles, variantNamed } from "../support/build-variants.ts";

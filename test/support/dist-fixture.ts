@@ -14,10 +14,10 @@ import { readRedocBundle } from "../../generator/docs/redoc-bundle.ts";
 import { changelogStep } from "../../generator/changes/changelog.ts";
 import { commitManifest } from "../../generator/emit/build-folder.ts";
 import { emitBuild } from "../../generator/emit/emit-build.ts";
-import type { Guide } from "../../generator/schema/guide.ts";
-import type { ItemFile } from "../../generator/schema/item.ts";
-import type { Item } from "../../generator/schema/responses.ts";
-import { fileFor, type Manifest } from "../../edge/routes.ts";
+import type { Guide } from "../../contract/schema/guide.ts";
+import type { ItemFile } from "../../contract/schema/item.ts";
+import type { Item } from "../../contract/schema/responses.ts";
+import { fileFor, type Manifest } from "../../contract/routes.ts";
 const DUMP_FILE = fileFor({ name: "dump" }, { topics: [] });
 
 export { commitManifest };

@@ -1,12 +1,12 @@
 // The size every file of a build must have, from what the build wrote beside its files: the
 // generation's index `<generation>.files.gz` (fingerprints `<bytes>:<hash>` of the files the
-// generation holds: generator/emit/file-index.ts). A file that is missing or of another size was
+// generation holds: contract/file-index.ts). A file that is missing or of another size was
 // damaged after the build; the server answers 503 for it rather than a 404 or a cut-off body
 // (docs/serving.md, "Damage"). Read lazily, once per generation; where the generation has no
 // index, nothing is checked.
 
 import { join, resolve } from "node:path";
-import { indexFileOf, readGenerationIndex, sizeOfFingerprint } from "../../../generator/emit/file-index.ts";
+import { indexFileOf, readGenerationIndex, sizeOfFingerprint } from "../../../contract/file-index.ts";
 import { isPlainRelativePath } from "./asset-source.ts";
 
 /** The size the build wrote for a file (path relative to dist/), or undefined when it did not write it or cannot tell. */

@@ -13,8 +13,8 @@
 
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { parseManifest } from "../../manifest.ts";
-import { MANIFEST_FILE, type Manifest } from "../../routes.ts";
+import { parseManifest } from "../../../contract/manifest.ts";
+import { MANIFEST_FILE, type Manifest } from "../../../contract/routes.ts";
 
 export interface BuildWatcher {
   /** The build being served; null until a valid manifest has been read. A new object for every commit, a repair included. */

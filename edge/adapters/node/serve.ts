@@ -6,7 +6,7 @@
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { MANIFEST_FILE } from "../../routes.ts";
+import { MANIFEST_FILE } from "../../../contract/routes.ts";
 import { banner, runServer } from "./run.ts";
 import { readSettings } from "./settings.ts";
 

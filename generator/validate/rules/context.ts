@@ -1,4 +1,4 @@
-import type { ItemFile } from "../../schema/item.ts";
+import type { ItemFile } from "../../../contract/schema/item.ts";
 
 /** What guide rules may know about the rest of the dataset. */
 export interface GuideContext {

@@ -1,5 +1,5 @@
-import type { Guide } from "../../schema/guide.ts";
-import type { ItemFile } from "../../schema/item.ts";
+import type { Guide } from "../../../contract/schema/guide.ts";
+import type { ItemFile } from "../../../contract/schema/item.ts";
 import { finding, type Finding } from "../finding.ts";
 
 // Brief, "Dataset format": items live in items/<slug>.json, guides in guides/<platform_id>.json; the build

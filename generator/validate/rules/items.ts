@@ -1,6 +1,6 @@
 import type { Problem } from "../../dataset.ts";
-import { aliasKey } from "../../../edge/market-name.ts";
-import type { ItemFile } from "../../schema/item.ts";
+import { aliasKey } from "../../../contract/market-name.ts";
+import type { ItemFile } from "../../../contract/schema/item.ts";
 import { finding, type Finding } from "../finding.ts";
 import { repeats } from "./repeats.ts";
 

@@ -1,4 +1,4 @@
-import type { Guide } from "../../schema/guide.ts";
+import type { Guide } from "../../../contract/schema/guide.ts";
 import { finding, type Finding } from "../finding.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Guide } from "../../schema/guide.ts";
+import type { Guide } from "../../../contract/schema/guide.ts";
 import { readAttribution } from "../../transcribe/attribution.ts";
 import { untranscribedNumbers } from "../../transcribe/untranscribed.ts";
 import type { ReadableCapture } from "../capture.ts";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createCore } from "../../../edge/core.ts";
 import { edgeRequestOf, webResponseOf } from "../../../edge/adapters/web.ts";
-import type { Manifest } from "../../../edge/routes.ts";
+import type { Manifest } from "../../../contract/routes.ts";
 
 const manifest: Manifest = { format: 2, dataset_version: "web-1", generation: "g1", topics: [] };
 const files: Record<string, string> = { "g1/v1/meta.json": '{"counts":{}}' };

@@ -10,7 +10,7 @@ import { runChanges } from "../../../generator/cli/changes.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { buildFiles, manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
-import { CHANGES_FILE } from "../../../edge/changes.ts";
+import { CHANGES_FILE } from "../../../contract/changes.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const root = mkdtempSync(path.join(tmpdir(), "psg-changes-"));

@@ -1,10 +1,10 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { entriesOf, entryOf } from "../../../edge/pack.ts";
-import { BASE_PATH, fileFor, packEntryOf, parseRequest, pathFor, SEEDS_PER_PACK, type Route } from "../../../edge/routes.ts";
+import { entriesOf, entryOf } from "../../../contract/pack.ts";
+import { BASE_PATH, fileFor, packEntryOf, parseRequest, pathFor, SEEDS_PER_PACK, type Route } from "../../../contract/routes.ts";
 import { buildFiles, derivationUnits, manifestOf, topicsOf } from "../../../generator/derive/index.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
-import { guideSchema } from "../../../generator/schema/guide.ts";
+import { guideSchema } from "../../../contract/schema/guide.ts";
 import {
   dumpResponseSchema,
   itemMenuSchema,
@@ -12,7 +12,7 @@ import {
   patternsResponseSchema,
   resolveResponseSchema,
   seedResponseSchema,
-} from "../../../generator/schema/responses.ts";
+} from "../../../contract/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const stored = new Map([...buildFiles(tinyDataset, "vT")].map((file) => [file.path, file.body]));

@@ -4,7 +4,7 @@ import { itemMenu } from "../../../generator/derive/item-menu.ts";
 import { pairsOf } from "../../../generator/derive/order.ts";
 import { patternsResponse } from "../../../generator/derive/patterns.ts";
 import { seedResponses } from "../../../generator/derive/verdicts.ts";
-import { itemMenuSchema } from "../../../generator/schema/responses.ts";
+import { itemMenuSchema } from "../../../contract/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const pairs = pairsOf(tinyDataset.items);

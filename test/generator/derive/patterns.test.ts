@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { coverageOf } from "../../../generator/derive/coverage.ts";
 import { pairsOf } from "../../../generator/derive/order.ts";
 import { patternsResponse } from "../../../generator/derive/patterns.ts";
-import { patternsResponseSchema } from "../../../generator/schema/responses.ts";
+import { patternsResponseSchema } from "../../../contract/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const pairs = pairsOf(tinyDataset.items);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketNameKey } from "../../../edge/market-name.ts";
+import { marketNameKey } from "../../../contract/market-name.ts";
 import { resolveResponses } from "../../../generator/derive/resolve.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { coverageOf } from "../../../generator/derive/coverage.ts";
 import { pairsOf } from "../../../generator/derive/order.ts";
 import { seedResponses } from "../../../generator/derive/verdicts.ts";
-import { seedResponseSchema } from "../../../generator/schema/responses.ts";
+import { seedResponseSchema } from "../../../contract/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const pairs = pairsOf(tinyDataset.items);

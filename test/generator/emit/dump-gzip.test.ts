@@ -9,7 +9,7 @@ import { afterAll, expect, it } from "vitest";
 import { buildFiles, derivationUnits, manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
 import { entriesUnder } from "../../../generator/emit/walk.ts";
-import { readGenerationIndex } from "../../../generator/emit/file-index.ts";
+import { readGenerationIndex } from "../../../contract/file-index.ts";
 import { reuseUnchanged } from "../../../generator/emit/reuse.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../../support/temporary.ts";

@@ -10,8 +10,8 @@ import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.t
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
-import { entryOf } from "../../../edge/pack.ts";
-import { fileFor, SEEDS_PER_PACK } from "../../../edge/routes.ts";
+import { entryOf } from "../../../contract/pack.ts";
+import { fileFor, SEEDS_PER_PACK } from "../../../contract/routes.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 

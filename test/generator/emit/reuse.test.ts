@@ -25,13 +25,19 @@ const freshDir = () => path.join(root, `dist-${++folders}`);
 /** Each build reads its own copy, as each real build loads the dataset afresh (derivation memoizes per guide object). */
 async function build(outDir: string, edited: Dataset, code = CODE) {
   const dataset = structuredClone(edited);
-  const version = datasetVersion(dataset, code);
+  const version = datasetVersion(dataset);
+  let reusedUnits = 0;
   const report = await emitBuild({
     outDir,
     manifest: manifestOf(dataset, version),
-    files: (previous) => reuseUnchanged(derivationUnits(dataset, version), code, previous),
+    files: function* (previous) {
+      for (const entry of reuseUnchanged(derivationUnits(dataset, version), code, previous)) {
+        if ("kind" in entry && entry.kind === "reused") reusedUnits++;
+        yield entry;
+      }
+    },
   });
-  return { version, report };
+  return { version, report, reusedUnits };
 }
 
 /** Every file of a generation by its path, and the generation's index bytes. */
@@ -128,7 +134,7 @@ describe("an incremental rebuild", () => {
     guide.systems[0]!.gradings[0]!.evidence = guide.systems[0]!.gradings[0]!.evidence === "text" ? "caption" : "text";
     const derived: string[] = [];
     const copy = structuredClone(dataset);
-    const version = datasetVersion(copy, CODE);
+    const version = datasetVersion(copy);
     await emitBuild({
       outDir: out,
       manifest: manifestOf(dataset, version),
@@ -145,15 +151,20 @@ describe("an incremental rebuild", () => {
     expect(derived.sort()).toEqual([...pairs.filter((key) => guide.systems.some((s) => s.paint_indexes === null || s.paint_indexes.includes(Number(key.split("/")[1])))), `guide ${guide.platform_id}`].sort());
   });
 
-  it("derives everything again when the derivation code changed", async () => {
+  it("derives every unit again when the code changed, even those whose inputs did not", async () => {
     const fixture = scaleFixture({ items: 4, guides: 3, averageGuideBytes: 3000 });
     const dataset: Dataset = { items: fixture.items, guides: fixture.guides };
     const out = freshDir();
     await build(out, dataset);
-    const { report } = await build(out, dataset, "other-code");
+    const edited = structuredClone(dataset);
+    edited.guides[0]!.title += " (edited)";
+    const { report, reusedUnits } = await build(out, edited, "other-code");
     expect(report.mode).toBe("new");
-    // Only files whose bytes are unchanged are linked (by fingerprint); none is reused as a unit without deriving.
-    const { report: again } = await build(out, dataset, "other-code");
-    expect(again.mode).toBe("unchanged");
+    expect(reusedUnits).toBe(0);
+    // The same code again reuses every unit but the edited guide's.
+    const again = structuredClone(edited);
+    again.guides[0]!.title += " again";
+    const { reusedUnits: next } = await build(out, again, "other-code");
+    expect(next).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { itemFileText, planItemSync } from "../../../generator/items/item-files.ts";
-import type { ItemFile } from "../../../generator/schema/item.ts";
+import type { ItemFile } from "../../../contract/schema/item.ts";
 
 const bayonet: ItemFile = {
   paints: [{ paint_label: "Ruby", paint_index: 415 }],

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { ItemFile } from "../../../generator/schema/item.ts";
+import type { ItemFile } from "../../../contract/schema/item.ts";
 import { agreement } from "../../../generator/transcribe/compare.ts";
 import { draftGuide, draftGuideWithin } from "../../../generator/transcribe/draft.ts";
 import { placeholderSites } from "../../../generator/transcribe/placeholder.ts";

@@ -18,7 +18,7 @@ function validator(name: string) {
 }
 
 describe("the editor schema files", () => {
-  it("are committed as npm run schema:write writes them (run it after changing generator/schema/)", async () => {
+  it("are committed as npm run schema:write writes them (run it after changing contract/schema/)", async () => {
     for (const { file, text } of files) {
       const committed = await readFile(path.join(root, file), "utf8").catch(() => "(missing)");
       expect(committed === text, `${file} is stale or missing: run npm run schema:write`).toBe(true);

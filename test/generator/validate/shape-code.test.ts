@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Options } from "ajv";
 import { afterAll, describe, expect, it } from "vitest";
-import { guideSchema } from "../../../generator/schema/guide.ts";
+import { guideSchema } from "../../../contract/schema/guide.ts";
 import { jsonSchemaOf } from "../../../generator/validate/json-schema.ts";
 import { validatorFor } from "../../../generator/validate/shape-code.ts";
 import { sampleGuide } from "../../fixtures/validate/sample-dataset.ts";

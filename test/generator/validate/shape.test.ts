@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { guideSchema } from "../../../generator/schema/guide.ts";
-import { itemFileSchema } from "../../../generator/schema/item.ts";
+import { guideSchema } from "../../../contract/schema/guide.ts";
+import { itemFileSchema } from "../../../contract/schema/item.ts";
 import { guideShape, itemShape } from "../../../generator/validate/shape.ts";
 import { sampleGuide, sampleItems } from "../../fixtures/validate/sample-dataset.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Guide } from "../../../../generator/schema/guide.ts";
+import type { Guide } from "../../../../contract/schema/guide.ts";
 import { seedsOccurInTheirQuotes, sharedQuotesKeepTheirOrder } from "../../../../generator/validate/rules/seeds-in-quotes.ts";
 
 const QUOTE = "Tier 1: 661, 151, 868, 955";

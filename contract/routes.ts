@@ -26,7 +26,7 @@ export const MANIFEST_FILE = "manifest.json";
 
 const DIGITS = /^[0-9]{1,9}$/;
 /**
- * The identifiers that reach a path, written once: the dataset's schemas (generator/schema) check
+ * The identifiers that reach a path, written once: the dataset's schemas (contract/schema) check
  * stored ids against these, and the edge checks request values against them before any lookup.
  */
 export const PLATFORM_ID = /^[0-9]{1,20}$/;
@@ -87,7 +87,7 @@ export type RouteOf<N extends RouteName> = Extract<Route, { name: N }>;
 /**
  * A topic no system carries (the empty `?topic=`), standing for every other one: they all share one
  * file, so the generator enumerates that file through this route. A system's topic is never empty
- * (generator/schema/guide.ts), so the vocabulary cannot hold it.
+ * (contract/schema/guide.ts), so the vocabulary cannot hold it.
  */
 export const UNCARRIED_TOPIC = "";
 

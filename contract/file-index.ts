@@ -6,8 +6,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { gunzipSync, gzipSync } from "node:zlib";
-import type { PieceEncoding } from "../derive/gzip-pieces.ts";
-import { temporaryPathOf } from "./prune.ts";
+import type { PieceEncoding } from "../generator/derive/gzip-pieces.ts";
+import { temporaryPathOf } from "../generator/emit/prune.ts";
 
 export interface GenerationIndex {
   /** Path inside the generation -> fingerprint. */

@@ -1,7 +1,5 @@
 // The changelog of the serving build (generator/changes/), outside /v1 like /health and the
-// documents: `/changes/latest.json` and `/changes/{dataset_version}.json`. Kept out of the route
-// table on purpose: routes.ts is part of the derivation bundle that dataset_version hashes, and
-// serving a changelog must not change the API's ETags.
+// documents: `/changes/latest.json` and `/changes/{dataset_version}.json`.
 
 import type { Manifest } from "./routes.ts";
 

@@ -7,9 +7,6 @@ import { CACHE_DATA } from "./cache-policy.ts";
 import { CORS_HEADERS } from "./cors.ts";
 import { DOCS_PATH, OPENAPI_FILE, OPENAPI_PATH, REFERENCE_PAGE_FILE } from "./routes.ts";
 
-// The explorer's paths and files are kept here, not in routes.ts: the route table is part of the
-// response-derivation bundle that dataset_version hashes, and a page must not change that version
-// (spec, Versioning 3: no new ETags for a docs-only deploy).
 /** The explorer page at {api_root}/ with its script, style sheet and icon. */
 export const EXPLORER_PATH = "/";
 export const EXPLORER_SCRIPT_PATH = "/explorer.js";

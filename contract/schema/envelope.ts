@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { ErrorCode } from "../../edge/routes.ts";
+import type { ErrorCode } from "../routes.ts";
 
 // The envelope around every body under /v1 and the bare /health body, as zod schemas so that the
 // description document (generator/openapi) and the tests that validate responses share one source.
-// The edge writes these bytes itself (edge/envelope.ts); these schemas only describe them.
+// The edge writes these bytes itself (contract/envelope.ts); these schemas only describe them.
 
 export const errorCodes = ["bad_request", "not_found", "rate_limited", "internal_error"] as const satisfies readonly ErrorCode[];
 // Every ErrorCode the edge can send must be listed above.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "../../edge/routes.ts";
+import { MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "../routes.ts";
 
 // Spec: "ISO 8601 local date-time without offset" (guide `posted`/`updated`).
 export const localDateTime = z

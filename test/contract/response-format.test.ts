@@ -1,0 +1,42 @@
+// dataset_version takes the response format (contract/response-format.ts), not a hash of the code,
+// so that moving or commenting code keeps every ETag. This test is what keeps the number honest: it
+// derives every file of a fixed example dataset and compares their hash with the one recorded for
+// the current format. When it fails, the bytes a response holds changed: bump RESPONSE_FORMAT and
+// record the new hash under the new number (a change that was not meant to alter responses is a bug).
+
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { envelopeFor, errorBody, wrapData } from "../../contract/envelope.ts";
+import { RESPONSE_FORMAT } from "../../contract/response-format.ts";
+import { derivationUnits } from "../../generator/derive/index.ts";
+import { datasetVersion } from "../../generator/version.ts";
+import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
+
+/** The hash of every file derived from the example dataset, by response format. */
+const DERIVED_BYTES: Record<number, string> = {
+  1: "19f0ed6532d7dd2e8171ea83f53c88306ba669e3da760ed740f00d9580139688",
+};
+
+function derivedHash(): string {
+  const hash = createHash("sha256");
+  const version = "0123456789abcdef0123";
+  const envelope = envelopeFor(version);
+  // Files as derived, before the dump's gzip encoding, whose bytes are zlib's and may differ between Node versions.
+  for (const file of [...derivationUnits(tinyDataset, version)].flatMap((unit) => [...unit.files()])) {
+    const body = typeof file.body === "string" ? new TextEncoder().encode(file.body) : file.body;
+    hash.update(`${file.path} ${body.byteLength}\n`).update(body);
+  }
+  hash.update(wrapData(envelope, new TextEncoder().encode("{}"))).update(errorBody(version, "not_found", "example"));
+  return hash.digest("hex");
+}
+
+describe("the response format", () => {
+  it("names the bytes derived from a fixed dataset: a change to them comes with a new RESPONSE_FORMAT", () => {
+    expect(DERIVED_BYTES[RESPONSE_FORMAT], `no hash is recorded for response format ${RESPONSE_FORMAT}`).toBeDefined();
+    expect(derivedHash(), `the derived bytes changed: bump RESPONSE_FORMAT and record this hash under it`).toBe(DERIVED_BYTES[RESPONSE_FORMAT]);
+  });
+
+  it("enters dataset_version", () => {
+    expect(datasetVersion(tinyDataset, RESPONSE_FORMAT + 1)).not.toBe(datasetVersion(tinyDataset));
+  });
+});
