@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { buildDist, type BuildResult } from "../generator/build.ts";
 import type { Dataset } from "../generator/dataset.ts";
 import { buildFiles, bytesOf } from "../generator/derive/index.ts";
-import { fingerprint } from "../contract/file-index.ts";
+import { fingerprint } from "../generator/emit/file-index.ts";
 import type { Guide } from "../contract/schema/guide.ts";
 import { loadDataset } from "../generator/validate/index.ts";
 import { datasetVersion } from "../generator/version.ts";

@@ -1,13 +1,12 @@
 // A generation's index, stored beside it as `<generation>.files.gz`: the fingerprint of every file
 // the generation holds. A rebuild compares fingerprints instead of reading every file back, and the
-// local server knows each file's size (damage shows as a size that differs). It also holds the input hash of every derivation unit (generator/derive/units.ts),
-// so that the next rebuild derives only the units whose inputs changed (reuse.ts).
+// local server knows each file's size (damage shows as a size that differs). It also holds the input
+// hash of every derivation unit (generator/derive/units.ts), so that the next rebuild derives only the
+// units whose inputs changed (generator/emit/reuse.ts). The build writes it
+// (generator/emit/file-index.ts); this module is its format and its reader.
 
-import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { gunzipSync, gzipSync } from "node:zlib";
-import type { PieceEncoding } from "../generator/derive/gzip-pieces.ts";
-import { temporaryPathOf } from "../generator/emit/prune.ts";
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 
 export interface GenerationIndex {
   /** Path inside the generation -> fingerprint. */
@@ -18,11 +17,18 @@ export interface GenerationIndex {
    * Pre-compressed file -> its encoder and where each piece lies in it (derive/gzip-pieces.ts), so
    * that the next build copies the unchanged pieces (absent in older indexes: none).
    */
-  pieces: Map<string, Omit<PieceEncoding, "bytes">>;
+  pieces: Map<string, StoredPieces>;
   /** What the generation was built from (source.ts); absent when not known. */
   source?: string;
   /** Written by a build of the layout before packs, whose pair folders were links into a store folder. */
   storedUnits?: true;
+}
+
+/** Where each independently deflated piece of a pre-compressed file lies in it, and which encoder made them. */
+export interface StoredPieces {
+  encoder: string;
+  /** `key`: length and hash of the body bytes a piece encodes; `start`, `length`: its deflate data in the file. */
+  pieces: { key: string; start: number; length: number }[];
 }
 
 export interface UnitInputs {
@@ -35,11 +41,6 @@ export interface UnitInputs {
 export const indexFileOf = (generation: string) => `${generation}.files.gz`;
 
 export const emptyIndex = (): GenerationIndex => ({ files: new Map(), inputs: new Map(), pieces: new Map() });
-
-/** Length plus 64 bits of SHA-1: a collision between two versions of one response is not a practical risk. */
-export function fingerprint(bytes: Uint8Array): string {
-  return `${bytes.byteLength}:${createHash("sha1").update(bytes).digest("hex").slice(0, 16)}`;
-}
 
 /** The byte length a fingerprint records. */
 export const sizeOfFingerprint = (print: string): number => Number.parseInt(print, 10);
@@ -61,19 +62,7 @@ export function readGenerationIndex(file: string): GenerationIndex | null {
   }
 }
 
-export function writeGenerationIndex(file: string, index: GenerationIndex): void {
-  const temporary = temporaryPathOf(file);
-  const stored: StoredIndex = {
-    files: Object.fromEntries(index.files),
-    inputs: Object.fromEntries([...index.inputs].map(([key, { hash, files, bytes }]) => [key, [hash, files, bytes]])),
-    pieces: Object.fromEntries([...index.pieces].map(([file, { encoder, pieces }]) => [file, { encoder, pieces: pieces.map(({ key, start, length }) => [key, start, length]) }])),
-    ...(index.source !== undefined ? { source: index.source } : {}),
-  };
-  writeFileSync(temporary, gzipSync(JSON.stringify(stored), { level: 1 }));
-  renameSync(temporary, file);
-}
-
-interface StoredIndex {
+export interface StoredIndex {
   files: Record<string, string>;
   /** Only in indexes of the layout before packs. */
   units?: Record<string, string>;

@@ -8,7 +8,8 @@ import { parseManifest } from "../../contract/manifest.ts";
 import { fileFor, MANIFEST_FILE, type Manifest } from "../../contract/routes.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { Item, MetaResponse, ResolveResponse } from "../../contract/schema/responses.ts";
-import { fingerprint, indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
+import { indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
+import { fingerprint } from "../emit/file-index.ts";
 import { entriesOf } from "../../contract/pack.ts";
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
 

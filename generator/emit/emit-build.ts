@@ -13,7 +13,8 @@ import { bytesOf, encodeGzipInBackground, type BuildFile } from "../derive/index
 import type { PieceEncoding } from "../derive/gzip-pieces.ts";
 import type { Documents } from "../docs/documents.ts";
 import { GENERATION_PREFIX, assertBuildFolder, commitManifest, readManifest, readOrNull, staleEntries, writeUploadIgnore } from "./build-folder.ts";
-import { emptyIndex, fingerprint, indexFileOf, readGenerationIndex, writeGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
+import { emptyIndex, indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
+import { fingerprint, writeGenerationIndex } from "./file-index.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
 import { GRACE_MS, readCommitLog, recentlyServed, recordCommit } from "./commit-log.ts";
 import { acquireBuildLock, type BuildLock, type LockWaitOptions } from "./lock.ts";
