@@ -7,7 +7,7 @@ import { changelogStep } from "./changes/changelog.ts";
 import { documentsOf } from "./docs/documents.ts";
 import { bundleExplorer } from "./docs/explorer-bundle.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
-import { emitBuild, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
+import { emitBuild, type BuildStep, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
 import { servingBuiltFrom, sourceFingerprints, type SourceFingerprint } from "./emit/source.ts";
 import { DEFAULT_LIMITS } from "./load/limits.ts";
 import { checkCacheKey, loadDatasetReusing, readCheckCache, writeCheckCache, type CheckCache } from "./validate/cache.ts";
@@ -79,19 +79,24 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
   const version = datasetVersion(checked.value);
   lap("version");
 
+  onStage?.("documents");
+  const documents = documentsOf(checked.value, version, readRedocBundle(), await explorerBundling);
+  lap("documents");
+
   onStage?.("derive+emit");
-  const explorer = await explorerBundling;
-  const manifest = manifestOf(checked.value, version);
+  const manifest = { ...manifestOf(checked.value, version), docs: documents.folder };
+  const responses: BuildStep = {
+    name: "derive",
+    // Units whose inputs are unchanged since the serving build are taken from it, not derived; any
+    // edit of the code derives every unit again, bumped response format or not.
+    files: ({ previous }) => reuseUnchanged(derivationUnits(checked.value, version), code, previous),
+  };
   const emit = await emitBuild({
     outDir,
     manifest,
-    // Computed by emit once the responses are written; it names their folder in the manifest.
-    documents: () => documentsOf(checked.value, version, readRedocBundle(), explorer),
-    // Units whose inputs are unchanged since the serving build are taken from it, not derived; any
-    // edit of the code derives every unit again, bumped response format or not.
-    files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), code, previous),
-    // The changes from the serving build, published with this one (generator/changes/changelog.ts).
-    lastFiles: changelogStep(version, manifest.generation),
+    // The changelog compares the responses just written with the serving build's (generator/changes/changelog.ts).
+    steps: [responses, changelogStep(version, manifest.generation)],
+    documents,
     readBack: verify,
     source,
     onProgress,

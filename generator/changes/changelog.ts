@@ -8,23 +8,26 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { CHANGES_FILE } from "../../contract/changes.ts";
 import type { BuildFile } from "../derive/index.ts";
-import type { LastFilesContext } from "../emit/emit-build.ts";
+import type { BuildStep, StepContext } from "../emit/emit-build.ts";
 import { indexFileOf, readGenerationIndex } from "../../contract/file-index.ts";
 import { changesSchema, type Changes } from "../../contract/schema/changes.ts";
 import { changesBetween, initialChanges } from "./compare.ts";
 import { countResponseChanges, snapshotOf, type GenerationOnDisk } from "./read-build.ts";
 
-/** The `lastFiles` step of emitting a build (emit-build.ts) that writes its changelog. */
-export function changelogStep(datasetVersion: string, generation: string) {
-  return async (context: LastFilesContext): Promise<BuildFile[]> => {
-    // Checking the serving generation in place: its changelog was made when it was built, against
-    // a build that may be gone by now; it is kept when it is intact.
-    const kept = context.verifying ? readChangelog(path.join(context.outDir, generation, CHANGES_FILE), datasetVersion) : null;
-    return [{ path: CHANGES_FILE, body: kept ?? JSON.stringify(changelogFor(datasetVersion, generation, context)) }];
+/** The build step that writes the changelog: after the responses, which it compares with the serving build's. */
+export function changelogStep(datasetVersion: string, generation: string): BuildStep {
+  return {
+    name: "changelog",
+    files(context): BuildFile[] {
+      // Checking the serving generation in place: its changelog was made when it was built, against
+      // a build that may be gone by now; it is kept when it is intact.
+      const kept = context.verifying ? readChangelog(path.join(context.outDir, generation, CHANGES_FILE), datasetVersion) : null;
+      return [{ path: CHANGES_FILE, body: kept ?? JSON.stringify(changelogFor(datasetVersion, generation, context)) }];
+    },
   };
 }
 
-function changelogFor(datasetVersion: string, generation: string, { outDir, index, previousIndex, serving, verifying }: LastFilesContext): Changes {
+function changelogFor(datasetVersion: string, generation: string, { outDir, index, previousIndex, serving, verifying }: StepContext): Changes {
   if (verifying) return initialChanges(datasetVersion);
   if (serving === null || !existsSync(path.join(outDir, serving.generation))) return initialChanges(datasetVersion);
   const before: GenerationOnDisk = {

@@ -13,7 +13,7 @@ import { coverageOf } from "../../generator/derive/coverage.ts";
 import { buildFiles, derivationUnits, manifestOf } from "../../generator/derive/index.ts";
 import { pairsOf } from "../../generator/derive/order.ts";
 import { seedResponses } from "../../generator/derive/verdicts.ts";
-import { emitBuild } from "../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
 import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 import { temporaryFolders } from "../support/temporary.ts";
@@ -24,7 +24,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   const outDir = await folders.make();
-  await emitBuild({ outDir, manifest: manifestOf(tinyDataset, VERSION), files: buildFiles(tinyDataset, VERSION) });
+  await emitBuild({ outDir, manifest: manifestOf(tinyDataset, VERSION), steps: [filesStep(buildFiles(tinyDataset, VERSION))] });
   server = await startServer({ distDir: outDir, rateLimit: false, burstLimit: false });
 });
 afterAll(async () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manifestOf } from "../../generator/derive/index.ts";
 import { GRACE_MS } from "../../generator/emit/commit-log.ts";
-import { emitBuild, type EmitReport } from "../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep, type EmitReport } from "../../generator/emit/emit-build.ts";
 import { variantFiles, variantNamed } from "../support/build-variants.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 import { temporaryFolders } from "../support/temporary.ts";
@@ -24,7 +24,7 @@ let server: RunningServer;
 const build = (name: string): Promise<EmitReport> => {
   clock += 200;
   const variant = variantNamed(name);
-  return emitBuild({ outDir: out, manifest: manifestOf(variant.dataset, variant.version), files: variantFiles(variant), now: () => clock });
+  return emitBuild({ outDir: out, manifest: manifestOf(variant.dataset, variant.version), steps: [filesStep(variantFiles(variant))], now: () => clock });
 };
 
 /** Requests every variant answers: health, meta, a menu and seeds of the pair all three builds have. */

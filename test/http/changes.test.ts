@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changelogStep } from "../../generator/changes/changelog.ts";
 import { buildFiles, manifestOf } from "../../generator/derive/index.ts";
-import { emitBuild } from "../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
 import { FIXTURE_DATASET, GUIDE_ID, writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 
@@ -28,7 +28,7 @@ describe("the published changelog after a rebuild", () => {
     const manifest = manifestOf(next, "second");
     // Seed 0's files only, as in the first build: the changelog compares the two generations' indexes.
     const files = buildFiles(next, "second");
-    await emitBuild({ outDir: fixture.dir, manifest, files, lastFiles: changelogStep("second", manifest.generation) });
+    await emitBuild({ outDir: fixture.dir, manifest, steps: [filesStep(files), changelogStep("second", manifest.generation)] });
     await server.edge.watcher.check();
 
     const latest = await server.request("/changes/latest.json");

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../generator/derive/index.ts";
-import { emitBuild } from "../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
 import { entryOf } from "../../contract/pack.ts";
 import { fileFor, SEEDS_PER_PACK } from "../../contract/routes.ts";
 
@@ -17,7 +17,7 @@ import { variantFiles, variantNamed } from "../support/build-variants.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 
 const A = variantNamed("A");
-const build = (outDir: string, readBack = false) => emitBuild({ outDir, manifest: manifestOf(A.dataset, A.version), files: variantFiles(A), readBack });
+const build = (outDir: string, readBack = false) => emitBuild({ outDir, manifest: manifestOf(A.dataset, A.version), steps: [filesStep(variantFiles(A))], readBack });
 const expectedSeed = (file: string, seed: number) =>
   JSON.parse(Buffer.from(entryOf([...variantFiles(A)].find((f) => f.path === file)!.body as Uint8Array, SEEDS_PER_PACK, seed)).toString("utf8"));
 

@@ -3,7 +3,7 @@
 // its report and exits. With PSG_BUILD_PAUSE_AT set, it stops at that point until resumed or killed.
 // `--lock-wait-ms=N` bounds its wait for another build holding the folder (printed to stderr).
 
-import { emitBuild } from "../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
 import { manifestOf } from "../../generator/derive/index.ts";
 import { variantFiles, variantNamed } from "./build-variants.ts";
 
@@ -17,7 +17,7 @@ try {
   const report = await emitBuild({
     outDir: outDir!,
     manifest: manifestOf(variant.dataset, variant.version),
-    files: variantFiles(variant),
+    steps: [filesStep(variantFiles(variant))],
     readBack: flags.includes("--verify"),
     lock: { waitMs: lockWaitMs(), onWait: (message) => process.stderr.write(`${message}\n`) },
   });

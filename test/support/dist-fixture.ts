@@ -13,7 +13,7 @@ import { readExplorerBundle } from "../../generator/docs/explorer-bundle.ts";
 import { readRedocBundle } from "../../generator/docs/redoc-bundle.ts";
 import { changelogStep } from "../../generator/changes/changelog.ts";
 import { commitManifest } from "../../generator/emit/build-folder.ts";
-import { emitBuild } from "../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import type { Item } from "../../contract/schema/responses.ts";
@@ -151,7 +151,7 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
   const documents = options.documents === false ? undefined : documentsOf(dataset, datasetVersion, pageBundles().redoc, pageBundles().explorer);
   const manifest: Manifest = { format: 2, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
   if (documents) manifest.docs = documents.folder;
-  await emitBuild({ outDir: root, manifest, files: buildFiles(dataset, datasetVersion), documents, lastFiles: changelogStep(datasetVersion, manifest.generation) });
+  await emitBuild({ outDir: root, manifest, steps: [filesStep(buildFiles(dataset, datasetVersion)), changelogStep(datasetVersion, manifest.generation)], documents });
   let files: Map<string, unknown> | undefined;
   return {
     dir: root,

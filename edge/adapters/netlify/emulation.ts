@@ -73,10 +73,9 @@ function processStateUndo(): () => void {
 
 async function startedDev(project: string, { publishDir, ready }: EmulationOptions): Promise<NetlifyDev> {
   // The site: this repository's netlify.toml and edge functions (linked, so the functions import
-  // the real edge/ modules) and the published folder as its dist/ (netlify.toml's `publish`).
+  // the real edge/ and contract/ modules) and the published folder as its dist/ (netlify.toml's `publish`).
   cpSync(join(repoRoot, "netlify.toml"), join(project, "netlify.toml"));
-  symlinkSync(join(repoRoot, "netlify"), join(project, "netlify"));
-  symlinkSync(join(repoRoot, "edge"), join(project, "edge"));
+  for (const folder of ["netlify", "edge", "contract"]) symlinkSync(join(repoRoot, folder), join(project, folder));
   symlinkSync(resolve(publishDir), join(project, "dist"));
   // The edge imports npm packages (zod), which Netlify resolves from the site's package.json and node_modules.
   for (const entry of ["package.json", "node_modules"]) symlinkSync(join(repoRoot, entry), join(project, entry));

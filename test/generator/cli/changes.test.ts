@@ -9,7 +9,7 @@ import { changelogStep } from "../../../generator/changes/changelog.ts";
 import { runChanges } from "../../../generator/cli/changes.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { buildFiles, manifestOf } from "../../../generator/derive/index.ts";
-import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { CHANGES_FILE } from "../../../contract/changes.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
@@ -21,7 +21,7 @@ const SEEDS = new Set([0, 12, 661, 955]);
 async function build(dataset: Dataset, version: string) {
   const manifest = manifestOf(dataset, version);
   const files = [...buildFiles(dataset, version)].filter((file) => !/\/seeds\/(\d+)\.json$/.test(file.path) || SEEDS.has(Number(/(\d+)\.json$/.exec(file.path)![1])));
-  await emitBuild({ outDir: out, manifest, files, lastFiles: changelogStep(version, manifest.generation) });
+  await emitBuild({ outDir: out, manifest, steps: [filesStep(files), changelogStep(version, manifest.generation)] });
 }
 
 function run(args: string[]) {

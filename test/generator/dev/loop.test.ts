@@ -13,7 +13,7 @@ import { buildFiles, manifestOf } from "../../../generator/derive/index.ts";
 import { createDevLoop } from "../../../generator/dev/loop.ts";
 import { watchDataset } from "../../../generator/dev/watch.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
-import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const root = mkdtempSync(path.join(tmpdir(), "psg-dev-"));
@@ -34,7 +34,7 @@ function devLoop() {
     if ("problems" in holds) return { ok: false, problems: holds.problems };
     const { dataset, version } = holds;
     const manifest = manifestOf(dataset, version);
-    const emit = await emitBuild({ outDir, manifest, files: buildFiles(dataset, version), lastFiles: changelogStep(version, manifest.generation) });
+    const emit = await emitBuild({ outDir, manifest, steps: [filesStep(buildFiles(dataset, version)), changelogStep(version, manifest.generation)] });
     return { ok: true, datasetVersion: version, emit, timings: {}, documents: "" };
   };
   const loop = createDevLoop({

@@ -5,7 +5,7 @@ import { manifestOf } from "../../../generator/derive/index.ts";
 import type { Documents } from "../../../generator/docs/documents.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import { GRACE_MS } from "../../../generator/emit/commit-log.ts";
-import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
@@ -26,7 +26,7 @@ const build = (outDir: string, version: string, docs: Documents) =>
   emitBuild({
     outDir,
     manifest: { ...manifestOf(tinyDataset, version), docs: docs.folder },
-    files: [{ path: "v1/meta.json", body: `"${version}"` }],
+    steps: [filesStep([{ path: "v1/meta.json", body: `"${version}"` }])],
     documents: docs,
     now: () => (clock += GRACE_MS),
   });
@@ -39,22 +39,16 @@ describe("the documents folder of a build", () => {
     expect(await fs.readFile(path.join(out, "docs-one", "openapi.json"), "utf8")).toBe('{"text":"one"}');
   });
 
-  it("given as a function, are computed once by emit, written, and named in the manifest it commits", async () => {
+  it("are refused when the manifest names another folder, before anything is written", async () => {
     const out = freshDir();
-    let calls = 0;
-    const report = await emitBuild({
+    const emitting = emitBuild({
       outDir: out,
-      manifest: manifestOf(tinyDataset, "vA"),
-      files: [{ path: "v1/meta.json", body: '"vA"' }],
-      documents: () => {
-        calls++;
-        return documents("computed");
-      },
+      manifest: { ...manifestOf(tinyDataset, "vA"), docs: "docs-other" },
+      steps: [filesStep([{ path: "v1/meta.json", body: '"vA"' }])],
+      documents: documents("given"),
     });
-    expect(calls).toBe(1);
-    expect(report.docs).toBe("docs-computed");
-    expect((await readManifest(out))?.docs).toBe("docs-computed");
-    expect(await fs.readFile(path.join(out, "docs-computed", "index.html"), "utf8")).toBe("<p>computed</p>");
+    await expect(emitting).rejects.toThrow("the manifest names documents folder docs-other, not docs-given");
+    expect(await readManifest(out)).toBeNull();
   });
 
   it("new documents for an unchanged dataset_version are committed without rewriting any response", async () => {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, expect, it } from "vitest";
 import { buildFiles, derivationUnits, manifestOf } from "../../../generator/derive/index.ts";
-import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readGenerationIndex } from "../../../contract/file-index.ts";
 import { reuseUnchanged } from "../../../generator/emit/reuse.ts";
@@ -36,8 +36,8 @@ it("a build encoding the dump's gzip in the background writes what a build encod
   const manifest = manifestOf(tinyDataset, VERSION);
   const inPlace = await folders.make();
   const background = await folders.make();
-  await emitBuild({ outDir: inPlace, manifest, files: buildFiles(tinyDataset, VERSION) });
-  const report = await emitBuild({ outDir: background, manifest, files: () => reuseUnchanged(derivationUnits(tinyDataset, VERSION), "code", null) });
+  await emitBuild({ outDir: inPlace, manifest, steps: [filesStep(buildFiles(tinyDataset, VERSION))] });
+  const report = await emitBuild({ outDir: background, manifest, steps: [filesStep(reuseUnchanged(derivationUnits(tinyDataset, VERSION), "code", null))] });
 
   const expected = await generationOf(inPlace);
   const actual = await generationOf(background);

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf, type BuildFile } from "../../../generator/derive/index.ts";
 import { COMMIT_LOG_FILE, GRACE_MS } from "../../../generator/emit/commit-log.ts";
-import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
@@ -21,7 +21,7 @@ const freshDir = () => path.join(temporary.make(), "dist");
 /** The builds' clock: each build commits a grace period after the one before (commit-log.ts). */
 let clock = 0;
 const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false) =>
-  emitBuild({ outDir, manifest: manifestOf(dataset, version), files: files ?? buildFiles(dataset, version), readBack, now: () => (clock += GRACE_MS) });
+  emitBuild({ outDir, manifest: manifestOf(dataset, version), steps: [filesStep(files ?? buildFiles(dataset, version))], readBack, now: () => (clock += GRACE_MS) });
 const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
 /** Files of one pair's unit: its menu, no-topic menu, patterns and seeds pack. */
 const PAIR_FILES = 4;

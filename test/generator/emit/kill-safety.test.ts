@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import { GRACE_MS } from "../../../generator/emit/commit-log.ts";
-import { emitBuild, type EmitReport } from "../../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import type { PausePoint } from "../../../generator/emit/pause-point.ts";
 import { entriesUnderSync } from "../../../generator/emit/walk.ts";
 import { generationProblems, servingState, variantFiles, variantNamed } from "../../support/build-variants.ts";
@@ -51,7 +51,7 @@ async function copyOf(template: string): Promise<string> {
 let clock = 0;
 const build = (outDir: string, name: string, readBack = false): Promise<EmitReport> => {
   const variant = variantNamed(name);
-  return emitBuild({ outDir, manifest: manifestOf(variant.dataset, variant.version), files: variantFiles(variant), readBack, now: () => (clock += GRACE_MS) });
+  return emitBuild({ outDir, manifest: manifestOf(variant.dataset, variant.version), steps: [filesStep(variantFiles(variant))], readBack, now: () => (clock += GRACE_MS) });
 };
 
 /** Deletes every other file under `target` (in sorted order): what a recursive delete leaves when it is killed halfway. */

@@ -30,12 +30,17 @@ async function build(outDir: string, edited: Dataset, code = CODE) {
   const report = await emitBuild({
     outDir,
     manifest: manifestOf(dataset, version),
-    files: function* (previous) {
-      for (const entry of reuseUnchanged(derivationUnits(dataset, version), code, previous)) {
-        if ("kind" in entry && entry.kind === "reused") reusedUnits++;
-        yield entry;
-      }
-    },
+    steps: [
+      {
+        name: "derive",
+        *files({ previous }) {
+          for (const entry of reuseUnchanged(derivationUnits(dataset, version), code, previous)) {
+            if ("kind" in entry && entry.kind === "reused") reusedUnits++;
+            yield entry;
+          }
+        },
+      },
+    ],
   });
   return { version, report, reusedUnits };
 }
@@ -138,12 +143,17 @@ describe("an incremental rebuild", () => {
     await emitBuild({
       outDir: out,
       manifest: manifestOf(dataset, version),
-      files: function* (previous) {
-        for (const entry of reuseUnchanged(derivationUnits(copy, version), CODE, previous)) {
-          if ("kind" in entry && entry.kind === "derived") derived.push(entry.key);
-          yield entry;
-        }
-      },
+      steps: [
+        {
+          name: "derive",
+          *files({ previous }) {
+            for (const entry of reuseUnchanged(derivationUnits(copy, version), CODE, previous)) {
+              if ("kind" in entry && entry.kind === "derived") derived.push(entry.key);
+              yield entry;
+            }
+          },
+        },
+      ],
     });
     const slugs = new Set(guide.systems.map((system) => system.item));
     const pairs = dataset.items.filter((item) => slugs.has(item.slug)).flatMap((item) => item.paints.map((paint) => `pair ${item.def_index}/${paint.paint_index}`));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf } from "../../../generator/derive/index.ts";
-import { emitBuild } from "../../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { servingBuiltFrom, sourceFingerprints } from "../../../generator/emit/source.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
@@ -48,11 +48,11 @@ describe("the source fingerprint", () => {
   it("names the serving build made from the same source, and no other", async () => {
     const out = path.join(root, "dist");
     const manifest = manifestOf(tinyDataset, "vA");
-    await emitBuild({ outDir: out, manifest, files: buildFiles(tinyDataset, "vA"), source: "source-1" });
+    await emitBuild({ outDir: out, manifest, steps: [filesStep(buildFiles(tinyDataset, "vA"))], source: "source-1" });
     expect((await servingBuiltFrom(out, "source-1"))?.dataset_version).toBe("vA");
     expect(await servingBuiltFrom(out, "source-2")).toBeNull();
     // A rebuild of the same version from another source (a reformatted file) records that source too.
-    await emitBuild({ outDir: out, manifest, files: [], source: "source-2" });
+    await emitBuild({ outDir: out, manifest, steps: [filesStep([])], source: "source-2" });
     expect((await servingBuiltFrom(out, "source-2"))?.dataset_version).toBe("vA");
   });
 });

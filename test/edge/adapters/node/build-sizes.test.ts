@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuildSizes } from "../../../../edge/adapters/node/build-sizes.ts";
 import { manifestOf } from "../../../../generator/derive/index.ts";
-import { emitBuild } from "../../../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep } from "../../../../generator/emit/emit-build.ts";
 import { variantFiles, variantNamed } from "../../../support/build-variants.ts";
 
 const A = variantNamed("A");
@@ -12,7 +12,7 @@ let root: string;
 const outOf = (kind: string) => path.join(root, kind);
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "psg-sizes-"));
-  await emitBuild({ outDir: outOf("build"), manifest: manifestOf(A.dataset, A.version), files: variantFiles(A) });
+  await emitBuild({ outDir: outOf("build"), manifest: manifestOf(A.dataset, A.version), steps: [filesStep(variantFiles(A))] });
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
