@@ -1,7 +1,7 @@
 import type { Region } from "../validate/regions.ts";
 
-// The readable text cut into pieces a page can show without nesting rules: a cut wherever a quote, a
-// number or a non-guide region begins or ends, so that each piece lies wholly inside or outside each of
+// The readable text cut into pieces a page can show without nesting rules: a cut after each line end and
+// wherever a quote, a number or a non-guide region begins or ends, so that each piece lies wholly inside or outside each of
 // them. Quotes may overlap each other (a level's definition holding a grading's line); a piece takes the
 // colour of the innermost quote over it.
 
@@ -34,6 +34,8 @@ export interface TextMarks {
 
 export function cutText(text: string, marks: TextMarks): Piece[] {
   const cuts = new Set<number>([0, text.length]);
+  // Each piece lies on one line (ending with its "\n"), so a page can show the text line by line.
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) cuts.add(at + 1);
   for (const list of [marks.quotes, marks.taken, marks.unassigned, marks.regions]) {
     for (const span of list) {
       cuts.add(span.start);
