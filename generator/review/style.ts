@@ -30,7 +30,7 @@ main { display: grid; grid-template-columns: minmax(0, 1fr) 24rem; gap: 1rem; pa
 .text { font: 13px/1.6 ui-monospace, monospace; background: #fff; border: 1px solid #ccc; padding: 0.5rem 0.8rem 0.5rem 0; }
 .line { display: grid; grid-template-columns: 3.2rem minmax(0, 1fr); column-gap: 0.8rem; }
 .line.blank { height: 0.3rem; }
-.ln { user-select: none; color: #999; text-align: right; }
+.ln { user-select: none; color: #666; text-align: right; }
 .lt { white-space: pre-wrap; overflow-wrap: anywhere; }
 .line:target { background: #fff6d6; }
 aside { position: sticky; top: 0.5rem; max-height: calc(100vh - 1rem); overflow: auto; background: #fff; border: 1px solid #ccc; padding: 0 0.8rem 0.8rem; }
