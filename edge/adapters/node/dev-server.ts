@@ -52,12 +52,17 @@ function routeReviewPages(edge: EdgeServer, review: ReturnType<typeof createRevi
       edgeListener!(request, response);
       return;
     }
-    review(request.method ?? "GET", path)
-      .then(({ status, headers, body }) => {
-        const bytes = Buffer.from(body, "utf8");
-        response.writeHead(status, { ...headers, "content-length": bytes.length });
-        response.end(request.method === "HEAD" ? undefined : bytes);
-      })
-      .catch(() => response.destroy());
+    answerReview(review, request, response);
   });
+}
+
+/** Answers a request with the review pages (also what `npm run review:screenshot` serves). */
+export function answerReview(review: ReturnType<typeof createReviewHandler>, request: IncomingMessage, response: ServerResponse): void {
+  review(request.method ?? "GET", (request.url ?? "/").split("?")[0]!)
+    .then(({ status, headers, body }) => {
+      const bytes = Buffer.from(body, "utf8");
+      response.writeHead(status, { ...headers, "content-length": bytes.length });
+      response.end(request.method === "HEAD" ? undefined : bytes);
+    })
+    .catch(() => response.destroy());
 }
