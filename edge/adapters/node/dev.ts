@@ -1,13 +1,13 @@
 // `npm run dev`: builds dist/ from dataset/, serves it on http://127.0.0.1:8888 like `npm start`
 // (one process), and watches dataset/: each save is checked (problems printed at once, the last
 // good build keeps serving), rebuilt incrementally, served as soon as it is committed, and what
-// the new dataset_version changed is printed.
+// the new dataset_version changed is printed. /review/ shows each guide against its capture
+// (generator/review/), read from dataset/ at each request.
 
 import { fileURLToPath } from "node:url";
-import { createDevLoop } from "../../../generator/dev/loop.ts";
 import { watchDataset } from "../../../generator/dev/watch.ts";
+import { createDevServer } from "./dev-server.ts";
 import { banner } from "./run.ts";
-import { createEdgeServer } from "./server.ts";
 import { readSettings } from "./settings.ts";
 
 const datasetDir = fileURLToPath(new URL("../../../dataset", import.meta.url));
@@ -19,19 +19,12 @@ if (!read.ok) {
   process.exit(2);
 }
 const { settings } = read;
-const edge = await createEdgeServer({
-  distDir,
-  rateLimit: settings.rateLimit ? undefined : false,
-  burstLimit: settings.burstLimit ? undefined : false,
-  trustProxy: settings.trustProxy,
-  log: (message) => console.error(message),
-});
-const loop = createDevLoop({
+const { edge, loop } = await createDevServer({
   datasetDir,
-  outDir: distDir,
-  // Switch now rather than at the server's next look at the manifest.
-  onBuilt: async () => void (await edge.watcher.check()),
+  distDir,
+  settings,
   print: (text) => process.stdout.write(text),
+  log: (message) => console.error(message),
 });
 
 console.log("building dist/ from dataset/ ...");
@@ -44,6 +37,7 @@ try {
   process.exit(1);
 }
 console.log(banner(url, distDir, settings));
+console.log(`review a guide against its capture: ${url}/review/`);
 console.log(`\nwatching ${datasetDir}: save a file to rebuild (Ctrl-C stops)`);
 const watch = watchDataset(datasetDir, () => void loop.changed());
 const stop = () => {
