@@ -88,7 +88,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
     outDir,
     manifest,
     // Computed by emit once the responses are written; it names their folder in the manifest.
-    documents: () => documentsOf(checked.value, version, readRedocBundle(), explorer),
+    documents: () => documentsOf(readRedocBundle(), explorer),
     // Units whose inputs are unchanged since the serving build are taken from it, not derived.
     files: (previous) => reuseUnchanged(derivationUnits(checked.value, version), codeHash, previous),
     // The changes from the serving build, published with this one (generator/changes/changelog.ts).
