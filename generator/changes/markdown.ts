@@ -65,7 +65,7 @@ export function markdownChanges(changes: Changes, guides: ChangesForReview["guid
         ["levels", t.levels_added, t.levels_removed, `${t.levels_renamed} renamed`],
         ["verdicts", t.verdicts_added, t.verdicts_removed, `${t.verdicts_moved} moved`],
         ["items", t.items_added, t.items_removed, ""],
-        ["responses", t.responses_added, t.responses_removed, `${t.responses_changed} changed`],
+        ["responses", t.responses_added, t.responses_removed, `${t.responses_changed.toLocaleString("en")} changed`],
       ].map((row) => row.map((value) => (typeof value === "number" ? value.toLocaleString("en") : value))),
     ),
   ];
