@@ -80,7 +80,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
   lap("version");
 
   onStage?.("documents");
-  const documents = documentsOf(checked.value, version, readRedocBundle(), await explorerBundling);
+  const documents = documentsOf(readRedocBundle(), await explorerBundling);
   lap("documents");
 
   onStage?.("derive+emit");

@@ -1,13 +1,28 @@
-// The changes between two builds as text for people: totals first, then one group per kind of
-// change, one line per change. `--json` prints the Changes value itself instead.
+// The changes between two builds as text for a terminal: totals first, then one group per kind of
+// change, one line per change; an added or removed guide is followed by what it covers. `--json`
+// prints the Changes value itself instead, `--markdown` the same as markdown.ts.
 
 import type { Changes } from "../../contract/schema/changes.ts";
+import type { ChangesForReview, GuideSummary, Paints } from "./guide-summary.ts";
 
 const plural = (count: number, word: string) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
 const quoted = (text: string) => JSON.stringify(text);
 const itemName = (item: { def_index: number; paint_index: number; slug: string }) => `${item.slug} (${item.def_index}/${item.paint_index})`;
 
-export function formatChanges(changes: Changes): string {
+export const paintsText = (paints: Paints) => (paints === "all paints" ? paints : paints.join(", "));
+
+/** The lines under an added or removed guide: its items, then each system with its levels. */
+function guideLines(guide: GuideSummary): string[] {
+  const lines = [`    items: ${guide.items.map((item) => `${item.slug} (${paintsText(item.paints)})`).join("; ")}`];
+  for (const system of guide.systems) {
+    lines.push(`    system ${system.id} ${quoted(system.label)}: ${system.item} (${paintsText(system.paints)}), ${plural(system.levels.length, "level")}, ${plural(system.seeds, "seed")}`);
+    for (const level of system.levels) lines.push(`      ${level.label}: ${plural(level.seeds, "seed")}`);
+  }
+  return lines;
+}
+
+/** `guides`: the summaries of the added and removed guides; without them, their titles alone. */
+export function formatChanges(changes: Changes, guides: ChangesForReview["guides"] = { added: [], removed: [] }): string {
   const t = changes.totals;
   const lines = [
     changes.from === null
@@ -23,8 +38,12 @@ export function formatChanges(changes: Changes): string {
   const group = (title: string, entries: string[]) => {
     if (entries.length > 0) lines.push("", `${title} (${entries.length})`, ...entries.map((entry) => `  ${entry}`));
   };
-  group("guides added", changes.guides.added.map((g) => `${g.platform_id} ${quoted(g.title)}`));
-  group("guides removed", changes.guides.removed.map((g) => `${g.platform_id} ${quoted(g.title)}`));
+  const withSummary = (summaries: GuideSummary[]) => (g: { platform_id: string; title: string }) => {
+    const summary = summaries.find((candidate) => candidate.platform_id === g.platform_id);
+    return [`${g.platform_id} ${quoted(g.title)}`, ...(summary === undefined ? [] : guideLines(summary))].join("\n");
+  };
+  group("guides added", changes.guides.added.map(withSummary(guides.added)));
+  group("guides removed", changes.guides.removed.map(withSummary(guides.removed)));
   group("guides retitled", changes.guides.retitled.map((g) => `${g.platform_id} ${quoted(g.from)} -> ${quoted(g.to)}`));
   group("systems added", changes.systems.added.map((s) => `guide ${s.platform_id}, system ${s.system} ${quoted(s.label)}`));
   group("systems removed", changes.systems.removed.map((s) => `guide ${s.platform_id}, system ${s.system} ${quoted(s.label)}`));

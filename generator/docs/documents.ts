@@ -7,9 +7,8 @@
 import { createHash } from "node:crypto";
 import { EXPLORER_ICON_FILE, EXPLORER_PAGE_FILE, EXPLORER_SCRIPT_FILE, EXPLORER_STYLE_FILE } from "../../contract/documents.ts";
 import { OPENAPI_FILE, REFERENCE_PAGE_FILE } from "../../contract/routes.ts";
-import type { Dataset } from "../dataset.ts";
 import { openApiDocument } from "../openapi/document.ts";
-import { examplesOf } from "../openapi/examples.ts";
+import { documentExamples } from "../openapi/examples.ts";
 import type { ExplorerBundle } from "./explorer-bundle.ts";
 import { referencePage } from "./reference-page.ts";
 
@@ -22,13 +21,14 @@ export interface Documents {
 }
 
 /** The committed copy (docs/openapi.json) and the served one are this text, byte for byte. */
-export function openApiText(dataset: Dataset, datasetVersion: string): string {
-  return `${JSON.stringify(openApiDocument(dataset, datasetVersion), null, 2)}\n`;
+export function openApiText(): string {
+  return `${JSON.stringify(openApiDocument(), null, 2)}\n`;
 }
 
-export function documentsOf(dataset: Dataset, datasetVersion: string, redocBundle: string, explorer: ExplorerBundle): Documents {
-  const openapi = openApiText(dataset, datasetVersion);
-  const page = referencePage(JSON.parse(openapi), examplesOf(dataset, datasetVersion), redocBundle);
+/** The same for every dataset: their examples come from the example dataset (generator/openapi/examples.ts). */
+export function documentsOf(redocBundle: string, explorer: ExplorerBundle): Documents {
+  const openapi = openApiText();
+  const page = referencePage(JSON.parse(openapi), documentExamples(), redocBundle);
   const files = [
     { path: OPENAPI_FILE, body: openapi },
     { path: REFERENCE_PAGE_FILE, body: page },

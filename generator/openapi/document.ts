@@ -1,13 +1,13 @@
 // The API's description document (OpenAPI 3.1, version 1.0.0): component schemas generated from
-// zod, paths written here, examples derived from the dataset being built. Pure: the build writes it.
+// zod, paths written here, examples derived from the fixed example dataset (examples.ts). Pure: the build
+// writes it.
 
 import { CACHE_CLIENT_ERROR, CACHE_DATA, CACHE_DUMP, CACHE_NEVER, CACHE_PREFLIGHT } from "../../contract/cache-policy.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../../contract/cors.ts";
 import { APP_RATE_LIMIT } from "../../edge/rate-limit.ts";
 import { MAX_ALIAS_LENGTH, MAX_SEED, parseRequest } from "../../contract/routes.ts";
 import { initialChanges } from "../changes/compare.ts";
-import type { Dataset } from "../dataset.ts";
-import { examplesOf, type Examples } from "./examples.ts";
+import { documentExamples, type Examples } from "./examples.ts";
 import { componentSchemas, envelopeName, type DataSchemaName, type JsonSchema } from "./schemas.ts";
 
 export const DOCUMENT_VERSION = "1.0.0";
@@ -50,8 +50,8 @@ const INTRODUCTION = [
   "No authentication; requests are made without credentials. The reference page is served at `docs/` beside this document.",
 ].join("\n");
 
-export function openApiDocument(dataset: Dataset, datasetVersion: string): Json {
-  const examples = examplesOf(dataset, datasetVersion);
+export function openApiDocument(): Json {
+  const examples = documentExamples();
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",

@@ -1,5 +1,7 @@
-// Examples for the description document, derived from the dataset being built with the same
-// derivation functions as the responses themselves, so an example is always a real answer.
+// Examples for the description document and the reference page, derived from the fixed example
+// dataset (example-dataset.ts) with the same derivation functions as the responses themselves, so an
+// example is always a real answer, and never from the dataset being built, so that the documents
+// change only when the code does.
 
 import type { Dataset } from "../dataset.ts";
 import { itemOf } from "../derive/blocks.ts";
@@ -12,6 +14,7 @@ import { patternsResponse } from "../derive/patterns.ts";
 import { resolveResponses } from "../derive/resolve.ts";
 import { seedResponses } from "../derive/verdicts.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
+import { EXAMPLE_DATASET, EXAMPLE_DATASET_VERSION } from "./example-dataset.ts";
 
 export interface Examples {
   pair: { def_index: number; paint_index: number };
@@ -79,4 +82,9 @@ export function examplesOf(dataset: Dataset, datasetVersion: string): Examples {
     meta,
     dump: { dataset_version: datasetVersion, data: { items: [itemOf(pair)], guides: exampleGuide ? [exampleGuide] : [] } },
   };
+}
+
+/** The examples every build's documents show: those of the example dataset. */
+export function documentExamples(): Examples {
+  return examplesOf(EXAMPLE_DATASET, EXAMPLE_DATASET_VERSION);
 }

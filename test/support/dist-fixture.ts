@@ -148,7 +148,7 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
   const root = dir ?? (await mkdtemp(join(tmpdir(), "edge-dist-")));
   const datasetVersion = options.datasetVersion ?? "fixture-v1";
   const dataset = options.dataset ?? FIXTURE_DATASET;
-  const documents = options.documents === false ? undefined : documentsOf(dataset, datasetVersion, pageBundles().redoc, pageBundles().explorer);
+  const documents = options.documents === false ? undefined : documentsOf(pageBundles().redoc, pageBundles().explorer);
   const manifest: Manifest = { format: 2, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
   if (documents) manifest.docs = documents.folder;
   await emitBuild({ outDir: root, manifest, steps: [filesStep(buildFiles(dataset, datasetVersion)), changelogStep(datasetVersion, manifest.generation)], documents });

@@ -1,9 +1,12 @@
-// `npm run changes` over two real builds (emitted from literal example datasets), and the
-// changelog the second build publishes, which must say the same.
+// `npm run changes` over two real builds (emitted from literal example datasets: one guide added,
+// one removed, one changed), in its three formats, and the changelog the second build publishes,
+// which must say the same as --json.
 
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changelogStep } from "../../../generator/changes/changelog.ts";
 import { runChanges } from "../../../generator/cli/changes.ts";
@@ -11,11 +14,12 @@ import type { Dataset } from "../../../generator/dataset.ts";
 import { buildFiles, manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { CHANGES_FILE } from "../../../contract/changes.ts";
-import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+import { guide, system, tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const root = mkdtempSync(path.join(tmpdir(), "psg-changes-"));
 const out = path.join(root, "dist");
 const SEEDS = new Set([0, 12, 661, 955]);
+const REPOSITORY = fileURLToPath(new URL("../../../", import.meta.url));
 
 /** A build of a few seed files per pair (enough to count changed responses) with its changelog. */
 async function build(dataset: Dataset, version: string) {
@@ -36,6 +40,15 @@ beforeAll(async () => {
   const tier = next.guides.find((guide) => guide.platform_id === "200")!;
   tier.systems[0]!.levels[1]!.label = "Second tier";
   tier.systems[0]!.gradings[2]!.level = "t2";
+  next.guides.push(
+    guide({
+      platform_id: "5000",
+      systems: [
+        system({ id: "pink", item: "karambit-doppler", paint_indexes: [420, 418], gradings: [{ seed: 12, level: "t1", quote: "12", evidence: "text", position: 0 }] }),
+        system({ id: "blue", gradings: [{ seed: 661, level: "t2", quote: "661", evidence: "text", position: 0 }, { seed: 955, level: "t2", quote: "955", evidence: "text", position: 1 }] }),
+      ],
+    }),
+  );
   await build(next, "vB");
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -46,9 +59,22 @@ describe("npm run changes", () => {
     expect(code).toBe(0);
     const lines = text.split("\n");
     expect(lines[0]).toBe("changes from dataset_version vA to vB");
-    expect(lines.slice(1, 7).join("\n")).toContain("guides:    0 added, 1 removed, 0 retitled");
+    expect(lines.slice(1, 7).join("\n")).toContain("guides:    1 added, 1 removed, 0 retitled");
     expect(text).toContain('levels:    0 added, 0 removed, 1 renamed');
-    expect(text).toContain('guides removed (1)\n  30 "Example guide 30"');
+    expect(text).toContain(
+      [
+        "guides added (1)",
+        '  5000 "Example guide 5000"',
+        "    items: karambit-doppler (Phase 1, Phase 3); ak-47-case-hardened (all paints)",
+        '    system pink "Example system pink": karambit-doppler (Phase 1, Phase 3), 2 levels, 1 seed',
+        "      Tier 1: 1 seed",
+        "      Tier 2: 0 seeds",
+        '    system blue "Example system blue": ak-47-case-hardened (all paints), 2 levels, 2 seeds',
+        "      Tier 1: 0 seeds",
+        "      Tier 2: 2 seeds",
+      ].join("\n"),
+    );
+    expect(text).toContain('guides removed (1)\n  30 "Example guide 30"\n    items: ak-47-case-hardened (all paints)\n    system gold "Example system gold"');
     expect(text).toContain('levels renamed (1)\n  guide 200, system blue: t2 "Tier 2" -> "Second tier"');
     expect(text).toContain("seed 955 of ak-47-case-hardened (7/44) in guide 200, system blue: Tier 1 -> Second tier");
   });
@@ -62,6 +88,49 @@ describe("npm run changes", () => {
     expect(changes.totals).toMatchObject({ guides_removed: 1, levels_renamed: 1, verdicts_moved: 1, responses_removed: 3 });
     expect(changes.totals.responses_changed).toBeGreaterThan(5);
     expect(JSON.parse(readFileSync(path.join(out, "g-vB", CHANGES_FILE), "utf8"))).toEqual(changes);
+  });
+
+  it("--markdown gives headings and tables for a pull request comment, the added and the removed guide with their systems", async () => {
+    const { code, out: text } = await run(["--from", "dist/g-vA", "--to", "dist", "--markdown"]);
+    expect(code).toBe(0);
+    expect(text.startsWith("## Dataset changes: `vA` → `vB`\n")).toBe(true);
+    expect(text).toContain("| guides | 1 | 1 | 0 retitled |");
+    expect(text).toContain("### Guides added (1)\n\n#### 5000: Example guide 5000\n\n<https://example.com/guides/5000>");
+    expect(text).toContain("| `karambit-doppler` | Phase 1, Phase 3 |");
+    expect(text).toContain("| `pink` Example system pink | `karambit-doppler` | Phase 1, Phase 3 | Tier 1 (1), Tier 2 (0) | 1 |");
+    expect(text).toContain("### Guides removed (1)\n\n#### 30: Example guide 30");
+    expect(text).toContain("| `gold` Example system gold | `ak-47-case-hardened` | all paints | Gold gems (1) | 1 |");
+    expect(text).toContain("### Levels renamed (1)\n\n| guide | system | key | from | to |");
+    expect(text).toContain("| 955 | `ak-47-case-hardened` 7/44 | 200 | `blue` | Tier 1 | Second tier |");
+    expect(text).not.toMatch(/\u001b\[/);
+  });
+
+  it("--out writes the document to a file and nothing to stdout", async () => {
+    const { code, out: text, err } = await run(["--from", "dist/g-vA", "--to", "dist/g-vB", "--json", "--out", "changes.json"]);
+    expect(code).toBe(0);
+    expect(text).toBe("");
+    expect(err).toContain("changes.json");
+    expect(JSON.parse(readFileSync(path.join(root, "changes.json"), "utf8"))).toEqual(JSON.parse(readFileSync(path.join(out, "g-vB", CHANGES_FILE), "utf8")));
+  });
+
+  it("refuses --json and --markdown together", async () => {
+    const { code, err } = await run(["--from", "dist/g-vA", "--to", "dist", "--json", "--markdown"]);
+    expect(code).toBe(2);
+    expect(err).toContain("give one");
+  });
+
+  it("npm run -s changes -- --json prints nothing but the document", async () => {
+    // The command's bundle is kept in the test's folder, not in the checkout; packages resolve from its node_modules link.
+    symlinkSync(path.join(REPOSITORY, "node_modules"), path.join(root, "node_modules"), "dir");
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(
+        "npm",
+        ["run", "-s", "changes", "--", "--from", path.join(out, "g-vA"), "--to", out, "--json"],
+        { cwd: REPOSITORY, env: { ...process.env, PSG_CLI_CACHE: path.join(root, "cli-cache") } },
+        (error, text) => (error ? reject(error) : resolve(text)),
+      ),
+    );
+    expect(JSON.parse(stdout).totals).toMatchObject({ guides_added: 1, guides_removed: 1 });
   });
 
   it("the first build publishes a changelog from nothing", () => {
