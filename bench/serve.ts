@@ -29,7 +29,7 @@ import { parseArgs } from "node:util";
 import { parseManifest } from "../contract/manifest.ts";
 import { entryOf } from "../contract/pack.ts";
 import { fileFor, MANIFEST_FILE, packEntryOf, pathFor, type Manifest, type Route } from "../contract/routes.ts";
-import { createRandom } from "../generator/fixture/random.ts";
+import { createRandom } from "../tools/fixture/random.ts";
 import { formatTable } from "./lib/format.ts";
 
 const repoRoot = fileURLToPath(new URL("../", import.meta.url));

@@ -3,8 +3,8 @@
 
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { fixtureMarker, scaleFixture } from "../../generator/fixture/scale.ts";
-import { readFixtureMarker, sameFixture, writeFixture } from "../../generator/fixture/write.ts";
+import { fixtureMarker, scaleFixture } from "../../tools/fixture/scale.ts";
+import { readFixtureMarker, sameFixture, writeFixture } from "../../tools/fixture/write.ts";
 import { formatMs } from "./format.ts";
 
 export const BENCH_OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "out");

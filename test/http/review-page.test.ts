@@ -1,5 +1,5 @@
 // The review pages of `npm run dev` as a maintainer sees them, in headless Chromium (Debian's package,
-// driven by playwright-core) against the dev server (edge/adapters/node/dev-server.ts) over a copy of the
+// driven by playwright-core) against the dev server (tools/dev/server.ts) over a copy of the
 // shipped example dataset, built first as `npm run dev` does. Two guides of the copy are then edited into
 // drafts under review (a placeholder, a mistyped seed, a hostile title), as a maintainer's save would.
 // Every test asserts what is on the screen, that no request left the origin and that the page ran no script.
@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
-import { createDevServer, type DevServer } from "../../edge/adapters/node/dev-server.ts";
+import { createDevServer, type DevServer } from "../../tools/dev/server.ts";
 import { PLACEHOLDER } from "../../generator/transcribe/placeholder.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { temporaryFolders } from "../support/temporary.ts";

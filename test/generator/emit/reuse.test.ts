@@ -12,8 +12,8 @@ import type { Dataset } from "../../../generator/dataset.ts";
 import { derivationUnits, manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
 import { reuseUnchanged } from "../../../generator/emit/reuse.ts";
-import { createRandom, type Random } from "../../../generator/fixture/random.ts";
-import { scaleFixture } from "../../../generator/fixture/scale.ts";
+import { createRandom, type Random } from "../../../tools/fixture/random.ts";
+import { scaleFixture } from "../../../tools/fixture/scale.ts";
 import { datasetVersion } from "../../../generator/version.ts";
 
 const CODE = "test-code";

@@ -2,16 +2,16 @@
 // (one process), and watches dataset/: each save is checked (problems printed at once, the last
 // good build keeps serving), rebuilt incrementally, served as soon as it is committed, and what
 // the new dataset_version changed is printed. /review/ shows each guide against its capture
-// (generator/review/), read from dataset/ at each request.
+// (tools/review/), read from dataset/ at each request.
 
 import { fileURLToPath } from "node:url";
-import { watchDataset } from "../../../generator/dev/watch.ts";
-import { createDevServer } from "./dev-server.ts";
-import { banner } from "./run.ts";
-import { readSettings } from "./settings.ts";
+import { watchDataset } from "../dev/watch.ts";
+import { createDevServer } from "../dev/server.ts";
+import { banner } from "../../edge/adapters/node/run.ts";
+import { readSettings } from "../../edge/adapters/node/settings.ts";
 
-const datasetDir = fileURLToPath(new URL("../../../dataset", import.meta.url));
-const distDir = fileURLToPath(new URL("../../../dist", import.meta.url));
+const datasetDir = fileURLToPath(new URL("../../dataset", import.meta.url));
+const distDir = fileURLToPath(new URL("../../dist", import.meta.url));
 
 const read = readSettings(process.env, [...process.argv.slice(2), "--single"]);
 if (!read.ok) {

@@ -1,10 +1,10 @@
-import type { Problem } from "../dataset.ts";
-import { DEFAULT_LIMITS, type DatasetLimits } from "../load/limits.ts";
-import { readDatasetDir } from "../load/read-dataset.ts";
-import { placeholderSites } from "../transcribe/placeholder.ts";
-import { emptyCheckCache, type CheckCache } from "../validate/cache.ts";
-import { prepareCapture } from "../validate/capture.ts";
-import { checkDatasetReusing } from "../validate/index.ts";
+import type { Problem } from "../../generator/dataset.ts";
+import { DEFAULT_LIMITS, type DatasetLimits } from "../../generator/load/limits.ts";
+import { readDatasetDir } from "../../generator/load/read-dataset.ts";
+import { placeholderSites } from "../../generator/transcribe/placeholder.ts";
+import { emptyCheckCache, type CheckCache } from "../../generator/validate/cache.ts";
+import { prepareCapture } from "../../generator/validate/capture.ts";
+import { checkDatasetReusing } from "../../generator/validate/index.ts";
 import { guideOutline } from "./outline.ts";
 import type { ReviewInput } from "./view.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { selectPatternItems, type PackageItem, type PackageNames } from "../../../generator/items/select.ts";
+import { selectPatternItems, type PackageItem, type PackageNames } from "../../../tools/items/select.ts";
 import { itemFileSchema } from "../../../contract/schema/item.ts";
 
 // A small literal slice shaped like @ianlucas/cs2-lib: ids, defs and paint indexes as the package has them.

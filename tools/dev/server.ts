@@ -1,14 +1,14 @@
 // What `npm run dev` runs, as a function tests can start on any dataset folder and port: the local
-// server over dist/, the rebuild loop of the dataset, and the review pages (generator/review/) in
+// server over dist/, the rebuild loop of the dataset, and the review pages (tools/review/) in
 // front of the edge for the paths under /review/. The review pages read the dataset folder itself, not
 // the build, so they show a save at once, also a save with problems that the build refuses.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createDevLoop, type DevLoop } from "../../../generator/dev/loop.ts";
-import { createReviewHandler, isReviewPath } from "../../../generator/review/handler.ts";
-import { createReviewReader } from "../../../generator/review/read.ts";
-import { createEdgeServer, type EdgeServer } from "./server.ts";
-import type { ServerSettings } from "./settings.ts";
+import { createDevLoop, type DevLoop } from "./loop.ts";
+import { createReviewHandler, isReviewPath } from "../review/handler.ts";
+import { createReviewReader } from "../review/read.ts";
+import { createEdgeServer, type EdgeServer } from "../../edge/adapters/node/server.ts";
+import type { ServerSettings } from "../../edge/adapters/node/settings.ts";
 
 export interface DevServerOptions {
   datasetDir: string;

@@ -18,7 +18,7 @@ async function main(): Promise<number> {
   const selection = selectPatternItems(CS2_ITEMS, english, PATTERN_FINISHES);
   if (!selection.ok) {
     for (const problem of selection.problems) console.error(`items:sync: ${problem}`);
-    console.error("items:sync: nothing written; fix generator/items/pattern-finishes.ts or the selection rules");
+    console.error("items:sync: nothing written; fix tools/items/pattern-finishes.ts or the selection rules");
     return 1;
   }
   const { items } = selection;

@@ -3,7 +3,7 @@
 
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { datasetCounts } from "../dataset.ts";
+import { datasetCounts } from "../../generator/dataset.ts";
 import { DEFAULT_FIXTURE_SEED, SPEC_SCALE, dumpEquivalent, scaleFixture } from "../fixture/scale.ts";
 import { writeFixture } from "../fixture/write.ts";
 

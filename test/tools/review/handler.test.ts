@@ -2,8 +2,8 @@
 // the headers that keep the pages to their own origin.
 
 import { describe, expect, it } from "vitest";
-import { createReviewHandler } from "../../../generator/review/handler.ts";
-import type { ReviewReader } from "../../../generator/review/read.ts";
+import { createReviewHandler } from "../../../tools/review/handler.ts";
+import type { ReviewReader } from "../../../tools/review/read.ts";
 
 const reader: ReviewReader = {
   guide: async (platformId) => (platformId === "900000101" ? { platformId, file: `guides/${platformId}.json`, document: { title: "Example Guide: tiers" }, capture: null, problems: [] } : null),

@@ -2,8 +2,8 @@
 
 import { describe, expect, it } from "vitest";
 import { prepareCapture } from "../../../generator/validate/capture.ts";
-import { renderIndexPage, renderNotFoundPage, renderReviewPage } from "../../../generator/review/render.ts";
-import { reviewView } from "../../../generator/review/view.ts";
+import { renderIndexPage, renderNotFoundPage, renderReviewPage } from "../../../tools/review/render.ts";
+import { reviewView } from "../../../tools/review/view.ts";
 
 const HOSTILE = `<script>alert(1)</script><img src=x onerror="alert(2)">`;
 

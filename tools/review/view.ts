@@ -1,12 +1,12 @@
-import type { Problem } from "../dataset.ts";
-import { readAttribution } from "../transcribe/attribution.ts";
-import { bodyLines } from "../transcribe/lines.ts";
-import { seedCandidates } from "../transcribe/numbers.ts";
-import { MARK, placeholderSites } from "../transcribe/placeholder.ts";
-import { untranscribedNumbers } from "../transcribe/untranscribed.ts";
-import type { Capture, ReadableCapture } from "../validate/capture.ts";
-import { regionHolding } from "../validate/regions.ts";
-import { quoteSites, type QuoteSite } from "../validate/rules/quotes.ts";
+import type { Problem } from "../../generator/dataset.ts";
+import { readAttribution } from "../../generator/transcribe/attribution.ts";
+import { bodyLines } from "../../generator/transcribe/lines.ts";
+import { seedCandidates } from "../../generator/transcribe/numbers.ts";
+import { MARK, placeholderSites } from "../../generator/transcribe/placeholder.ts";
+import { untranscribedNumbers } from "../../generator/transcribe/untranscribed.ts";
+import type { Capture, ReadableCapture } from "../../generator/validate/capture.ts";
+import { regionHolding } from "../../generator/validate/regions.ts";
+import { quoteSites, type QuoteSite } from "../../generator/validate/rules/quotes.ts";
 import { guideOutline, type OutlineSystem } from "./outline.ts";
 import { cutText, type Piece } from "./pieces.ts";
 

@@ -1,6 +1,6 @@
 // Chooses the item identities dataset/items/ holds: every weapon, knife and glove paint of a pattern
 // finish, grouped by slug. Pure: it reads the package's item list and English names as values, so the
-// package itself is only ever imported by the sync script (`generator/cli/items-sync.ts`).
+// package itself is only ever imported by the sync script (`tools/cli/items-sync.ts`).
 
 import { aliasKey } from "../../contract/market-name.ts";
 import type { ItemFile, Paint } from "../../contract/schema/item.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutText } from "../../../generator/review/pieces.ts";
+import { cutText } from "../../../tools/review/pieces.ts";
 
 describe("cutting the readable text into pieces", () => {
   it("cuts after each line end and where marks begin and end, keeping every character once", () => {

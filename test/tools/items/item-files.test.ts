@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itemFileText, planItemSync } from "../../../generator/items/item-files.ts";
+import { itemFileText, planItemSync } from "../../../tools/items/item-files.ts";
 import type { ItemFile } from "../../../contract/schema/item.ts";
 
 const bayonet: ItemFile = {

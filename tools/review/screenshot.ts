@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { answerReview } from "../../edge/adapters/node/dev-server.ts";
+import { answerReview } from "../dev/server.ts";
 import { launchChromium } from "../../test/support/chromium.ts";
 import { createReviewHandler } from "./handler.ts";
 import { createReviewReader } from "./read.ts";

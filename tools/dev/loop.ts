@@ -7,11 +7,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { CHANGES_FILE } from "../../contract/changes.ts";
-import { buildDist, type BuildOptions, type BuildResult } from "../build.ts";
-import { formatChanges } from "../changes/format.ts";
-import { formatProblem } from "../dataset.ts";
+import { buildDist, type BuildOptions, type BuildResult } from "../../generator/build.ts";
+import { formatChanges } from "../../generator/changes/format.ts";
+import { formatProblem } from "../../generator/dataset.ts";
 import type { Changes } from "../../contract/schema/changes.ts";
-import type { CheckCache } from "../validate/cache.ts";
+import type { CheckCache } from "../../generator/validate/cache.ts";
 
 export interface DevLoopOptions {
   datasetDir: string;
