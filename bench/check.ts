@@ -5,6 +5,9 @@
 // (validate/cache.ts), the changed one and the cross-file rules checked (shown, not a target; its
 // result is compared with the full check's, which it must equal).
 //
+// Last, the figure behind validating shapes with ajv rather than with the zod schemas themselves: both
+// validators over every guide of the dataset, as parsed JSON, median of the warm runs.
+//
 // By default it checks the synthetic scale fixture in bench/out/scale-fixture, writing it first unless
 // that folder already holds the fixture of the same seed, size and fixture version. The timed runs happen
 // in a child process (this same file, with --worker), so the peak RSS reported is the check's own.
@@ -33,6 +36,8 @@ interface WorkerResult {
   /** Set when the dataset is not valid: the first problems, formatted, and how many there are. */
   problems?: { shown: string[]; count: number };
   counts?: DatasetCounts;
+  /** Shape validation alone of every guide, warm runs of each validator. */
+  shapes?: { guides: number; ajvMs: number[]; zodMs: number[] };
 }
 
 /** Child mode: check `dir` once cold and `warmRuns` times more, then report timings and counts. */
@@ -53,7 +58,9 @@ async function worker(dir: string, warmRuns: number): Promise<void> {
     },
   });
   const reusing = problems === undefined ? await reusingRuns(dir, warmRuns) : undefined;
+  const shapes = problems === undefined ? await shapeRuns(dir, warmRuns) : undefined;
   const result: WorkerResult = {
+    ...(shapes ? { shapes } : {}),
     coldMs: runs.coldMs,
     warmMs: runs.warmMs,
     ...(reusing ? { reusing } : {}),
@@ -82,6 +89,23 @@ async function reusingRuns(dir: string, warmRuns: number): Promise<WorkerResult[
   });
   const equal = JSON.stringify(last!.checked) === JSON.stringify(await loadDataset(dir));
   return { warmMs: [runs.coldMs, ...runs.warmMs], guideFiles: last!.cache.entries.size, reused: last!.reused, equal };
+}
+
+/** The guides' shapes validated by ajv (the check's validator) and by zod's safeParse, each timed alone. */
+async function shapeRuns(dir: string, warmRuns: number): Promise<WorkerResult["shapes"]> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const { guideShape } = await import("../generator/validate/shape.ts");
+  const { guideSchema } = await import("../contract/schema/guide.ts");
+  const guidesDir = path.join(dir, "guides");
+  const guides: unknown[] = [];
+  for (const name of (await readdir(guidesDir)).filter((file) => file.endsWith(".json")).sort()) guides.push(JSON.parse(await readFile(path.join(guidesDir, name), "utf8")));
+  const timed = async (validate: (json: unknown) => boolean) => {
+    const runs = await timeRuns(async () => guides.every(validate), { warmRuns, betweenRuns: collectGarbage });
+    return runs.warmMs;
+  };
+  const ajvMs = await timed((json) => guideShape(json).ok);
+  const zodMs = await timed((json) => guideSchema.safeParse(json).success);
+  return { guides: guides.length, ajvMs, zodMs };
 }
 
 async function main(): Promise<number> {
@@ -147,6 +171,9 @@ async function main(): Promise<number> {
       `peak RSS ${formatBytes(run.peakRssBytes)} (child process, all runs; child wall time ${formatMs(run.wallMs)})`,
       result.reusing
         ? `reusing the check cache, one guide file changed (${formatCount(result.reusing.reused)} of ${formatCount(result.reusing.guideFiles)} guide files from the cache): median ${formatMs(summarize(result.reusing.warmMs).median)} (${result.reusing.warmMs.map(formatMs).join(", ")}); ${result.reusing.equal ? "same result as the full check" : "DIFFERENT result from the full check"}`
+        : "",
+      result.shapes
+        ? `shape validation of ${formatCount(result.shapes.guides)} guides alone, warm median: ajv ${formatMs(summarize(result.shapes.ajvMs).median)}, zod safeParse ${formatMs(summarize(result.shapes.zodMs).median)} (${(summarize(result.shapes.zodMs).median / summarize(result.shapes.ajvMs).median).toFixed(1)}x)`
         : "",
       passes(cold) ? `ok   ${formatComparison(cold)}` : `WARN ${formatComparison(cold)} (one sample; rerun on an idle machine to be sure)`,
       formatTargetCheck(target),
