@@ -124,7 +124,8 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
     const ungraded = !level && callout === null && paints === null && UNGRADED_SECTIONS.test(label);
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
-      if (top.rank < rank || (top.kind === "paint" && top.rank === rank && paints === null)) break;
+      // A level's or a section's heading at a paint heading's rank is inside that paint's part of the page.
+      if (top.rank < rank || (top.kind === "paint" && top.rank === rank && paints === null && callout === null && !ungraded)) break;
       stack.pop();
     }
     current = null;
@@ -162,15 +163,22 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
       return;
     }
     const label = list.label;
-    if (pending !== null && current === null) {
-      // The heading above names the level these seeds are listed in.
-      const top = stack[stack.length - 1];
-      if (top !== undefined && top.name === pending.label && top.kind === "section") top.kind = "level";
+    const ranked = list.rank !== null && row !== "label";
+    let under = current;
+    if (under === null && pending !== null) {
+      // The heading above names the level these seeds are listed in, unless they carry a label of their own
+      // (then it names the section the levels are in), or they are ranked lines under a heading that is not
+      // a level's (then it names the ranking). Ranked lines under a tier's heading rank within that tier.
+      const ownLabel = list.label !== null && coreLabel(list.label).toLowerCase() !== coreLabel(pending.label).toLowerCase();
+      if ((ranked && levelKind(pending.label) !== null) || (!ranked && !ownLabel)) {
+        const top = stack[stack.length - 1];
+        if (top !== undefined && top.name === pending.label && top.kind === "section") top.kind = "level";
+        under = open(pending.label, false, pending.line);
+      }
     }
-    const under = current ?? (pending !== null ? open(pending.label, false, pending.line) : null);
     pending = null;
     let block: Block;
-    if (list.rank !== null && row !== "label") {
+    if (ranked) {
       // Ranks written inside a tier's own list rank within that level (spec: rank_scope "level").
       if (under !== null && under.callout === null && !under.rankedLevel && levelKind(under.label) !== null) block = under;
       else {

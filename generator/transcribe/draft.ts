@@ -201,7 +201,9 @@ function buildSystems(blocks: readonly Block[], contexts: readonly Context[], it
       systems.push(system);
     }
   });
-  return systems;
+  // In page order: a system's place is where its first listed seed is written.
+  const firstLine = (system: DraftSystem) => Math.min(...system.levels.flatMap(([block]) => block.listed.map((listed) => listed.line.start)));
+  return systems.sort((a, b) => firstLine(a) - firstLine(b));
 }
 
 function newSystem(id: string, context: number, label: string, kind: string, item: ItemFile, paintIndexes: number[] | null): DraftSystem {

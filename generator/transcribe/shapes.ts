@@ -41,7 +41,7 @@ export const CALLOUT_LABELS: readonly { kind: Callout["kind"]; pattern: RegExp }
   {
     kind: "exclusion",
     pattern:
-      /\bnot\s+(?:a\s+)?(?:blue\s+gems?|gems?|tier|ranked|listed|included|on the list|worth|counted|real)|\bexclu|\bavoid|\bfakes?\b|overrated|don'?t (?:buy|count|bother)|\bignore\b|\bscams?\b|\bnon[- ]gems?\b|\bfalse\b/iu,
+      /^[^\p{L}]*not\b|\bnot\s+(?:a\s+)?(?:blue\s+gems?|gems?|tier|ranked|listed|included|on the list|worth|counted|real)|\bexclu|\bavoid|\bfakes?\b|overrated|don'?t (?:buy|count|bother)|\bignore\b|\bscams?\b|\bnon[- ]gems?\b|\bfalse\b/iu,
   },
   { kind: "common", pattern: /\bcommon\b|\bbaseline\b|\bregular patterns?\b|\bstandard patterns?\b/iu },
   { kind: "example", pattern: /\bexamples?\b/iu },
