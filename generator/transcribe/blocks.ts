@@ -2,7 +2,7 @@ import { append } from "../append.ts";
 import type { ItemFile } from "../schema/item.ts";
 import type { BodyLine } from "./lines.ts";
 import { readListLine, type ListedSeed, type ListLine } from "./read-lists.ts";
-import { CALLOUT_LABELS, COLUMN_ROLES, coreLabel, LEVEL_LABELS, PAINT_ALIASES, UNGRADED_SECTIONS } from "./shapes.ts";
+import { CALLOUT_LABELS, COLUMN_ROLES, coreLabel, LEVEL_LABELS, PAINT_ALIASES, undecorated, UNGRADED_SECTIONS } from "./shapes.ts";
 
 // The walk over a guide's lines that finds its blocks: each level's seeds, each callout's lines, and the
 // context (a paint's section, a named section) they sit in. Headings open and close sections by rank
@@ -76,6 +76,7 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
   let pending: { label: string; line: BodyLine } | null = null;
   let current: Block | null = null;
   let columns: (typeof COLUMN_ROLES)[number]["role"][] | null = null;
+  let levelColumns: Map<number, { label: string; block: Block | null }> | null = null;
 
   const innermost = (kind: Open["kind"]) => [...stack].reverse().find((open) => open.kind === kind);
   const enclosing = () => [...stack].reverse().find((open) => open.kind === "callout" || open.kind === "ungraded");
@@ -121,7 +122,7 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
     const level = levelKind(label) !== null;
     const callout = level ? null : calloutKind(label);
     const paints = level || callout !== null ? null : paintsNamed(label, item);
-    const ungraded = !level && callout === null && paints === null && UNGRADED_SECTIONS.test(label);
+    const ungraded = !level && callout === null && paints === null && UNGRADED_SECTIONS.test(undecorated(label));
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       // A level's or a section's heading at a paint heading's rank is inside that paint's part of the page.
@@ -208,12 +209,33 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
 
   const row = (cells: readonly BodyLine[]): void => {
     const read = cells.map((cell) => readListLine(cell.text, { item: true }));
+    const columnOf = (index: number) => cells[index]!.column ?? index;
     if (cells.every((cell) => cell.headerCell) || (columns === null && read.every((list) => list === null) && cells.length > 1)) {
-      columns = cells.map((cell) => COLUMN_ROLES.find(({ pattern }) => pattern.test(cell.text))?.role ?? "label");
+      columns = [];
+      for (const [index, cell] of cells.entries()) columns[columnOf(index)] = COLUMN_ROLES.find(({ pattern }) => pattern.test(cell.text))?.role ?? "label";
+      // A header of level labels (`Tier 1 | Tier 2 | Tier 3`): each column lists one level's seeds.
+      const labels = cells.map((cell) => cell.text.replace(/\s*[:：]$/u, ""));
+      levelColumns = cells.length > 1 && labels.every((label) => levelKind(label) !== null) ? new Map(labels.map((label, index) => [columnOf(index), { label, block: null }])) : null;
       return;
     }
-    const roles = columns !== null && columns.length === cells.length ? columns : null;
-    const role = (index: number) => roles?.[index] ?? null;
+    if (levelColumns !== null) {
+      cells.forEach((cell, index) => {
+        const list = read[index];
+        const column = levelColumns!.get(columnOf(index));
+        if (list === null || list === undefined || column === undefined) return;
+        if (column.block === null) {
+          addListed({ ...list, label: column.label, rank: null }, cell, "label");
+          column.block = current;
+        } else {
+          gradingBytes += list.seeds.length * (cell.text.length + GRADING_BYTES);
+          append(column.block.listed, list.seeds.map((seed) => ({ seed, line: cell, rank: null })));
+          append(column.block.unreadable, list.unreadable.map((word) => ({ word, line: cell })));
+        }
+      });
+      return;
+    }
+    const roles = columns;
+    const role = (index: number) => roles?.[columnOf(index)] ?? null;
     const rankAt = cells.findIndex((_, index) => role(index) === "rank");
     const labelAt = roles !== null ? cells.findIndex((_, index) => role(index) === "label" && read[index] === null) : read.findIndex((list) => list === null);
     const seedsAt = cells.map((_, index) => index).filter((index) => read[index] !== null && index !== rankAt && (role(index) === "seeds" || role(index) === null || (roles !== null && !roles.includes("seeds") && role(index) !== "note")));
@@ -246,6 +268,10 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
       continue;
     }
     columns = null;
+    levelColumns = null;
+    // A caption's seeds are `caption` evidence, the maintainer's to weigh against the lists; the review of
+    // numbers lists them.
+    if (line.caption) continue;
     const list = readListLine(line.text, { item: line.cell && !line.heading });
     if (list === null) {
       if (looksLikeHeading(line)) heading(line, line.rank);
@@ -272,7 +298,7 @@ export function calloutKind(label: string): CalloutKind | null {
 }
 
 export function levelKind(label: string): "tier" | "band" | null {
-  const kind = LEVEL_LABELS.find(({ pattern }) => pattern.test(label.trim()))?.kind;
+  const kind = LEVEL_LABELS.find(({ pattern }) => pattern.test(undecorated(label.trim())))?.kind;
   return kind === "tier" || kind === "band" ? kind : null;
 }
 

@@ -1,7 +1,7 @@
 import type { ReadableCapture } from "../validate/capture.ts";
 import type { TextElement } from "../validate/capture-text.ts";
 import { regionHolding } from "../validate/regions.ts";
-import { HEADING_NAMES, HEADING_RANKS, HEADING_TAGS, LABEL_CELL_TAGS, PLAIN_HEADING_RANK, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "./shapes.ts";
+import { CAPTION_TAGS, HEADING_NAMES, HEADING_RANKS, HEADING_TAGS, LABEL_CELL_TAGS, PLAIN_HEADING_RANK, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "./shapes.ts";
 
 /** One line of a page's guide text: `text` is the line with its outer whitespace trimmed, as a quote takes it. */
 export interface BodyLine {
@@ -20,6 +20,10 @@ export interface BodyLine {
   row: number | null;
   /** The line is a table's header cell (`<th>`, `bb_table_th`). */
   headerCell: boolean;
+  /** Which cell of its row holds the line, from 0, empty cells counted; null outside a table. */
+  column: number | null;
+  /** The line is inside an image's caption (`<figcaption>`). */
+  caption: boolean;
 }
 
 /**
@@ -41,7 +45,7 @@ export function bodyLines(capture: ReadableCapture, skip: readonly TextElement[]
       const to = from + trimmed.length;
       const skipped = skip.some((element) => element.start <= from && to <= element.end);
       if (!skipped && regionHolding(capture.regions, from, to) === null) {
-        lines.push({ number, start: from, end: to, text: trimmed, heading: false, rank: PLAIN_HEADING_RANK, cell: false, row: null, headerCell: false });
+        lines.push({ number, start: from, end: to, text: trimmed, heading: false, rank: PLAIN_HEADING_RANK, cell: false, row: null, headerCell: false, column: null, caption: false });
       }
     }
     if (newline === -1) break;
@@ -61,8 +65,14 @@ function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): 
 
 function markWholeLineElements(text: string, lines: BodyLine[], elements: readonly TextElement[]): void {
   const starts = lines.map((line) => line.start);
+  const rows: { element: TextElement; cells: number }[] = [];
   for (const element of elements) {
-    if (matches(element, TABLE_ROW)) markRow(lines, starts, element);
+    if (matches(element, TABLE_ROW)) {
+      markRow(lines, starts, element);
+      rows.push({ element, cells: 0 });
+    }
+    if (matches(element, TABLE_CELL)) markColumn(lines, starts, element, rows);
+    if (CAPTION_TAGS.has(element.tag)) for (const line of linesWithin(lines, starts, element)) line.caption = true;
     const heading = HEADING_TAGS.has(element.tag) || HEADING_NAMES.test(`${element.attributes.class ?? ""} ${element.attributes.id ?? ""}`);
     const cell = LABEL_CELL_TAGS.has(element.tag) || matches(element, TABLE_CELL);
     if (!heading && !cell) continue;
@@ -80,12 +90,32 @@ function markWholeLineElements(text: string, lines: BodyLine[], elements: readon
   }
 }
 
+/** Numbers a cell within the innermost row holding it, and marks its lines with that number. */
+function markColumn(lines: BodyLine[], starts: readonly number[], cell: TextElement, rows: { element: TextElement; cells: number }[]): void {
+  const row = rows.findLast(({ element }) => element.start <= cell.start && cell.end <= element.end);
+  if (row === undefined) return;
+  const column = row.cells++;
+  for (let index = Math.max(0, lineAtOrBefore(starts, cell.start)); index < lines.length && lines[index]!.start < cell.end; index++) {
+    const line = lines[index]!;
+    if (line.start >= cell.start && line.end <= cell.end) line.column = column;
+  }
+}
+
 function markRow(lines: BodyLine[], starts: readonly number[], row: TextElement): void {
   for (let index = Math.max(0, lineAtOrBefore(starts, row.start)); index < lines.length && lines[index]!.start < row.end; index++) {
     const line = lines[index]!;
     // A row inside another row's cell (a nested table) claims its own lines.
     if (line.start >= row.start && line.end <= row.end) line.row = row.start;
   }
+}
+
+function linesWithin(lines: readonly BodyLine[], starts: readonly number[], element: TextElement): BodyLine[] {
+  const within: BodyLine[] = [];
+  for (let index = Math.max(0, lineAtOrBefore(starts, element.start)); index < lines.length && lines[index]!.start < element.end; index++) {
+    const line = lines[index]!;
+    if (line.start >= element.start && line.end <= element.end) within.push(line);
+  }
+  return within;
 }
 
 function lineAtOrBefore(starts: readonly number[], offset: number): number {

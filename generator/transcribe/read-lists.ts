@@ -1,5 +1,5 @@
 import { seedCandidates } from "./numbers.ts";
-import { LABEL_END, LEVEL_LABELS, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE, TRAILING_COMMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "./shapes.ts";
+import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE, TRAILING_COMMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "./shapes.ts";
 
 /** A seed as a list line writes it, with what is written beside it. */
 export interface ListedSeed {
@@ -90,9 +90,9 @@ function readSeeds(line: string, from: number, options: LineOptions): { seeds: L
     seeds.push(listed);
   }
   if (seeds.length === 0) return null;
-  // A list may end with a full stop or an ellipsis.
+  // A list may end with a full stop, an ellipsis or an `etc.`
   const tail = rest.slice(cursor);
-  if (isFiller(tail.replace(/(?:\.{1,3}|…)$/u, ""))) return { seeds, unreadable };
+  if (isFiller(tail.replace(LIST_END, ""))) return { seeds, unreadable };
   const comment = (TRAILING_COMMENT.exec(tail) ?? (options.item === true ? TRAILING_COMMENT_IN_ITEM.exec(tail) : null))?.groups?.comment;
   if (comment === undefined) return null;
   for (const listed of seeds) listed.note ??= comment;

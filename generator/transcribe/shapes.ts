@@ -17,11 +17,21 @@ export const LEVEL_LABELS: readonly { kind: Scale["kind"]; pattern: RegExp }[] =
   { kind: "tier", pattern: /^(?<core>(?:tier|tear|grade|class|level|rank|category|cat\.?)\s*[-#:]?\s*(?:\d{1,3}|[SABCDEFZ][+-]?|[IVX]{1,4}))(?:\s*[-–—:(,].{0,40})?$/iu },
   { kind: "tier", pattern: /^(?<core>(?:[SABCDEFZ][+-]?|\d{1,2})\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
   { kind: "tier", pattern: /^(?<core>T\d{1,2})$/u },
+  // God Tier, Top-tier, Low tier
+  { kind: "tier", pattern: /^(?<core>(?:god|top|high|upper|mid|middle|lower|low|bottom|elite|max|best)\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
 ];
+
+/** Decorations around a heading's words (`💎 Tier 1 💎`, `== Tier 1 ==`, `>> Tier 1`), not part of its label. */
+export const DECORATION = /^[^\p{L}\p{N}#$€£(]+|[^\p{L}\p{N}%)+\-.!?]+$/gu;
+
+/** A label without its decorations: what the tables above are matched against. */
+export function undecorated(label: string): string {
+  return label.replace(DECORATION, "");
+}
 
 /** A level label as the author wrote it, without the description that follows it on the page. */
 export function coreLabel(label: string): string {
-  const trimmed = label.trim();
+  const trimmed = undecorated(label.trim());
   for (const { pattern } of LEVEL_LABELS) {
     const core = pattern.exec(trimmed)?.groups?.core;
     if (core !== undefined) return core;
@@ -67,7 +77,7 @@ export const NOTE = /^\s*[(\[](?<note>[^()[\]]*\p{L}[^()[\]]*)[)\]]/u;
  * rank or higher) is neither a level nor a callout.
  */
 export const UNGRADED_SECTIONS =
-  /^[^\p{L}\d]*(?:change\s?log|changes|updates?(?:\s+(?:log|history|notes))?|patch notes|version history|history|f\.?a\.?q\.?s?\b|frequently asked|questions|q\s?&\s?a|credits?|thanks|special thanks|acknowledg|sources?|references|about(?:\s+(?:me|this guide|the author))?$|contact|disclaimer|introduction|intro\b|preface|table of contents|contents$|how to (?:check|find|inspect|read|use)|links?$|useful links|support|donat)/iu;
+  /^[^\p{L}\d]*(?:change\s?log|changes|updates?(?:\s+(?:log|history|notes))?|patch notes|version history|history|f\.?a\.?q\.?s?\b|frequently asked|questions|q\s?&\s?a|credits?|thanks|special thanks|acknowledg|sources?|references|about(?:\s+(?:me|this guide|the author))?$|contact|disclaimer|introduction|intro\b|preface|table of contents|contents$|how to (?:check|find|inspect|read|use)|links?$|useful links|support|donat|conclusion|final (?:thoughts|words)|closing|outro)/iu;
 
 /** Tags whose text, when it is a whole line, is a heading. */
 export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "b", "strong", "u", "em", "th", "dt", "caption", "summary", "legend"]);
@@ -115,11 +125,19 @@ export const PAINT_ALIASES: readonly { pattern: RegExp; label: string }[] = [
   { pattern: /(?:^|[^\p{L}\d])phase (?:three)(?![\p{L}\d])/iu, label: "Phase 3" },
   { pattern: /(?:^|[^\p{L}\d])phase (?:four)(?![\p{L}\d])/iu, label: "Phase 4" },
 ];
+/** Elements holding an image's caption: their seeds are `caption` evidence, not drafted as list gradings. */
+export const CAPTION_TAGS = new Set(["figcaption"]);
 /** Elements whose whole-line text may be a level's label when a list follows it (table cells, list items). */
 export const LABEL_CELL_TAGS = new Set(["td", "li", "dd"]);
 
-/** Separators a list of seeds may use between numbers (besides spaces). */
-export const LIST_FILLER = /^[\s,;/|\\&+·•*–—-]*(?:and|or|&)?[\s,;/|\\&+·•*–—.-]*$/iu;
+/**
+ * Separators a list of seeds may use between numbers (besides spaces), and the words a list may write before
+ * a seed (`Seed 661`, `#661`, `pattern 151`).
+ */
+export const LIST_FILLER = /^[\s,;/|\\&+·•*–—-]*(?:and|or|&)?[\s,;/|\\&+·•*–—.-]*(?:(?:seeds?|patterns?|pattern\s?ids?|no\.)\s*[:#]?\s*|#\s?)?$/iu;
+
+/** What may end a list after its last seed: a full stop, an ellipsis, `etc.`, `and more`. */
+export const LIST_END = /\s*(?:[.…]+|,?\s*(?:etc\.?|and (?:many )?more|\+ more|and so on)\.?)$/iu;
 
 /** Label separators: what ends the label in `Tier A: 412, 13`, `Tier 1 - 661`, `Blue Tip = 16`. */
 export const LABEL_END = /^(?<label>.*?\S)\s*(?::|\s[-–—=]|=)\s*(?=\S)/u;
