@@ -7,11 +7,11 @@ import { placeholderSites, PLACEHOLDER } from "./placeholder.ts";
 import { untranscribedNumbers, type UntranscribedNumber } from "./untranscribed.ts";
 
 // guide:draft's pure core: a capture's readable text and structure in, a full guide document out, with what
-// it could not decide left as placeholders (placeholder.ts) that `npm run check` names. It walks the guide's
-// lines in page order: a heading (or a label written before a list) opens a level or a callout, list lines
-// add seeds to it, a heading naming one of the item's paints (a Doppler phase) opens a new system, and a
-// level label met again opens a new system too. Levels are then grouped into systems by their labels'
-// scale kind: a run of tier, band or ranked labels is one system; named groups are one system each.
+// it could not decide left as placeholders (placeholder.ts) that `npm run check` names. blocks.ts walks the
+// guide's lines into levels and callouts, each in a context (a paint's section, a named section); here the
+// levels of a context become systems by their labels' scale kind: a run of tier, band or ranked labels is one
+// system, named levels under a paint's heading or in one table are one system's sublevels, other named groups
+// are one system each. A system is labelled by its section or paint heading, and narrowed to its paints.
 
 export interface DraftInput {
   capture: ReadableCapture;

@@ -14,7 +14,11 @@ export const LEVEL_LABELS: readonly { kind: Scale["kind"]; pattern: RegExp }[] =
   // 100%, 99 %, 90–94%, 100% Fade, 95-99% fade
   { kind: "band", pattern: /^(?<core>\d{1,3}(?:\.\d+)?\s?%?\s?(?:[-–—]|to)?\s?\d{0,3}(?:\.\d+)?\s?%)(?:\s+[\p{L} ]{0,20})?$/u },
   // Tier 1, Tier S, Tier A+, S Tier, S-Tier, Grade B, Rank 2, Class 3, Level 1
-  { kind: "tier", pattern: /^(?<core>(?:tier|tear|grade|class|level|rank|category|cat\.?)\s*[-#:]?\s*(?:\d{1,3}|[SABCDEFZ][+-]?|[IVX]{1,4}))(?:\s*[-–—:(,].{0,40})?$/iu },
+  // (a letter grade is written apart from the word: `Tiers` is not `Tier S`)
+  {
+    kind: "tier",
+    pattern: /^(?<core>(?:tier|tear|grade|class|level|rank|category|cat\.?)(?:\s*[-#:]?\s*\d{1,3}|(?:\s+|\s*[-#:]\s*)(?:[SABCDEFZ][+-]?|[IVX]{1,4}))(?![\p{L}\d]))(?:\s*[-–—:(,].{0,40})?$/iu,
+  },
   { kind: "tier", pattern: /^(?<core>(?:[SABCDEFZ][+-]?|\d{1,2})\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
   { kind: "tier", pattern: /^(?<core>T\d{1,2})$/u },
   // God Tier, Top-tier, Low tier

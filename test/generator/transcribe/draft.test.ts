@@ -80,6 +80,20 @@ describe("guide:draft reads each page shape", () => {
     ]);
   });
 
+  it("names a system by the section heading above its levels, and writes a comment after a seed as its note", () => {
+    const named = SHAPES.find((candidate) => candidate.name.startsWith("a section heading"))!;
+    const commented = SHAPES.find((candidate) => candidate.name.startsWith("one seed per line"))!;
+    const draftOf = (html: string) => draftGuide({ capture: readable("test/page.html", new TextEncoder().encode(html)), platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } }).guide;
+    expect((draftOf(named.html).systems as { label: string }[]).map((system) => system.label)).toEqual(["Tiers"]);
+    const gradings = (draftOf(commented.html).systems as { gradings: { seed: number; note?: { quote: string } }[] }[])[0]!.gradings;
+    expect(gradings.map((grading) => [grading.seed, grading.note?.quote])).toEqual([
+      [661, "full blue top"],
+      [151, "blue back"],
+      [12, "two tone"],
+      [13, "mostly blue"],
+    ]);
+  });
+
   it("narrows a phase's system to that phase's paint", () => {
     const shape = SHAPES.find((candidate) => candidate.item === "karambit-doppler")!;
     const doppler = item("karambit-doppler");
