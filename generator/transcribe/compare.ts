@@ -14,6 +14,8 @@ export interface Agreement {
   matched: number;
   recall: number;
   precision: number;
+  /** Of the matched pairs, the share the draft lists in the transcription's order (longest common subsequence). */
+  order: number;
 }
 
 export function levelSeedPairs(systems: readonly SystemLike[]): string[] {
@@ -45,11 +47,24 @@ export function agreement(expected: readonly SystemLike[], drafted: readonly Sys
     }
   }
   const expectedCount = levelSeedPairs(expected).length;
+  const common = commonSubsequence(levelSeedPairs(expected), got);
   return {
     expected: expectedCount,
     drafted: got.length,
     matched,
     recall: expectedCount === 0 ? 1 : matched / expectedCount,
     precision: got.length === 0 ? (expectedCount === 0 ? 1 : 0) : matched / got.length,
+    order: matched === 0 ? 1 : common / matched,
   };
+}
+
+/** The length of the longest common subsequence of two sequences (two rows of the usual table). */
+function commonSubsequence(a: readonly string[], b: readonly string[]): number {
+  let previous = new Array<number>(b.length + 1).fill(0);
+  for (const left of a) {
+    const row = new Array<number>(b.length + 1).fill(0);
+    for (let j = 0; j < b.length; j++) row[j + 1] = left === b[j] ? previous[j]! + 1 : Math.max(previous[j + 1]!, row[j]!);
+    previous = row;
+  }
+  return previous[b.length]!;
 }

@@ -1,19 +1,17 @@
-import { append } from "../append.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import type { ReadableCapture } from "../validate/capture.ts";
 import { readAttribution } from "./attribution.ts";
+import { levelKind, paintsNamed, readBlocks, type Block, type Context } from "./blocks.ts";
 import { bodyLines, type BodyLine } from "./lines.ts";
-import { PLACEHOLDER } from "./placeholder.ts";
-import { readListLine, type ListLine, type ListedSeed } from "./read-lists.ts";
-import { CALLOUT_LABELS, coreLabel, LEVEL_LABELS } from "./shapes.ts";
+import { placeholderSites, PLACEHOLDER } from "./placeholder.ts";
 import { untranscribedNumbers, type UntranscribedNumber } from "./untranscribed.ts";
 
 // guide:draft's pure core: a capture's readable text and structure in, a full guide document out, with what
-// it could not decide left as placeholders (placeholder.ts) that `npm run check` names. It walks the guide's
-// lines in page order: a heading (or a label written before a list) opens a level or a callout, list lines
-// add seeds to it, a heading naming one of the item's paints (a Doppler phase) opens a new system, and a
-// level label met again opens a new system too. Levels are then grouped into systems by their labels'
-// scale kind: a run of tier, band or ranked labels is one system; named groups are one system each.
+// it could not decide left as placeholders (placeholder.ts) that `npm run check` names. blocks.ts walks the
+// guide's lines into levels and callouts, each in a context (a paint's section, a named section); here the
+// levels of a context become systems by their labels' scale kind: a run of tier, band or ranked labels is one
+// system, named levels under a paint's heading or in one table are one system's sublevels, other named groups
+// are one system each. A system is labelled by its section or paint heading, and narrowed to its paints.
 
 export interface DraftInput {
   capture: ReadableCapture;
@@ -27,37 +25,6 @@ export interface Draft {
   summary: string[];
   untranscribed: UntranscribedNumber[];
 }
-
-type CalloutKind = (typeof CALLOUT_LABELS)[number]["kind"];
-
-interface Listed {
-  seed: ListedSeed;
-  line: BodyLine;
-  rank: number | null;
-}
-
-interface Block {
-  label: string;
-  /** Misread numbers in its lists, with the line (an `unparseable` discrepancy each). */
-  unreadable: { word: string; line: BodyLine }[];
-  callout: CalloutKind | null;
-  /** A run of ranked lines: each its own level of a rank scale. */
-  rankedLevel: boolean;
-  context: number;
-  listed: Listed[];
-}
-
-interface Context {
-  /** The heading that named it (a phase heading), or null. */
-  heading: string | null;
-  paintIndexes: number[] | null;
-}
-
-/**
- * The least a grading adds to a guide file besides its quote: `{"seed":0,"level":"","quote":"",
- * "evidence":"text","position":0}` is 63 characters.
- */
-const GRADING_BYTES = 63;
 
 export function draftGuide(input: DraftInput): Draft {
   return draftGuideWithin(input, Infinity) as Draft;
@@ -83,7 +50,7 @@ export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | {
     .map((block) => ({
       kind: block.callout!,
       label: block.label,
-      quote: spanQuote(input.capture.text, block.listed.map((listed) => listed.line)),
+      quote: spanQuote(input.capture.text, calloutLines(block)),
       system: systems.find((system) => system.context === block.context)?.id ?? null,
     }));
 
@@ -111,112 +78,43 @@ export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | {
     systems: systems.map((system) => system.document),
   };
   const untranscribed = untranscribedNumbers(input.capture, guide.systems, { skip: attribution.skip });
-  return { guide, summary: summarize(guide.systems, callouts, discrepancies), untranscribed };
+  const review = checkThese({ guide, systems, item: input.item, untranscribed, discrepancies });
+  return { guide, summary: [...review, ...summarize(guide.systems, callouts, discrepancies)], untranscribed };
 }
 
-/** The blocks of the page's lists, or null when their gradings would be more than `maxBytes` of JSON. */
-function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes: number): { blocks: Block[]; contexts: Context[] } | null {
-  let gradingBytes = 0;
-  const blocks: Block[] = [];
-  const contexts: Context[] = [{ heading: null, paintIndexes: null }];
-  let heading: string | null = null;
-  let current: Block | null = null;
-  const labelsInContext = new Set<string>();
-  const open = (label: string, rankedLevel: boolean): Block => {
-    const callout = rankedLevel ? null : calloutKind(label);
-    if (callout === null && !rankedLevel) {
-      const key = coreLabel(label).toLowerCase();
-      if (labelsInContext.has(key)) newContext(null, null);
-      labelsInContext.add(key);
-    }
-    const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context: contexts.length - 1, listed: [] };
-    blocks.push(block);
-    return block;
-  };
-  const newContext = (name: string | null, paintIndexes: number[] | null) => {
-    contexts.push({ heading: name, paintIndexes });
-    labelsInContext.clear();
-  };
+/** A callout's quote: its lines under its heading (at most CALLOUT_LINES of them), or the heading alone. */
+function calloutLines(block: Block): BodyLine[] {
+  if (block.lines.length === 0) return [block.headingLine ?? block.listed[0]!.line];
+  return block.lines.slice(0, CALLOUT_LINES);
+}
+const CALLOUT_LINES = 12;
 
-  for (const line of lines) {
-    const list = line.heading && readListLine(line.text) === null ? null : readListLine(line.text);
-    if (list === null) {
-      if (!looksLikeHeading(line)) continue;
-      const label = line.text.replace(/\s*[:：]$/u, "");
-      const paints = paintsNamed(label, item);
-      if (paints !== null) {
-        newContext(label, paints);
-        heading = null;
-      } else heading = label;
-      current = null;
-      continue;
+/**
+ * What a maintainer must look at first, before the draft's lists: every placeholder, every label the draft
+ * had to guess, every system narrowed to some paints (or left covering all of a multi-paint item), every
+ * number of the text it did not take, every misread number.
+ */
+function checkThese(draft: { guide: Record<string, unknown>; systems: readonly DraftSystem[]; item: ItemFile; untranscribed: readonly UntranscribedNumber[]; discrepancies: readonly Record<string, unknown>[] }): string[] {
+  const items: string[] = [];
+  for (const site of placeholderSites(draft.guide)) items.push(`placeholder ${site.path}: ${site.what}`);
+  const paintLabel = (index: number) => draft.item.paints.find((paint) => paint.paint_index === index)?.paint_label ?? String(index);
+  for (const system of draft.systems) {
+    const { document } = system;
+    if (system.guessedLabel) items.push(`guessed label of system ${document.id}: ${JSON.stringify(document.label)} (no section heading names it; write the guide's own name for it)`);
+    if (document.paint_indexes !== null) items.push(`paints of system ${document.id} narrowed to ${document.paint_indexes.map((index) => `${index} (${paintLabel(index)})`).join(", ")}, read from ${JSON.stringify(system.paintsFrom)}`);
+    else if (draft.item.paints.length > 1) {
+      items.push(`system ${document.id} covers every paint of ${draft.item.slug} (${draft.item.paints.length} paints): narrow paint_indexes, or quote the guide saying so in an item claim of this system (npm run check asks for one)`);
     }
-    gradingBytes += list.seeds.length * (line.text.length + GRADING_BYTES);
-    if (gradingBytes > maxBytes) return null;
-    current = addList(list, line);
-    append(current.unreadable, list.unreadable.map((word) => ({ word, line })));
+    for (const level of document.levels) if (level.label === DEFAULT_LEVEL_LABEL) items.push(`guessed label of level ${document.id}:${level.key}: no heading names it`);
   }
-  return { blocks, contexts };
-
-  function addList(list: ListLine, line: BodyLine): Block {
-    const under = current ?? (heading !== null ? open(heading, false) : null);
-    if (list.rank !== null) {
-      // Ranks written inside a tier's own list rank within that level (spec: rank_scope "level").
-      if (under !== null && under.callout === null && !under.rankedLevel && levelKind(under.label) !== null) {
-        append(under.listed, list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
-        current = under;
-        return under;
-      }
-      const block = open(list.label!, true);
-      append(block.listed, list.seeds.map((seed) => ({ seed, line, rank: list.rank })));
-      if (under !== null && under.listed.length === 0) blocks.splice(blocks.indexOf(under), 1);
-      current = null;
-      return block;
-    }
-    let block: Block;
-    if (list.label !== null && (under === null || coreLabel(list.label).toLowerCase() !== under.label.toLowerCase())) {
-      if (under !== null && under.listed.length === 0 && under.callout !== null && calloutKind(list.label) === null) {
-        // A callout heading followed by a sentence that ends in its list: the heading names the callout.
-        block = under;
-      } else {
-        if (under !== null && under.listed.length === 0) blocks.splice(blocks.indexOf(under), 1);
-        block = open(list.label, false);
-      }
-    } else block = under ?? open(list.label ?? "Seeds", false);
-    append(block.listed, list.seeds.map((seed) => ({ seed, line, rank: null })));
-    current = block;
-    return block;
-  }
+  for (const discrepancy of draft.discrepancies) if (discrepancy.kind === "unparseable") items.push(`unparseable: ${String(discrepancy.note)}`);
+  if (draft.untranscribed.length > 0) items.push(`${draft.untranscribed.length} number${draft.untranscribed.length === 1 ? "" : "s"} of the text not read as seeds (listed below)`);
+  if (items.length === 0) return [];
+  return ["check these:", ...items.map((item) => `  - ${item}`), ""];
 }
 
-function looksLikeHeading(line: BodyLine): boolean {
-  if (line.text.length > 80) return false;
-  if (line.heading || line.cell) return true;
-  // A short plain line ending in ':' (`Tier A:`), or one that is a level label by itself (`Tier 1`).
-  const label = line.text.replace(/\s*[:：]$/u, "");
-  return (line.text.endsWith(":") && label.length <= 40) || levelKind(label) !== null;
-}
-
-function calloutKind(label: string): CalloutKind | null {
-  return CALLOUT_LABELS.find(({ pattern }) => pattern.test(label))?.kind ?? null;
-}
-
-function levelKind(label: string): "tier" | "band" | null {
-  const kind = LEVEL_LABELS.find(({ pattern }) => pattern.test(label.trim()))?.kind;
-  return kind === "tier" || kind === "band" ? kind : null;
-}
-
-/** The item's paints a heading names (`Phase 2`, `Ruby`), for a slug with several paints. */
-function paintsNamed(label: string, item: ItemFile): number[] | null {
-  if (item.paints.length < 2) return null;
-  const lower = label.toLowerCase();
-  const named = item.paints.filter((paint) => paint.paint_label !== "" && new RegExp(`(^|[^\\p{L}\\d])${escape(paint.paint_label.toLowerCase())}($|[^\\p{L}\\d])`, "u").test(lower));
-  return named.length > 0 ? named.map((paint) => paint.paint_index) : null;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+/** What a level is called when no heading or label names it. */
+const DEFAULT_LEVEL_LABEL = "Seeds";
 
 interface DraftLevel {
   key: string;
@@ -229,6 +127,10 @@ interface DraftLevel {
 interface DraftSystem {
   id: string;
   context: number;
+  /** No section heading names it: its label is the page's title. */
+  guessedLabel: boolean;
+  /** The heading or label its paints were read from, when it is narrowed. */
+  paintsFrom: string | null;
   levels: [Block, DraftLevel][];
   document: {
     id: string;
@@ -270,37 +172,46 @@ function buildSystems(blocks: readonly Block[], contexts: readonly Context[], it
     const levels = blocks.filter((block) => block.context === index && block.callout === null && block.listed.length > 0);
     if (levels.length === 0) return;
     const scaled = levels.filter((block) => block.rankedLevel || levelKind(block.label) !== null);
-    // Named levels under a heading that opened a system (a phase) are that system's sublevels; named
-    // levels anywhere else are the properties of a group guide, one system each.
+    // Named levels under a heading that opened a system (a phase), or the rows of one table, are one
+    // system's sublevels; named levels anywhere else are the properties of a group guide, one system each.
     const named = scaled.length * 2 < levels.length;
-    const sublevels = named && context.heading !== null;
+    const sublevels = named && (context.heading !== null || levels.every((block) => block.tableRow));
     const groups = named && !sublevels ? levels : [];
     const ranked = (scaled.length > 0 || sublevels) && groups.length === 0 ? levels : [];
-    const paintIndexes = context.paintIndexes;
-    const nameOf = (fallback: string) => (context.heading === null ? fallback : `${context.heading}`);
     if (ranked.length > 0) {
       const kinds = ranked.map((block) => (block.rankedLevel ? "rank" : levelKind(block.label)));
       const kind = sublevels ? "sublevel" : kinds.every((k) => k === "rank") ? "rank" : kinds.includes("band") && kinds.every((k) => k === "band") ? "band" : "tier";
-      const label = nameOf(title ?? item.market_name);
-      const system = newSystem(uniqueId(context.heading ?? label), index, label, kind, item, paintIndexes);
+      // The page's own name for the system: the section it is in, or its paint's heading; the title only
+      // when neither is written (then the summary asks for the guide's name of it).
+      const sectionNames = context.section !== null && (context.sectionInside || context.heading === null);
+      const label = sectionNames ? context.section! : (context.heading ?? title ?? item.market_name);
+      const system = newSystem(uniqueId(label), index, label, kind, item, context.paintIndexes);
+      system.guessedLabel = context.section === null && context.heading === null;
+      system.paintsFrom = context.heading;
       for (const block of orderLevels(ranked, kind)) addLevel(system, block);
       system.document.scale = { kind, ...bounds(kind, system.levels.map(([block]) => block)) };
       systems.push(system);
     }
     for (const block of groups) {
       const label = block.label;
-      const system = newSystem(uniqueId(label), index, context.heading === null ? label : `${label} (${context.heading})`, "group", item, paintIndexes);
+      const named = context.paintIndexes === null ? paintsNamed(label, item) : null;
+      const system = newSystem(uniqueId(label), index, context.heading === null ? label : `${label} (${context.heading})`, "group", item, context.paintIndexes ?? named);
+      system.paintsFrom = context.heading ?? (named === null ? null : label);
       addLevel(system, block, "in");
       systems.push(system);
     }
   });
-  return systems;
+  // In page order: a system's place is where its first listed seed is written.
+  const firstLine = (system: DraftSystem) => Math.min(...system.levels.flatMap(([block]) => block.listed.map((listed) => listed.line.start)));
+  return systems.sort((a, b) => firstLine(a) - firstLine(b));
 }
 
 function newSystem(id: string, context: number, label: string, kind: string, item: ItemFile, paintIndexes: number[] | null): DraftSystem {
   return {
     id,
     context,
+    guessedLabel: false,
+    paintsFrom: null,
     levels: [],
     document: {
       id,

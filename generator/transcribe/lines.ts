@@ -1,7 +1,7 @@
 import type { ReadableCapture } from "../validate/capture.ts";
 import type { TextElement } from "../validate/capture-text.ts";
 import { regionHolding } from "../validate/regions.ts";
-import { HEADING_NAMES, HEADING_TAGS, LABEL_CELL_TAGS } from "./shapes.ts";
+import { CAPTION_TAGS, HEADING_NAMES, HEADING_RANKS, HEADING_TAGS, LABEL_CELL_TAGS, PLAIN_HEADING_RANK, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "./shapes.ts";
 
 /** One line of a page's guide text: `text` is the line with its outer whitespace trimmed, as a quote takes it. */
 export interface BodyLine {
@@ -12,8 +12,18 @@ export interface BodyLine {
   text: string;
   /** The whole line is one heading element (`<h2>`, a bold label, Steam's `subSectionTitle`). */
   heading: boolean;
+  /** How high that heading ranks (shapes.ts, HEADING_RANKS): lower is higher; PLAIN_HEADING_RANK otherwise. */
+  rank: number;
   /** The whole line is one table cell or list item. */
   cell: boolean;
+  /** The start of the table row the line is in (an `<tr>`, Steam's `bb_table_tr`), or null. */
+  row: number | null;
+  /** The line is a table's header cell (`<th>`, `bb_table_th`). */
+  headerCell: boolean;
+  /** Which cell of its row holds the line, from 0, empty cells counted; null outside a table. */
+  column: number | null;
+  /** The line is inside an image's caption (`<figcaption>`). */
+  caption: boolean;
 }
 
 /**
@@ -35,7 +45,7 @@ export function bodyLines(capture: ReadableCapture, skip: readonly TextElement[]
       const to = from + trimmed.length;
       const skipped = skip.some((element) => element.start <= from && to <= element.end);
       if (!skipped && regionHolding(capture.regions, from, to) === null) {
-        lines.push({ number, start: from, end: to, text: trimmed, heading: false, cell: false });
+        lines.push({ number, start: from, end: to, text: trimmed, heading: false, rank: PLAIN_HEADING_RANK, cell: false, row: null, headerCell: false, column: null, caption: false });
       }
     }
     if (newline === -1) break;
@@ -45,18 +55,67 @@ export function bodyLines(capture: ReadableCapture, skip: readonly TextElement[]
   return lines;
 }
 
+function names(element: TextElement): string[] {
+  return [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""].filter((name) => name !== "");
+}
+
+function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {
+  return (shape.tag?.test(element.tag) ?? false) || (shape.name !== undefined && names(element).some((name) => shape.name!.test(name)));
+}
+
 function markWholeLineElements(text: string, lines: BodyLine[], elements: readonly TextElement[]): void {
   const starts = lines.map((line) => line.start);
+  const rows: { element: TextElement; cells: number }[] = [];
   for (const element of elements) {
+    if (matches(element, TABLE_ROW)) {
+      markRow(lines, starts, element);
+      rows.push({ element, cells: 0 });
+    }
+    if (matches(element, TABLE_CELL)) markColumn(lines, starts, element, rows);
+    if (CAPTION_TAGS.has(element.tag)) for (const line of linesWithin(lines, starts, element)) line.caption = true;
     const heading = HEADING_TAGS.has(element.tag) || HEADING_NAMES.test(`${element.attributes.class ?? ""} ${element.attributes.id ?? ""}`);
-    const cell = LABEL_CELL_TAGS.has(element.tag);
+    const cell = LABEL_CELL_TAGS.has(element.tag) || matches(element, TABLE_CELL);
     if (!heading && !cell) continue;
     const line = lines[lineAtOrBefore(starts, element.end)];
     if (line === undefined || element.start > line.start || element.end < line.end) continue;
     if (text.slice(element.start, element.end).trim() !== line.text) continue;
-    if (heading) line.heading = true;
+    if (heading) {
+      line.heading = true;
+      // The outermost heading element decides (a `<b>` inside an `<h2>` is the `<h2>`'s text).
+      const rank = HEADING_RANKS.find((shape) => matches(element, shape))?.rank ?? PLAIN_HEADING_RANK;
+      line.rank = Math.min(line.rank, rank);
+    }
     if (cell) line.cell = true;
+    if (matches(element, TABLE_HEADER_CELL)) line.headerCell = true;
   }
+}
+
+/** Numbers a cell within the innermost row holding it, and marks its lines with that number. */
+function markColumn(lines: BodyLine[], starts: readonly number[], cell: TextElement, rows: { element: TextElement; cells: number }[]): void {
+  const row = rows.findLast(({ element }) => element.start <= cell.start && cell.end <= element.end);
+  if (row === undefined) return;
+  const column = row.cells++;
+  for (let index = Math.max(0, lineAtOrBefore(starts, cell.start)); index < lines.length && lines[index]!.start < cell.end; index++) {
+    const line = lines[index]!;
+    if (line.start >= cell.start && line.end <= cell.end) line.column = column;
+  }
+}
+
+function markRow(lines: BodyLine[], starts: readonly number[], row: TextElement): void {
+  for (let index = Math.max(0, lineAtOrBefore(starts, row.start)); index < lines.length && lines[index]!.start < row.end; index++) {
+    const line = lines[index]!;
+    // A row inside another row's cell (a nested table) claims its own lines.
+    if (line.start >= row.start && line.end <= row.end) line.row = row.start;
+  }
+}
+
+function linesWithin(lines: readonly BodyLine[], starts: readonly number[], element: TextElement): BodyLine[] {
+  const within: BodyLine[] = [];
+  for (let index = Math.max(0, lineAtOrBefore(starts, element.start)); index < lines.length && lines[index]!.start < element.end; index++) {
+    const line = lines[index]!;
+    if (line.start >= element.start && line.end <= element.end) within.push(line);
+  }
+  return within;
 }
 
 function lineAtOrBefore(starts: readonly number[], offset: number): number {

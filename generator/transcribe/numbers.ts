@@ -1,6 +1,8 @@
-// Which digits in a guide's readable text are numbers that could be seeds. A maintainer reviews every such
-// number that the guide does not grade (`npm run guide:numbers`, `unassigned_review.count`), and the draft
-// reads seeds only from them. dataset/README.md ("Which numbers count") states the same rules for people.
+// Which digits in a guide's readable text are numbers that could be seeds: the one number reader of the
+// project. The draft reads seeds only from these tokens, `npm run guide:numbers` and `unassigned_review.count`
+// list the ones a guide does not grade, and `npm run check` finds a grading's seed among its quote's tokens;
+// a number read one way by one and another way by another would be drafted and then refused, or never offered
+// for review. dataset/README.md ("Which numbers count") states the same rules for people.
 //
 // A token is a maximal run of ASCII digits. It counts unless one of NOT_A_SEED says what else it is, read
 // from the characters around it. Runs joined into one number (a decimal, a thousands-grouped count, a
@@ -25,11 +27,19 @@ const JOINED: readonly { not: string | null; pattern: RegExp }[] = [
   { not: "date", pattern: /^(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}[/.]\d{4}|\d{4}\/\d{1,2}\/\d{1,2})(?!\d)/ },
   // 2:05pm, 14:05
   { not: "time", pattern: /^\d{1,2}:\d{2}(?::\d{2})?(?!\d)/ },
-  // 0.07, 99.4
+  // 99,5%, 99.5 %, 90-94%, 95–99.5%: a percentage or a range of them, written with a decimal point or comma
+  { not: "percentage", pattern: /^\d{1,3}(?:[.,]\d+)?(?:\s?%)?(?:[-–—]|\s?to\s?)\d{1,3}(?:[.,]\d+)?\s?%|^\d{1,3}[.,]\d+\s?%/ },
+  // 0.07, 99.4, 2.5k
   { not: "decimal", pattern: /^\d+\.\d+/ },
-  // 12,481 views, $1,200: a thousands-grouped count (a comma list of seeds is read as seeds, below)
+  // 0,07: a float written with a decimal comma (no seed list starts with a zero-padded number)
+  { not: "decimal", pattern: /^0,\d{2,}(?![,\d])/ },
+  // 12,481 views, 1,200 $: a thousands-grouped count (a comma list of seeds is read as seeds, below)
   { not: "grouped count", pattern: /^\d{1,3}(?:,\d{3})+(?=\s*[A-Za-z%$€£])(?!\s*(?:and|or|&)\b)/ },
 ];
+
+/** Runs of digits that are one price because a currency sign is written before them: `$2,500 (`, `€1.200`. */
+const PRICE_AFTER_SIGN = /^\d{1,3}(?:[,.\u00a0 ]\d{3})+(?:[.,]\d{1,2})?(?!\d)|^\d+(?:[.,]\d+)?/;
+const CURRENCY_BEFORE = /[$€£¥₽]\s?$/;
 
 /** What makes a single run of digits something other than a seed, judged by its neighbours. */
 const NOT_A_SEED: readonly { not: string; before?: RegExp; after?: RegExp }[] = [
@@ -41,7 +51,8 @@ const NOT_A_SEED: readonly { not: string; before?: RegExp; after?: RegExp }[] = 
   { not: "price", after: /^\s?(?:[$€£¥₽]|usd\b|eur\b|keys?\b|cents?\b|dollars?\b)/i },
   { not: "date", before: new RegExp(`\\b${MONTH}\\.?,?\\s+$`, "i") },
   { not: "date", after: new RegExp(`^(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`, "i") },
-  { not: "count", after: /^\s+(?:views?|visitors?|ratings?|favou?rites?|comments?|subscribers?|stars?|votes?|likes?|awards?|people|times|days?|hours?|minutes?|weeks?|months?|years?|screenshots?|images?|pictures?|seeds|patterns|skins|items)\b/i },
+  // `419 likes` is a count; `419 like the 661` is a seed and the verb, so the singular is not a count word.
+  { not: "count", after: /^\s+(?:views?|visitors?|ratings?|favou?rites?|comments?|subscribers?|stars?|votes?|likes|awards?|people|times|days?|hours?|minutes?|weeks?|months?|years?|screenshots?|images?|pictures?|seeds|patterns|skins|items)\b/i },
   { not: "version", before: /\bv(?:er(?:sion)?)?\.?\s?$/i },
 ];
 
@@ -52,6 +63,12 @@ export function numberTokens(text: string): NumberToken[] {
   for (let match = digits.exec(text); match !== null; match = digits.exec(text)) {
     const start = match.index;
     const rest = text.slice(start, start + 40);
+    if (CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 2), start))) {
+      const written = PRICE_AFTER_SIGN.exec(rest)![0];
+      tokens.push({ text: written, start, end: start + written.length, value: Number.NaN, not: "price" });
+      digits.lastIndex = start + written.length;
+      continue;
+    }
     const joined = JOINED.find(({ pattern }) => pattern.test(rest));
     if (joined !== undefined) {
       const written = joined.pattern.exec(rest)![0];

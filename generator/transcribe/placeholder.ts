@@ -3,7 +3,9 @@ import { childPath } from "../validate/json-path.ts";
 // What guide:draft cannot read off a page is written as a placeholder: a string starting with MARK, saying
 // what a maintainer must decide. `npm run check` names every placeholder left (rules/placeholders.ts), so a
 // draft never passes unreviewed, and reports nothing else at that place (a placeholder where a boolean
-// belongs is one decision to make, not also a type error).
+// belongs is one decision to make, not also a type error). Every other rule still runs on the draft, with a
+// stand-in of the right type in each placeholder's place (withStandIns), so that the first check of a draft
+// names all that is wrong with it, not only its placeholders.
 
 export const MARK = "DRAFT-TODO:";
 
@@ -45,4 +47,26 @@ export function placeholderSites(document: unknown, path = "$"): PlaceholderSite
   };
   visit(document);
   return sites;
+}
+
+/**
+ * Values of the right type for the placeholders of fields that are not strings, by field name: what the
+ * rules read in a placeholder's place while it is undecided. Each says nothing a rule could find wrong.
+ */
+const STAND_INS: Readonly<Record<string, unknown>> = {
+  ordered: false,
+  posted: "2000-01-01T00:00:00",
+  updated: "2000-01-01T00:00:00",
+  url: "https://example.invalid/",
+};
+
+/** A copy of a parsed document with every placeholder of a non-string field replaced by its stand-in. */
+export function withStandIns(document: unknown): unknown {
+  const replace = (value: unknown, key: string | number | null): unknown => {
+    if (typeof value === "string") return value.startsWith(MARK) && typeof key === "string" && key in STAND_INS ? STAND_INS[key] : value;
+    if (value === null || typeof value !== "object") return value;
+    if (Array.isArray(value)) return value.map((item, index) => replace(item, index));
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, replace(item, name)]));
+  };
+  return replace(document, null);
 }

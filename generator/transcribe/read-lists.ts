@@ -1,5 +1,5 @@
 import { seedCandidates } from "./numbers.ts";
-import { LABEL_END, LEVEL_LABELS, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE, UNREADABLE_NUMBER } from "./shapes.ts";
+import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE, TRAILING_COMMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "./shapes.ts";
 
 /** A seed as a list line writes it, with what is written beside it. */
 export interface ListedSeed {
@@ -21,32 +21,42 @@ export interface ListLine {
   unreadable: string[];
 }
 
+export interface LineOptions {
+  /** The line is a bullet or a table cell: a comment may follow its seeds after a space alone. */
+  item?: boolean;
+}
+
 /** Reads one trimmed line as a list of seeds, or null when it is prose, a heading, or holds no seed. */
-export function readListLine(line: string): ListLine | null {
+export function readListLine(line: string, options: LineOptions = {}): ListLine | null {
   // `90–94% Fade` is a band's label, not seed 90 measured at 94%.
   if (LEVEL_LABELS.some(({ kind, pattern }) => kind === "band" && pattern.test(line))) return null;
   const ranked = RANKED_LINE.exec(line);
   if (ranked !== null) {
     const groups = ranked.groups!;
     const rank = Number(groups.a ?? groups.b ?? groups.c ?? groups.d);
-    const read = readSeeds(line, ranked[0].length);
+    const read = readSeeds(line, ranked[0].length, options);
     if (read !== null) return { label: groups.label!.replace(/[.)]$/, ""), rank, ...read };
   }
   const labelled = LABEL_END.exec(line);
   if (labelled !== null && /[\p{L}%#]/u.test(labelled.groups!.label!)) {
-    const read = readSeeds(line, labelled[0].length);
+    const read = readSeeds(line, labelled[0].length, options);
     if (read !== null) return { label: labelled.groups!.label!, rank: null, ...read };
   }
-  const read = readSeeds(line, 0);
+  const read = readSeeds(line, 0, options);
   return read === null ? null : { label: null, rank: null, ...read };
 }
 
 /**
  * The seeds of `line` from `from` on, when everything there is seeds, their measurements and notes, and
- * separators (commas, dashes, slashes, spaces, `and`); null when anything else is written (prose).
+ * separators (commas, dashes, slashes, spaces, `and`), with at most a comment after the last one (the note of
+ * every seed before it); null when anything else is written (prose). The numbers are the whole line's
+ * (numbers.ts), read as `check` reads the quote, so that a seed drafted from a line is a seed of its quote.
  */
-function readSeeds(line: string, from: number): { seeds: ListedSeed[]; unreadable: string[] } | null {
+function readSeeds(line: string, from: number, options: LineOptions): { seeds: ListedSeed[]; unreadable: string[] } | null {
   const rest = line.slice(from);
+  const tokens = seedCandidates(line)
+    .filter((token) => token.start >= from)
+    .map((token) => ({ ...token, start: token.start - from, end: token.end - from }));
   const seeds: ListedSeed[] = [];
   const unreadable: string[] = [];
   let cursor = 0;
@@ -58,9 +68,10 @@ function readSeeds(line: string, from: number): { seeds: ListedSeed[]; unreadabl
     unreadable.push(word.word!);
     return true;
   };
-  for (const token of seedCandidates(rest)) {
+  for (const token of tokens) {
     if (token.start < cursor) continue;
-    if (!isFiller(rest.slice(cursor, token.start))) return null;
+    // Words before the next number end the list: they are its last seed's comment, or prose.
+    if (!isFiller(rest.slice(cursor, token.start))) break;
     const listed: ListedSeed = { seed: token.value, at: from + token.start };
     cursor = token.end;
     const after = rest.slice(cursor);
@@ -78,7 +89,12 @@ function readSeeds(line: string, from: number): { seeds: ListedSeed[]; unreadabl
     }
     seeds.push(listed);
   }
-  // A list may end with a full stop or an ellipsis.
-  if (seeds.length === 0 || !isFiller(rest.slice(cursor).replace(/(?:\.{1,3}|…)$/u, ""))) return null;
+  if (seeds.length === 0) return null;
+  // A list may end with a full stop, an ellipsis or an `etc.`
+  const tail = rest.slice(cursor);
+  if (isFiller(tail.replace(LIST_END, ""))) return { seeds, unreadable };
+  const comment = (TRAILING_COMMENT.exec(tail) ?? (options.item === true ? TRAILING_COMMENT_IN_ITEM.exec(tail) : null))?.groups?.comment;
+  if (comment === undefined) return null;
+  for (const listed of seeds) listed.note ??= comment;
   return { seeds, unreadable };
 }

@@ -14,14 +14,28 @@ export const LEVEL_LABELS: readonly { kind: Scale["kind"]; pattern: RegExp }[] =
   // 100%, 99 %, 90–94%, 100% Fade, 95-99% fade
   { kind: "band", pattern: /^(?<core>\d{1,3}(?:\.\d+)?\s?%?\s?(?:[-–—]|to)?\s?\d{0,3}(?:\.\d+)?\s?%)(?:\s+[\p{L} ]{0,20})?$/u },
   // Tier 1, Tier S, Tier A+, S Tier, S-Tier, Grade B, Rank 2, Class 3, Level 1
-  { kind: "tier", pattern: /^(?<core>(?:tier|tear|grade|class|level|rank|category|cat\.?)\s*[-#:]?\s*(?:\d{1,3}|[SABCDEFZ][+-]?|[IVX]{1,4}))(?:\s*[-–—:(,].{0,40})?$/iu },
+  // (a letter grade is written apart from the word: `Tiers` is not `Tier S`)
+  {
+    kind: "tier",
+    pattern: /^(?<core>(?:tier|tear|grade|class|level|rank|category|cat\.?)(?:\s*[-#:]?\s*\d{1,3}|(?:\s+|\s*[-#:]\s*)(?:[SABCDEFZ][+-]?|[IVX]{1,4}))(?![\p{L}\d]))(?:\s*[-–—:(,].{0,40})?$/iu,
+  },
   { kind: "tier", pattern: /^(?<core>(?:[SABCDEFZ][+-]?|\d{1,2})\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
   { kind: "tier", pattern: /^(?<core>T\d{1,2})$/u },
+  // God Tier, Top-tier, Low tier
+  { kind: "tier", pattern: /^(?<core>(?:god|top|high|upper|mid|middle|lower|low|bottom|elite|max|best)\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
 ];
+
+/** Decorations around a heading's words (`💎 Tier 1 💎`, `== Tier 1 ==`, `>> Tier 1`), not part of its label. */
+export const DECORATION = /^[^\p{L}\p{N}#$€£(]+|[^\p{L}\p{N}%)+\-.!?]+$/gu;
+
+/** A label without its decorations: what the tables above are matched against. */
+export function undecorated(label: string): string {
+  return label.replace(DECORATION, "");
+}
 
 /** A level label as the author wrote it, without the description that follows it on the page. */
 export function coreLabel(label: string): string {
-  const trimmed = label.trim();
+  const trimmed = undecorated(label.trim());
   for (const { pattern } of LEVEL_LABELS) {
     const core = pattern.exec(trimmed)?.groups?.core;
     if (core !== undefined) return core;
@@ -41,27 +55,93 @@ export const CALLOUT_LABELS: readonly { kind: Callout["kind"]; pattern: RegExp }
   {
     kind: "exclusion",
     pattern:
-      /\bnot\s+(?:a\s+)?(?:blue\s+gems?|gems?|tier|ranked|listed|included|on the list|worth|counted|real)|\bexclu|\bavoid|\bfakes?\b|overrated|don'?t (?:buy|count|bother)|\bignore\b|\bscams?\b|\bnon[- ]gems?\b|\bfalse\b/iu,
+      /^[^\p{L}]*not\b|\bnot\s+(?:a\s+)?(?:blue\s+gems?|gems?|tier|ranked|listed|included|on the list|worth|counted|real)|\bexclu|\bavoid|\bfakes?\b|overrated|don'?t (?:buy|count|bother)|\bignore\b|\bscams?\b|\bnon[- ]gems?\b|\bfalse\b/iu,
   },
   { kind: "common", pattern: /\bcommon\b|\bbaseline\b|\bregular patterns?\b|\bstandard patterns?\b/iu },
   { kind: "example", pattern: /\bexamples?\b/iu },
 ];
 
-/** A measurement written beside a seed: `(99.4%)`, `[85% blue]`, `- 97%`, `: 100%`. */
-export const MEASUREMENT = /^\s*(?:[(\[]\s*(?<a>\d{1,3}(?:[.,]\d+)?)\s?%\s*(?<wordA>\p{L}+)?\s*[)\]]|[-–—:=]\s*(?<b>\d{1,3}(?:[.,]\d+)?)\s?%(?:\s*(?<wordB>\p{L}+))?)/u;
+/** A measurement written beside a seed: `(99.4%)`, `(99,5%)`, `[85% blue]`, `- 97%`, `: 100%`, ` 99,5 %`. */
+export const MEASUREMENT =
+  /^\s*(?:[(\[]\s*(?<a>\d{1,3}(?:[.,]\d+)?)\s?%\s*(?<wordA>\p{L}+)?\s*[)\]]|(?:[-–—:=]\s*|\s)(?<b>\d{1,3}(?:[.,]\d+)?)\s?%(?:\s*(?<wordB>\p{L}+))?)/u;
+
+/**
+ * A comment written after a list's last seed (`661 - full blue top`, `661: best one`, `661 | full blue`):
+ * a separator, then words. In a bullet or a table cell a space alone also separates (`661 full blue top`).
+ * The comment becomes the seed's `note`.
+ */
+export const TRAILING_COMMENT = /^\s*[-–—:=|~>]+\s*(?<comment>[\p{L}"'“‘(].*\S)\s*$/u;
+export const TRAILING_COMMENT_IN_ITEM = /^\s+(?<comment>\p{L}.*\S)\s*$/u;
 
 /** A note written beside a seed: a parenthesis holding words and no seed. */
 export const NOTE = /^\s*[(\[](?<note>[^()[\]]*\p{L}[^()[\]]*)[)\]]/u;
 
+/**
+ * Headings that name a section the guide does not grade: what is under them (to the next heading of the same
+ * rank or higher) is neither a level nor a callout.
+ */
+export const UNGRADED_SECTIONS =
+  /^[^\p{L}\d]*(?:change\s?log|changes|updates?(?:\s+(?:log|history|notes))?|patch notes|version history|history|f\.?a\.?q\.?s?\b|frequently asked|questions|q\s?&\s?a|credits?|thanks|special thanks|acknowledg|sources?|references|about(?:\s+(?:me|this guide|the author))?$|contact|disclaimer|introduction|intro\b|preface|table of contents|contents$|how to (?:check|find|inspect|read|use)|links?$|useful links|support|donat|conclusion|final (?:thoughts|words)|closing|outro)/iu;
+
 /** Tags whose text, when it is a whole line, is a heading. */
 export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "b", "strong", "u", "em", "th", "dt", "caption", "summary", "legend"]);
-/** Class or id words that make an element's text, when it is a whole line, a heading (Steam: `subSectionTitle`). */
-export const HEADING_NAMES = /title|heading|header|label|caption|tier/i;
+/**
+ * Class or id words that make an element's text, when it is a whole line, a heading (Steam: `subSectionTitle`,
+ * and `bb_h1`..`bb_h3` for the `[h1]`..`[h3]` of its guide markup).
+ */
+export const HEADING_NAMES = /title|heading|header|label|caption|tier|\bbb_h\d\b/i;
+
+/**
+ * How high a heading ranks: a heading closes the sections opened by headings of its rank or lower (a higher
+ * number). Steam's sections hold its `[h1]`..`[h3]`, which hold bold lines; plain label lines rank lowest.
+ */
+export const HEADING_RANKS: readonly { rank: number; tag?: RegExp; name?: RegExp }[] = [
+  { rank: 0, name: /^subSectionTitle$/ },
+  { rank: 1, tag: /^h1$/, name: /^bb_h1$/ },
+  { rank: 2, tag: /^h2$/, name: /^bb_h2$/ },
+  { rank: 3, tag: /^h3$/, name: /^bb_h3$/ },
+  { rank: 4, tag: /^h[4-6]$/ },
+  { rank: 5, tag: /^(?:b|strong|u|em|dt|caption|summary|legend)$/ },
+];
+/** The rank of a heading no table says more of (a `Tier A:` line, a class naming a title). */
+export const PLAIN_HEADING_RANK = 6;
+
+/** Table rows and their cells, in HTML and in Steam's div-based `[table]`. */
+export const TABLE_ROW = { tag: /^tr$/, name: /^bb_table_tr$/ };
+export const TABLE_CELL = { tag: /^t[dh]$/, name: /^bb_table_t[dh]$/ };
+export const TABLE_HEADER_CELL = { tag: /^th$/, name: /^bb_table_th$/ };
+/** A table's header cells, read to know what each column holds. */
+export const COLUMN_ROLES: readonly { role: "rank" | "seeds" | "label" | "note"; pattern: RegExp }[] = [
+  { role: "rank", pattern: /^(?:#|no\.?|nr\.?|rank(?:ing)?|place|pos(?:ition)?)$/iu },
+  { role: "seeds", pattern: /\b(?:seeds?|patterns?|templates?|pattern ids?|paint seeds?)\b/iu },
+  { role: "note", pattern: /\b(?:notes?|comments?|description|why|remarks?|details?|looks?)\b/iu },
+  { role: "label", pattern: /\b(?:tiers?|levels?|grades?|groups?|class|category|name|type|band|fade|tier list)\b/iu },
+];
+
+/**
+ * Other names a page gives an item's paints (`P2` for `Phase 2`), each turned into the paint label it names;
+ * paint labels themselves (`Phase 2`, `Ruby`, `Emerald`) are read from the item file.
+ */
+export const PAINT_ALIASES: readonly { pattern: RegExp; label: string }[] = [
+  { pattern: /(?:^|[^\p{L}\d])(?:p|ph\.?|phase)\s?(?<n>[1-4])(?![\p{L}\d])/iu, label: "Phase $<n>" },
+  { pattern: /(?:^|[^\p{L}\d])phase (?:one)(?![\p{L}\d])/iu, label: "Phase 1" },
+  { pattern: /(?:^|[^\p{L}\d])phase (?:two)(?![\p{L}\d])/iu, label: "Phase 2" },
+  { pattern: /(?:^|[^\p{L}\d])phase (?:three)(?![\p{L}\d])/iu, label: "Phase 3" },
+  { pattern: /(?:^|[^\p{L}\d])phase (?:four)(?![\p{L}\d])/iu, label: "Phase 4" },
+];
+/** Elements holding an image's caption: their seeds are `caption` evidence, not drafted as list gradings. */
+export const CAPTION_TAGS = new Set(["figcaption"]);
 /** Elements whose whole-line text may be a level's label when a list follows it (table cells, list items). */
 export const LABEL_CELL_TAGS = new Set(["td", "li", "dd"]);
 
-/** Separators a list of seeds may use between numbers (besides spaces). */
-export const LIST_FILLER = /^[\s,;/|\\&+·•*–—-]*(?:and|or|&)?[\s,;/|\\&+·•*–—.-]*$/iu;
+/**
+ * Separators a list of seeds may use between numbers (besides spaces), and the words a list may write before
+ * a seed (`Seed 661`, `#661`, `pattern 151`).
+ */
+export const LIST_FILLER = /^[\s,;/|\\&+·•*–—-]*(?:and|or|&)?[\s,;/|\\&+·•*–—.-]*(?:(?:seeds?|patterns?|pattern\s?ids?|no\.)\s*[:#]?\s*|#\s?)?$/iu;
+
+/** What may end a list after its last seed: a full stop, an ellipsis, `etc.`, `and more`. */
+export const LIST_END = /\s*(?:[.…]+|,?\s*(?:etc\.?|and (?:many )?more|\+ more|and so on)\.?)$/iu;
 
 /** Label separators: what ends the label in `Tier A: 412, 13`, `Tier 1 - 661`, `Blue Tip = 16`. */
 export const LABEL_END = /^(?<label>.*?\S)\s*(?::|\s[-–—=]|=)\s*(?=\S)/u;

@@ -92,6 +92,7 @@ const entrySchema = z.object({
     crossFileAt: z.number().int().min(0),
     placeholders: z.array(findingSchema),
     shapeOk: z.boolean(),
+    standIns: z.boolean(),
   }),
 });
 const cacheFileSchema = z.object({ format: z.literal(FORMAT), key: z.string(), entries: z.array(z.tuple([z.string(), entrySchema])) });

@@ -2,6 +2,7 @@ import { append } from "../append.ts";
 import type { Problem } from "../dataset.ts";
 import type { RawGuideFile } from "../load/raw-dataset.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
+import { withStandIns } from "../transcribe/placeholder.ts";
 import { prepareCapture, type Capture } from "./capture.ts";
 import type { Finding } from "./finding.ts";
 import type { GuideContext } from "./rules/context.ts";
@@ -10,7 +11,7 @@ import { guideFileNameIsPlatformId } from "./rules/file-names.ts";
 import { equivalenceIsSymmetric, rankScopeNeedsRank } from "./rules/gradings.ts";
 import { gradingLevelsExist, imageOnlyLevelsHaveNoGradings, levelKeysAreUnique, systemIdsAreUnique } from "./rules/guide-structure.ts";
 import { imagesOccurInCapture } from "./rules/images.ts";
-import { systemItemsAreKnown } from "./rules/item-references.ts";
+import { multiPaintSystemsAreNarrowedOrQuoted, systemItemsAreKnown } from "./rules/item-references.ts";
 import { placeholderFindings } from "./rules/placeholders.ts";
 import { positionsCountFromZero } from "./rules/positions.ts";
 import { seedsOccurInTheirQuotes, sharedQuotesKeepTheirOrder } from "./rules/seeds-in-quotes.ts";
@@ -50,9 +51,12 @@ const OWN_RULES_AFTER_ITEMS: GuideRule[] = [
   sharedQuotesKeepTheirOrder,
 ];
 
-/** The only guide rule that reads other files: each system's `item` names a checked item file. */
+/**
+ * The guide rules that read other files: each system's `item` names a checked item file, and a system on an
+ * item with several paints either narrows them or quotes the guide covering them all.
+ */
 export function crossFileFindings(guide: Guide, context: GuideContext): Finding[] {
-  return systemItemsAreKnown(guide, context);
+  return [...systemItemsAreKnown(guide, context), ...multiPaintSystemsAreNarrowedOrQuoted(guide, context)];
 }
 
 /**
@@ -69,6 +73,11 @@ export interface GuideFileCheck {
   placeholders: Finding[];
   /** Whether the document has the guide's shape, so that it is the checked guide (its parsed JSON, as is). */
   shapeOk: boolean;
+  /**
+   * Whether the document has the guide's shape once its placeholders have stand-ins (placeholder.ts): then
+   * the rules ran on that copy, and the cross-file rules run on it too (ruledGuide).
+   */
+  standIns: boolean;
 }
 
 /** Checks what one guide file holds on its own. `captures` prepares each capture once per check. */
@@ -76,21 +85,34 @@ export function checkGuideFile(file: RawGuideFile, captures: Map<string, Capture
   const loading: Problem[] = [...file.problems];
   const shape = file.parsed === null ? null : guideShape(file.parsed.json);
   const findings = shape === null || shape.ok ? [] : [...shape.findings];
+  const placeholders = file.parsed === null ? [] : placeholderFindings(file.parsed.json);
+  // A draft with placeholders left is checked by every rule all the same (placeholder.ts, withStandIns).
+  const ruled = shape === null ? null : shape.ok ? shape.value : placeholders.length > 0 ? standInGuide(file.parsed!.json) : null;
   // A snapshot path of the wrong shape is one mistake, already reported; its capture is not looked at.
   const badPath = findings.some((found) => found.path === "$.snapshot.path");
   if (file.capture !== null && !file.capture.ok && !badPath) append(loading, file.capture.problems);
   let crossFileAt = findings.length;
-  if (shape !== null && shape.ok) {
-    const guide = shape.value;
+  if (ruled !== null) {
+    const guide = ruled;
     append(findings, [...guideFileNameIsPlatformId(guide, file.name), ...OWN_RULES_BEFORE_ITEMS.flatMap((rule) => rule(guide))]);
     crossFileAt = findings.length;
     append(findings, OWN_RULES_AFTER_ITEMS.flatMap((rule) => rule(guide)));
   }
   // The capture's hash and every quote are checked even when the guide has shape mistakes elsewhere:
   // each quote stands alone, and quotes are most of a transcription's work.
-  if (file.parsed !== null && !badPath) append(findings, captureFindings(file.parsed.json, shape?.ok ? shape.value : null, file, captures));
-  const placeholders = file.parsed === null ? [] : placeholderFindings(file.parsed.json);
-  return { loading, findings, crossFileAt, placeholders, shapeOk: shape !== null && shape.ok };
+  if (file.parsed !== null && !badPath) append(findings, captureFindings(file.parsed.json, ruled, file, captures));
+  return { loading, findings, crossFileAt, placeholders, shapeOk: shape !== null && shape.ok, standIns: shape !== null && !shape.ok && ruled !== null };
+}
+
+/** The guide the rules read: the document itself, or its copy with stand-ins for its placeholders. */
+export function ruledGuide(check: GuideFileCheck, json: unknown): Guide | null {
+  if (check.shapeOk) return json as Guide;
+  return check.standIns ? standInGuide(json) : null;
+}
+
+function standInGuide(json: unknown): Guide | null {
+  const shape = guideShape(withStandIns(json));
+  return shape.ok ? shape.value : null;
 }
 
 /** A file's problems once the cross-file findings are known: loading problems first, then findings in order. */

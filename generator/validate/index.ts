@@ -9,7 +9,7 @@ import type { ItemFile } from "../../contract/schema/item.ts";
 import type { Capture } from "./capture.ts";
 import type { CheckCache, CheckCacheEntry } from "./cache.ts";
 import { inFile, type Finding } from "./finding.ts";
-import { checkGuideFile, crossFileFindings, guideFileProblems, type GuideFileCheck } from "./guide-file.ts";
+import { checkGuideFile, crossFileFindings, guideFileProblems, ruledGuide, type GuideFileCheck } from "./guide-file.ts";
 import type { GuideContext } from "./rules/context.ts";
 import { itemFileNameIsSlug } from "./rules/file-names.ts";
 import { itemPairsAreUnique, paintIndexesAreUnique, slugIsAliasOfMarketName } from "./rules/items.ts";
@@ -69,7 +69,7 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
     const capture = cache === null ? "" : captureKey(file, captureKeys);
     const cached = cache?.entries.get(file.file);
     let check: GuideFileCheck;
-    if (cached !== undefined && file.sha256 !== undefined && cached.sha256 === file.sha256 && cached.capture === capture && (file.parsed !== null || !cached.check.shapeOk)) {
+    if (cached !== undefined && file.sha256 !== undefined && cached.sha256 === file.sha256 && cached.capture === capture && (file.parsed !== null || (!cached.check.shapeOk && !cached.check.standIns))) {
       check = cached.check;
       reused++;
     } else {
@@ -79,7 +79,8 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
       entries.set(file.file, { sha256: file.sha256, capture, clean: file.problems.length === 0 && file.parsed !== null, check });
     }
     const guide = check.shapeOk ? (file.parsed!.json as Guide) : null;
-    append(problems, guideFileProblems(file.file, check, guide === null ? [] : crossFileFindings(guide, context)));
+    const ruled = file.parsed === null ? null : ruledGuide(check, file.parsed.json);
+    append(problems, guideFileProblems(file.file, check, ruled === null ? [] : crossFileFindings(ruled, context)));
     if (guide !== null) guides.push(guide);
   }
   guides.sort((a, b) => compare(a.platform_id, b.platform_id));

@@ -26,3 +26,28 @@ export function systemItemsAreKnown(guide: Guide, context: GuideContext): Findin
   });
   return findings;
 }
+
+/**
+ * A system on an item with several paints (Doppler phases and gems) that leaves `paint_indexes` null applies
+ * its levels to every one of them: a phase's tiers would grade all seven paints of a knife. That is right
+ * only when the guide says so, so it must be quoted: an item claim tied to the system (`system` its id)
+ * whose quote is the guide's statement that the system covers every paint (dataset/README.md, "Judgment
+ * calls"). The quote is checked verbatim against the capture like every other.
+ */
+export function multiPaintSystemsAreNarrowedOrQuoted(guide: Guide, context: GuideContext): Finding[] {
+  const findings: Finding[] = [];
+  guide.systems.forEach((system, s) => {
+    const item = context.items.get(system.item);
+    if (item === undefined || item.paints.length < 2 || system.paint_indexes !== null) return;
+    if (guide.item_claims.some((claim) => claim.system === system.id)) return;
+    const paints = item.paints.map((paint) => `${paint.paint_index} ${paint.paint_label}`.trim());
+    findings.push(
+      finding(
+        `$.systems[${s}].paint_indexes`,
+        `is null, so system ${JSON.stringify(system.id)} grades every one of the ${item.paints.length} paints of ${item.slug} (${paints.join(", ")}), and the guide is not quoted saying so`,
+        `the paint indexes the system covers (e.g. [${item.paints[0]!.paint_index}]), or an item claim {"quote": <the guide's words saying it covers every paint>, "note": ..., "system": ${JSON.stringify(system.id)}}`,
+      ),
+    );
+  });
+  return findings;
+}

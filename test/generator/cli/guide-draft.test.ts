@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, rm, truncate, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runGuideDraft } from "../../../generator/cli/guide-draft.ts";
+import { loadDataset } from "../../../generator/validate/index.ts";
 import { sampleItems } from "../../fixtures/validate/sample-dataset.ts";
 
 let dir: string;
@@ -78,5 +79,57 @@ describe("npm run guide:draft on bad input", () => {
       stderr: "guide:draft: capture snapshots/77/deep\\x1b[2J.html nests elements more than 512 deep (line 2)\n",
     });
     expect(await leftBehind()).toEqual([[], []]);
+  });
+});
+
+describe("npm run guide:draft, then npm run check", () => {
+  async function draftDoppler(page: string) {
+    const doppler = sampleItems().find((item) => item.slug === "karambit-doppler")!;
+    await writeFile(path.join(dataset, "items", `${doppler.slug}.json`), JSON.stringify(doppler));
+    await writeFile(path.join(dir, "page.txt"), page);
+    let stdout = "";
+    const args = ["--capture", "page.txt", "--item", doppler.slug, "--platform-id", "78", "--dataset", dataset, "--retrieved-at", "2024-03-02T09:30:00+01:00"];
+    const code = await runGuideDraft(args, { cwd: dir, stdout: (text) => (stdout += text), stderr: () => {}, offsetMinutes: () => 0 });
+    return { code, stdout, file: path.join(dataset, "guides", "78.json") };
+  }
+
+  it("opens the summary with what to check first: placeholders, guessed labels, paints, unread numbers", async () => {
+    const { code, stdout } = await draftDoppler("Example guide\nTier 1: 661, 321\nTier 2: 42\nSeen 419 like this one.\n");
+    expect(code).toBe(0);
+    const lines = stdout.split("\n");
+    const from = lines.indexOf("check these:");
+    // Right after what was copied and written.
+    expect(from).toBe(2);
+    const block = lines.slice(from, lines.indexOf("", from));
+    expect(block).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ {2}- placeholder \$\.permission_quote: /),
+        expect.stringMatching(/^ {2}- placeholder \$\.systems\[0\]\.levels\[0\]\.ordered: /),
+        expect.stringMatching(/^ {2}- guessed label of system /),
+        expect.stringMatching(/^ {2}- system .* covers every paint of karambit-doppler/),
+        "  - 1 number of the text not read as seeds (listed below)",
+      ]),
+    );
+  });
+
+  it("names every problem of a draft in its first check, not only its placeholders", async () => {
+    const { file } = await draftDoppler("Example guide\nTier 1: 661, 321\nTier 2: 42\n");
+    const guide = JSON.parse(await readFile(file, "utf8"));
+    // A mistake made while filling in the draft, before its placeholders are all decided.
+    guide.systems[0].gradings[1].seed = 322;
+    await writeFile(file, JSON.stringify(guide));
+    const checked = await loadDataset(dataset);
+    expect(checked.ok).toBe(false);
+    const problems = checked.ok ? [] : checked.problems.filter((problem) => problem.file.endsWith("78.json")).map((problem) => problem.path);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "$.permission_quote",
+        "$.notes",
+        "$.systems[0].levels[0].ordered",
+        // Found with the placeholders still in place: the paint rule and a seed its quote does not write.
+        "$.systems[0].paint_indexes",
+        "$.systems[0].gradings[1].seed",
+      ]),
+    );
   });
 });

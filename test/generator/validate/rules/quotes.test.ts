@@ -33,6 +33,7 @@ describe("quoteSites", () => {
       "$.related_guides[0].quote",
       "$.remarks[0].quote",
       "$.item_claims[0].quote",
+      "$.item_claims[1].quote",
       "$.callouts[0].quote",
       "$.callouts[0].definition.quote",
       "$.discrepancies[0].quote_a",

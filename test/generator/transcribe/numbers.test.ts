@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { numberTokens, seedCandidates } from "../../../generator/transcribe/numbers.ts";
+import { untranscribedNumbers } from "../../../generator/transcribe/untranscribed.ts";
+import { seedsOccurInTheirQuotes } from "../../../generator/validate/rules/seeds-in-quotes.ts";
+import { prepareCapture } from "../../../generator/validate/capture.ts";
+import type { Guide } from "../../../contract/schema/guide.ts";
+
+// Each row: a line as a guide writes it, and the numbers in it that could be seeds, in order.
+const TRICKY: readonly { text: string; seeds: number[]; why: string }[] = [
+  { text: "151 (99,5%)", seeds: [151], why: "a percentage with a decimal comma" },
+  { text: "151 (99.5%)", seeds: [151], why: "a percentage with a decimal point" },
+  { text: "151 99,5 %", seeds: [151], why: "a spaced percentage" },
+  { text: "Fade 90-94%: 146", seeds: [146], why: "a percentage range" },
+  { text: "Fade 95–99.5%: 146", seeds: [146], why: "a percentage range with an en dash and a decimal" },
+  { text: "90 to 94%: 146", seeds: [146], why: "a percentage range written with `to`" },
+  { text: "661 - 97%", seeds: [661], why: "a seed and its measurement after a spaced dash" },
+  { text: "sold for $2,500 (661)", seeds: [661], why: "a thousands-grouped price before a parenthesis" },
+  { text: "€1.200 for 151", seeds: [151], why: "a price with a dot grouping" },
+  { text: "$120", seeds: [], why: "a price" },
+  { text: "2.5k for 661", seeds: [661], why: "a decimal count with a unit" },
+  { text: "10k views", seeds: [], why: "a number with a unit letter" },
+  { text: "12,481 views", seeds: [], why: "a thousands-grouped count" },
+  { text: "92,109,119", seeds: [92, 109, 119], why: "a comma list without spaces" },
+  { text: "1,204 skins and 0,07 float", seeds: [], why: "a grouped count and a decimal comma" },
+  { text: "419 likes", seeds: [], why: "a count of likes" },
+  { text: "419 like the 661 but bluer", seeds: [419, 661], why: "a seed followed by the verb `like`" },
+  { text: "3 months, 12 seeds, 311 ratings", seeds: [], why: "counts of things" },
+  { text: "4 Nov, 2023 @ 2:05pm", seeds: [], why: "a date and a time" },
+  { text: "Nov 4th", seeds: [], why: "a date with the month first" },
+  { text: "2024-03-01 and 01/03/2024", seeds: [], why: "numeric dates" },
+  { text: "AK-47, M9, P250 and 1st", seeds: [], why: "names and an ordinal" },
+  { text: "5 keys", seeds: [], why: "a price in keys" },
+  { text: "v2 update", seeds: [], why: "a version" },
+];
+
+describe("one number reader", () => {
+  for (const { text, seeds, why } of TRICKY) {
+    it(`reads ${JSON.stringify(text)} as seeds ${JSON.stringify(seeds)} (${why})`, () => {
+      expect(seedCandidates(text).map((token) => token.value)).toEqual(seeds);
+    });
+  }
+
+  it("keeps a price's digits together, so no part of it is offered as a seed", () => {
+    expect(numberTokens("$2,500 (")).toEqual([{ text: "2,500", start: 1, end: 6, value: Number.NaN, not: "price" }]);
+  });
+
+  it("gives check, guide:numbers and the draft the same seeds for a line", () => {
+    const line = "Tier 1: 661 (99,5%) | 151 - sold for $2,500 | 419 like 555";
+    const capture = prepareCapture("test/page.txt", new TextEncoder().encode(`${line}\n`)).readable;
+    if ("problem" in capture) throw new Error(capture.problem);
+    const seeds = seedCandidates(line).map((token) => token.value);
+    expect(seeds).toEqual([1, 661, 151, 419, 555]);
+    // What guide:numbers would list with nothing graded: the same tokens.
+    expect(untranscribedNumbers(capture, [], { skip: [] }).map((found) => found.value)).toEqual(seeds);
+    // What check accepts as a grading's seed in that quote: the same tokens.
+    const system = { id: "s", gradings: seeds.map((seed, position) => ({ seed, level: "l", quote: line, evidence: "text", position })) };
+    expect(seedsOccurInTheirQuotes({ systems: [system] } as unknown as Guide)).toEqual([]);
+    const wrong = { id: "s", gradings: [99, 500, 2].map((seed, position) => ({ seed, level: "l", quote: line, evidence: "text", position })) };
+    expect(seedsOccurInTheirQuotes({ systems: [wrong] } as unknown as Guide)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,84 @@
+import { readFileSync } from "node:fs";
+import type { ItemFile } from "../../contract/schema/item.ts";
+import { agreement, type Agreement } from "../../generator/transcribe/compare.ts";
+import { draftGuide } from "../../generator/transcribe/draft.ts";
+import { prepareCapture, type ReadableCapture } from "../../generator/validate/capture.ts";
+import { quotesOccurInCapture } from "../../generator/validate/rules/quotes.ts";
+import { CAPTURES, type CaptureFixture } from "../fixtures/transcribe/captures.ts";
+
+// How close guide:draft comes to a careful transcription, capture by capture: the example captures of
+// test/fixtures/transcribe/captures/ against their expected pairs, and the shipped example guides'
+// captures against their guide files. Shared by the test that requires it and the script that prints it.
+
+const DATASET = new URL("../../dataset/", import.meta.url);
+const CAPTURE_FOLDER = new URL("../fixtures/transcribe/captures/", import.meta.url);
+
+export function itemFile(slug: string): ItemFile {
+  return JSON.parse(readFileSync(new URL(`items/${slug}.json`, DATASET), "utf8")) as ItemFile;
+}
+
+export function readable(path: string, bytes: Uint8Array): ReadableCapture {
+  const { readable } = prepareCapture(path, bytes);
+  if ("problem" in readable) throw new Error(readable.problem);
+  return readable;
+}
+
+interface DraftedSystem {
+  label: string;
+  paint_indexes: number[] | null;
+  levels: { key: string; label: string }[];
+  gradings: { seed: number; level: string; quote: string; evidence?: string }[];
+}
+
+export interface CaptureFigures {
+  name: string;
+  agreement: Agreement;
+  /** Quotes of the draft not found verbatim in the capture (the placeholder permission_quote aside). */
+  quoteMisses: string[];
+  drafted: { guide: Record<string, unknown>; systems: DraftedSystem[] };
+}
+
+function draftOf(path: string, bytes: Uint8Array, slug: string, platformId: string) {
+  const capture = readable(path, bytes);
+  const { guide } = draftGuide({ capture, platformId, item: itemFile(slug), snapshot: { path, sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+  const quoteMisses = quotesOccurInCapture(guide, capture, path)
+    .filter((found) => found.path !== "$.permission_quote")
+    .map((found) => `${found.path}: ${found.message}`);
+  return { guide, systems: guide.systems as DraftedSystem[], quoteMisses };
+}
+
+/** Expected pairs as systems that `agreement` reads. */
+function expectedSystems(fixture: CaptureFixture) {
+  return fixture.systems.map((system) => {
+    const labels = [...new Set(system.pairs.map((pair) => pair.slice(0, pair.lastIndexOf("|"))))];
+    return {
+      levels: labels.map((label, index) => ({ key: String(index), label })),
+      gradings: system.pairs.map((pair) => ({ level: String(labels.indexOf(pair.slice(0, pair.lastIndexOf("|")))), seed: Number(pair.slice(pair.lastIndexOf("|") + 1)) })),
+    };
+  });
+}
+
+export function captureFigures(fixture: CaptureFixture): CaptureFigures {
+  const drafted = draftOf(`test/${fixture.file}`, readFileSync(new URL(fixture.file, CAPTURE_FOLDER)), fixture.item, "990000100");
+  return { name: fixture.file, agreement: agreement(expectedSystems(fixture), drafted.systems), quoteMisses: drafted.quoteMisses, drafted };
+}
+
+export const EXAMPLE_GUIDES = ["900000001", "900000002", "900000003", "900000004", "900000005", "900000006", "900000007", "900000008"];
+
+export function exampleFigures(id: string): CaptureFigures {
+  const transcribed = JSON.parse(readFileSync(new URL(`guides/${id}.json`, DATASET), "utf8")) as { snapshot: { path: string }; systems: DraftedSystem[] };
+  const drafted = draftOf(transcribed.snapshot.path, readFileSync(new URL(`snapshots/${transcribed.snapshot.path}`, DATASET)), (transcribed.systems[0] as unknown as { item: string }).item, id);
+  // The draft reads text lists; gradings read off captions or images are the maintainer's to add.
+  const textOnly = transcribed.systems.map((system) => ({ ...system, gradings: system.gradings.filter((grading) => grading.evidence === "text") }));
+  return { name: `dataset ${id}`, agreement: agreement(textOnly, drafted.systems), quoteMisses: drafted.quoteMisses, drafted };
+}
+
+export function allFigures(): CaptureFigures[] {
+  return [...CAPTURES.map(captureFigures), ...EXAMPLE_GUIDES.map(exampleFigures)];
+}
+
+export function figuresTable(figures: readonly CaptureFigures[]): string {
+  const percent = (value: number) => `${(value * 100).toFixed(1)}%`.padStart(7);
+  const rows = figures.map(({ name, agreement: a, quoteMisses }) => `${name.padEnd(34)} ${String(a.expected).padStart(5)} ${String(a.drafted).padStart(5)} ${String(a.matched).padStart(5)} ${percent(a.recall)} ${percent(a.precision)} ${percent(a.order)} ${String(quoteMisses.length).padStart(6)}`);
+  return [`${"capture".padEnd(34)} ${"want".padStart(5)} ${"draft".padStart(5)} ${"match".padStart(5)} ${"recall".padStart(7)} ${"precis.".padStart(7)} ${"order".padStart(7)} ${"misses".padStart(6)}`, ...rows].join("\n");
+}
