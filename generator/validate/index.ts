@@ -6,7 +6,7 @@ import { readDatasetDir } from "../load/read-dataset.ts";
 import type { RawDataset, RawGuideFile } from "../load/raw-dataset.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
-import type { Capture } from "./capture.ts";
+import type { Capture } from "../capture/capture.ts";
 import type { CheckCache, CheckCacheEntry } from "./cache.ts";
 import { inFile, type Finding } from "./finding.ts";
 import { checkGuideFile, crossFileFindings, guideFileProblems, ruledGuide, type GuideFileCheck } from "./guide-file.ts";

@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { createDevServer, type DevServer } from "../../tools/dev/server.ts";
-import { PLACEHOLDER } from "../../generator/transcribe/placeholder.ts";
+import { PLACEHOLDER } from "../../generator/validate/placeholder.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { temporaryFolders } from "../support/temporary.ts";
 

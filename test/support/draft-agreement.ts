@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { ItemFile } from "../../contract/schema/item.ts";
-import { agreement, type Agreement } from "../../generator/transcribe/compare.ts";
-import { draftGuide } from "../../generator/transcribe/draft.ts";
-import { prepareCapture, type ReadableCapture } from "../../generator/validate/capture.ts";
+import { agreement, type Agreement } from "../../tools/draft/compare.ts";
+import { draftGuide } from "../../tools/draft/draft.ts";
+import { prepareCapture, type ReadableCapture } from "../../generator/capture/capture.ts";
 import { quotesOccurInCapture } from "../../generator/validate/rules/quotes.ts";
-import { CAPTURES, type CaptureFixture } from "../fixtures/transcribe/captures.ts";
+import { CAPTURES, type CaptureFixture } from "../fixtures/draft/captures.ts";
 
 // How close guide:draft comes to a careful transcription, capture by capture: the example captures of
-// test/fixtures/transcribe/captures/ against their expected pairs, and the shipped example guides'
+// test/fixtures/draft/captures/ against their expected pairs, and the shipped example guides'
 // captures against their guide files. Shared by the test that requires it and the script that prints it.
 
 const DATASET = new URL("../../dataset/", import.meta.url);
-const CAPTURE_FOLDER = new URL("../fixtures/transcribe/captures/", import.meta.url);
+const CAPTURE_FOLDER = new URL("../fixtures/draft/captures/", import.meta.url);
 
 export function itemFile(slug: string): ItemFile {
   return JSON.parse(readFileSync(new URL(`items/${slug}.json`, DATASET), "utf8")) as ItemFile;

@@ -1,4 +1,4 @@
-import type { Region } from "../../generator/validate/regions.ts";
+import type { Region } from "../../generator/capture/regions.ts";
 
 // The readable text cut into pieces a page can show without nesting rules: a cut after each line end and
 // wherever a quote, a number or a non-guide region begins or ends, so that each piece lies wholly inside or outside each of

@@ -1,9 +1,9 @@
 import type { Problem } from "../../generator/dataset.ts";
 import { DEFAULT_LIMITS, type DatasetLimits } from "../../generator/load/limits.ts";
 import { readDatasetDir } from "../../generator/load/read-dataset.ts";
-import { placeholderSites } from "../../generator/transcribe/placeholder.ts";
+import { placeholderSites } from "../../generator/validate/placeholder.ts";
 import { emptyCheckCache, type CheckCache } from "../../generator/validate/cache.ts";
-import { prepareCapture } from "../../generator/validate/capture.ts";
+import { prepareCapture } from "../../generator/capture/capture.ts";
 import { checkDatasetReusing } from "../../generator/validate/index.ts";
 import { guideOutline } from "./outline.ts";
 import type { ReviewInput } from "./view.ts";

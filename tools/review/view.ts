@@ -1,11 +1,11 @@
 import type { Problem } from "../../generator/dataset.ts";
-import { readAttribution } from "../../generator/transcribe/attribution.ts";
-import { bodyLines } from "../../generator/transcribe/lines.ts";
-import { seedCandidates } from "../../generator/transcribe/numbers.ts";
-import { MARK, placeholderSites } from "../../generator/transcribe/placeholder.ts";
-import { untranscribedNumbers } from "../../generator/transcribe/untranscribed.ts";
-import type { Capture, ReadableCapture } from "../../generator/validate/capture.ts";
-import { regionHolding } from "../../generator/validate/regions.ts";
+import { readAttribution } from "../../generator/capture/attribution.ts";
+import { bodyLines } from "../../generator/capture/lines.ts";
+import { seedCandidates } from "../../generator/capture/numbers.ts";
+import { MARK, placeholderSites } from "../../generator/validate/placeholder.ts";
+import { untranscribedNumbers } from "../../generator/capture/untranscribed.ts";
+import type { Capture, ReadableCapture } from "../../generator/capture/capture.ts";
+import { regionHolding } from "../../generator/capture/regions.ts";
 import { quoteSites, type QuoteSite } from "../../generator/validate/rules/quotes.ts";
 import { guideOutline, type OutlineSystem } from "./outline.ts";
 import { cutText, type Piece } from "./pieces.ts";

@@ -1,4 +1,4 @@
-import type { ReadableCapture } from "../capture.ts";
+import type { ReadableCapture } from "../../capture/capture.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { finding, type Finding } from "../finding.ts";
 

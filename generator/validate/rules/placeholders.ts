@@ -1,8 +1,8 @@
-import { placeholderSites } from "../../transcribe/placeholder.ts";
+import { placeholderSites } from "../placeholder.ts";
 import { finding, type Finding } from "../finding.ts";
 
 /**
- * A draft's placeholders (transcribe/placeholder.ts) are decisions still to make: each is named, and any
+ * A draft's placeholders (generator/validate/placeholder.ts) are decisions still to make: each is named, and any
  * other finding at the same place (a placeholder where a boolean or an address belongs) is left out, since
  * making the decision settles it.
  */

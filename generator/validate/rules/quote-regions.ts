@@ -1,6 +1,6 @@
-import type { ReadableCapture } from "../capture.ts";
+import type { ReadableCapture } from "../../capture/capture.ts";
 import { excerpt, finding, type Finding } from "../finding.ts";
-import { regionHolding } from "../regions.ts";
+import { regionHolding } from "../../capture/regions.ts";
 import { distinctQuotes, quoteSites } from "./quotes.ts";
 
 /**

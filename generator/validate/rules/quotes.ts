@@ -1,5 +1,5 @@
 import { decodeHTML } from "entities";
-import type { ReadableCapture } from "../capture.ts";
+import type { ReadableCapture } from "../../capture/capture.ts";
 import { excerpt, finding, type Finding } from "../finding.ts";
 import { childPath } from "../json-path.ts";
 import { nearestSpan } from "../nearest-span.ts";

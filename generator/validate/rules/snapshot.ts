@@ -1,5 +1,5 @@
 import type { Guide } from "../../../contract/schema/guide.ts";
-import type { Capture } from "../capture.ts";
+import type { Capture } from "../../capture/capture.ts";
 import { finding, type Finding } from "../finding.ts";
 
 /** Spec, full guide document: `snapshot.sha256` is the hex sha256 of the capture's bytes. */

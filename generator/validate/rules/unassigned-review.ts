@@ -1,13 +1,13 @@
 import type { Guide } from "../../../contract/schema/guide.ts";
-import { readAttribution } from "../../transcribe/attribution.ts";
-import { untranscribedNumbers } from "../../transcribe/untranscribed.ts";
-import type { ReadableCapture } from "../capture.ts";
+import { readAttribution } from "../../capture/attribution.ts";
+import { untranscribedNumbers } from "../../capture/untranscribed.ts";
+import type { ReadableCapture } from "../../capture/capture.ts";
 import { finding, type Finding } from "../finding.ts";
 
 /**
  * Spec, full guide document: `unassigned_review` records "that every number in the capture not transcribed as
  * a seed was reviewed". Its `count` is how many such numbers there were, counted as `npm run guide:numbers`
- * counts them (transcribe/untranscribed.ts): a count that differs means the review saw another capture or
+ * counts them (generator/capture/untranscribed.ts): a count that differs means the review saw another capture or
  * another transcription, and must be done again.
  */
 export function unassignedReviewCountsTheNumbers(guide: Guide, capture: ReadableCapture): Finding[] {

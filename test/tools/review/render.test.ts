@@ -1,7 +1,7 @@
 // The review page's HTML: what the dataset and the capture hold is shown as text, never as markup.
 
 import { describe, expect, it } from "vitest";
-import { prepareCapture } from "../../../generator/validate/capture.ts";
+import { prepareCapture } from "../../../generator/capture/capture.ts";
 import { renderIndexPage, renderNotFoundPage, renderReviewPage } from "../../../tools/review/render.ts";
 import { reviewView } from "../../../tools/review/view.ts";
 

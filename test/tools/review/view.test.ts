@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 import type { Problem } from "../../../generator/dataset.ts";
-import { PLACEHOLDER } from "../../../generator/transcribe/placeholder.ts";
-import { prepareCapture } from "../../../generator/validate/capture.ts";
+import { PLACEHOLDER } from "../../../generator/validate/placeholder.ts";
+import { prepareCapture } from "../../../generator/capture/capture.ts";
 import { reviewView, type ReviewInput } from "../../../tools/review/view.ts";
 
 const TEXT = ["Example tiers", "Tier 1: 661, 555", "Tier 2: 32, 92", "Honourable mentions: 71", "Tier 3: 7 (and 7 again later)", ""].join("\n");

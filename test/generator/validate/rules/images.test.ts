@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prepareCapture, type ReadableCapture } from "../../../../generator/validate/capture.ts";
+import { prepareCapture, type ReadableCapture } from "../../../../generator/capture/capture.ts";
 import { imageSites, imagesOccurInCapture, occursAsFileName } from "../../../../generator/validate/rules/images.ts";
 import { CAPTURE_HTML, CAPTURE_PATH, sampleGuide } from "../../../fixtures/validate/sample-dataset.ts";
 

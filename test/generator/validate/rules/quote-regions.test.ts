@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prepareCapture, type ReadableCapture } from "../../../../generator/validate/capture.ts";
+import { prepareCapture, type ReadableCapture } from "../../../../generator/capture/capture.ts";
 import { quotesComeFromTheGuide } from "../../../../generator/validate/rules/quote-regions.ts";
 
 function readable(html: string): ReadableCapture {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prepareCapture } from "../../../../generator/validate/capture.ts";
+import { prepareCapture } from "../../../../generator/capture/capture.ts";
 import { snapshotMatchesCapture } from "../../../../generator/validate/rules/snapshot.ts";
 import { CAPTURE_HTML, CAPTURE_PATH, sampleGuide, sha256 } from "../../../fixtures/validate/sample-dataset.ts";
 

@@ -1,6 +1,6 @@
-import type { ReadableCapture } from "../validate/capture.ts";
-import type { TextElement } from "../validate/capture-text.ts";
-import { regionHolding } from "../validate/regions.ts";
+import type { ReadableCapture } from "./capture.ts";
+import type { TextElement } from "./capture-text.ts";
+import { regionHolding } from "./regions.ts";
 import { bodyLines } from "./lines.ts";
 import { seedCandidates } from "./numbers.ts";
 import { coreLabel } from "./shapes.ts";

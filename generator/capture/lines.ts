@@ -1,6 +1,6 @@
-import type { ReadableCapture } from "../validate/capture.ts";
-import type { TextElement } from "../validate/capture-text.ts";
-import { regionHolding } from "../validate/regions.ts";
+import type { ReadableCapture } from "./capture.ts";
+import type { TextElement } from "./capture-text.ts";
+import { regionHolding } from "./regions.ts";
 import { CAPTION_TAGS, HEADING_NAMES, HEADING_RANKS, HEADING_TAGS, LABEL_CELL_TAGS, PLAIN_HEADING_RANK, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "./shapes.ts";
 
 /** One line of a page's guide text: `text` is the line with its outer whitespace trimmed, as a quote takes it. */

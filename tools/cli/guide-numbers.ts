@@ -1,5 +1,5 @@
 // `npm run guide:numbers -- PLATFORM_ID [--dataset DIR] [--record NAME]`: every number of a guide's capture
-// that could be a seed and is not one of the guide's graded seeds (generator/transcribe/untranscribed.ts),
+// that could be a seed and is not one of the guide's graded seeds (generator/capture/untranscribed.ts),
 // with its line and context, so a maintainer can review each. `--record NAME` then writes
 // `unassigned_review` (count, today's date, NAME) into the guide; `npm run check` verifies the count.
 // Exit 0 on success, 1 on a problem with the guide or its capture, 2 on usage.
@@ -8,12 +8,12 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { isMain, runAsMain, type CliIo } from "./main.ts";
-import { captureLocation } from "../load/snapshot-path.ts";
-import { readAttribution } from "../transcribe/attribution.ts";
-import { untranscribedNumbers } from "../transcribe/untranscribed.ts";
-import { prepareCapture } from "../validate/capture.ts";
-import { guideShape } from "../validate/shape.ts";
+import { isMain, runAsMain, type CliIo } from "../../generator/cli/main.ts";
+import { captureLocation } from "../../generator/load/snapshot-path.ts";
+import { readAttribution } from "../../generator/capture/attribution.ts";
+import { untranscribedNumbers } from "../../generator/capture/untranscribed.ts";
+import { prepareCapture } from "../../generator/capture/capture.ts";
+import { guideShape } from "../../generator/validate/shape.ts";
 
 const USAGE = "usage: npm run guide:numbers -- PLATFORM_ID [--dataset DIR] [--record NAME]";
 const DEFAULT_DATASET = fileURLToPath(new URL("../../dataset/", import.meta.url));

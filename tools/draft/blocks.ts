@@ -1,8 +1,8 @@
-import { append } from "../append.ts";
+import { append } from "../../generator/append.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
-import type { BodyLine } from "./lines.ts";
+import type { BodyLine } from "../../generator/capture/lines.ts";
 import { readListLine, type ListedSeed, type ListLine } from "./read-lists.ts";
-import { CALLOUT_LABELS, COLUMN_ROLES, coreLabel, LEVEL_LABELS, PAINT_ALIASES, undecorated, UNGRADED_SECTIONS } from "./shapes.ts";
+import { CALLOUT_LABELS, COLUMN_ROLES, coreLabel, LEVEL_LABELS, PAINT_ALIASES, undecorated, UNGRADED_SECTIONS } from "../../generator/capture/shapes.ts";
 
 // The walk over a guide's lines that finds its blocks: each level's seeds, each callout's lines, and the
 // context (a paint's section, a named section) they sit in. Headings open and close sections by rank

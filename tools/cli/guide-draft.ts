@@ -1,6 +1,6 @@
 // `npm run guide:draft -- --capture PATH --item SLUG --platform-id ID [--dataset DIR] [--out FILE]
 // [--retrieved-at ISO] [--force]`: reads a saved guide page as `npm run check` reads it and writes a full
-// guide document drafted from its lists (generator/transcribe/draft.ts), then prints what it drafted and the
+// guide document drafted from its lists (tools/draft/draft.ts), then prints what it drafted and the
 // numbers it did not transcribe. A capture outside the dataset is first copied, unmodified, to
 // snapshots/<platform_id>/<file name>. Exit 0 when written, 1 on a problem with the inputs, 2 on usage.
 
@@ -9,15 +9,15 @@ import { mkdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { isMain, runAsMain, type CliIo } from "./main.ts";
-import { DEFAULT_LIMITS, formatByteSize } from "../load/limits.ts";
-import { errorCode, readRegularFile } from "../load/regular-file.ts";
-import { isInside } from "../load/snapshot-path.ts";
-import { decodeUtf8 } from "../load/utf8.ts";
-import { printable } from "../printable.ts";
-import { draftGuideWithin } from "../transcribe/draft.ts";
-import { prepareCapture } from "../validate/capture.ts";
-import { itemShape } from "../validate/shape.ts";
+import { isMain, runAsMain, type CliIo } from "../../generator/cli/main.ts";
+import { DEFAULT_LIMITS, formatByteSize } from "../../generator/load/limits.ts";
+import { errorCode, readRegularFile } from "../../generator/load/regular-file.ts";
+import { isInside } from "../../generator/load/snapshot-path.ts";
+import { decodeUtf8 } from "../../generator/load/utf8.ts";
+import { printable } from "../../generator/printable.ts";
+import { draftGuideWithin } from "../draft/draft.ts";
+import { prepareCapture } from "../../generator/capture/capture.ts";
+import { itemShape } from "../../generator/validate/shape.ts";
 
 const USAGE =
   "usage: npm run guide:draft -- --capture PATH --item SLUG --platform-id ID [--dataset DIR] [--out FILE] [--retrieved-at ISO] [--force]";

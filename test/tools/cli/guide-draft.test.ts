@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, truncate, writeFile } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runGuideDraft } from "../../../generator/cli/guide-draft.ts";
+import { runGuideDraft } from "../../../tools/cli/guide-draft.ts";
 import { loadDataset } from "../../../generator/validate/index.ts";
 import { sampleItems } from "../../fixtures/validate/sample-dataset.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readHtml, type CaptureText } from "../../../generator/validate/capture-text.ts";
-import { nonGuideRegions, regionHolding } from "../../../generator/validate/regions.ts";
+import { readHtml, type CaptureText } from "../../../generator/capture/capture-text.ts";
+import { nonGuideRegions, regionHolding } from "../../../generator/capture/regions.ts";
 
 const STEAM_LIKE = `<div class="guide subSections"><div class="subSection detailBox"><div class="subSectionTitle">Tier 1</div><div class="subSectionDesc">661, 151</div></div></div>
 <div class="rightDetailsBlock"><div class="guide_index"><div class="subSectionTitle">Tier 1</div></div><table class="stats_table"><tr><td>12,481</td><td>Unique Visitors</td></tr></table></div>

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ItemFile } from "../../../contract/schema/item.ts";
-import { draftGuide, draftGuideWithin } from "../../../generator/transcribe/draft.ts";
-import { placeholderSites } from "../../../generator/transcribe/placeholder.ts";
-import { prepareCapture, type ReadableCapture } from "../../../generator/validate/capture.ts";
+import { draftGuide, draftGuideWithin } from "../../../tools/draft/draft.ts";
+import { placeholderSites } from "../../../generator/validate/placeholder.ts";
+import { prepareCapture, type ReadableCapture } from "../../../generator/capture/capture.ts";
 import { quotesOccurInCapture } from "../../../generator/validate/rules/quotes.ts";
-import { SHAPES } from "../../fixtures/transcribe/pages.ts";
+import { SHAPES } from "../../fixtures/draft/pages.ts";
 
 const DATASET = new URL("../../../dataset/", import.meta.url);
 const item = (slug: string): ItemFile => JSON.parse(readFileSync(new URL(`items/${slug}.json`, DATASET), "utf8")) as ItemFile;

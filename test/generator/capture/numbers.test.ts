@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { numberTokens, seedCandidates } from "../../../generator/transcribe/numbers.ts";
-import { untranscribedNumbers } from "../../../generator/transcribe/untranscribed.ts";
+import { numberTokens, seedCandidates } from "../../../generator/capture/numbers.ts";
+import { untranscribedNumbers } from "../../../generator/capture/untranscribed.ts";
 import { seedsOccurInTheirQuotes } from "../../../generator/validate/rules/seeds-in-quotes.ts";
-import { prepareCapture } from "../../../generator/validate/capture.ts";
+import { prepareCapture } from "../../../generator/capture/capture.ts";
 import type { Guide } from "../../../contract/schema/guide.ts";
 
 // Each row: a line as a guide writes it, and the numbers in it that could be seeds, in order.

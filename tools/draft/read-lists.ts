@@ -1,5 +1,5 @@
-import { seedCandidates } from "./numbers.ts";
-import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE, TRAILING_COMMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "./shapes.ts";
+import { seedCandidates } from "../../generator/capture/numbers.ts";
+import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE, TRAILING_COMMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "../../generator/capture/shapes.ts";
 
 /** A seed as a list line writes it, with what is written beside it. */
 export interface ListedSeed {

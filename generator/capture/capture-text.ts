@@ -14,7 +14,7 @@ import { Parser } from "htmlparser2";
 // - whitespace is otherwise kept exactly as written, never collapsed: a quote's odd spacing must survive.
 //
 // Beside the text, every element is kept with the span of text it holds, so that rules and tools can tell
-// a guide's body from its comment thread or sidebar (regions.ts) and read a page's structure (transcribe/).
+// a guide's body from its comment thread or sidebar (regions.ts) and read a page's structure (lines.ts).
 
 const BLOCK_TAGS = new Set([
   "br",

@@ -1,10 +1,10 @@
 import type { ItemFile } from "../../contract/schema/item.ts";
-import type { ReadableCapture } from "../validate/capture.ts";
-import { readAttribution } from "./attribution.ts";
+import type { ReadableCapture } from "../../generator/capture/capture.ts";
+import { readAttribution } from "../../generator/capture/attribution.ts";
 import { levelKind, paintsNamed, readBlocks, type Block, type Context } from "./blocks.ts";
-import { bodyLines, type BodyLine } from "./lines.ts";
-import { placeholderSites, PLACEHOLDER } from "./placeholder.ts";
-import { untranscribedNumbers, type UntranscribedNumber } from "./untranscribed.ts";
+import { bodyLines, type BodyLine } from "../../generator/capture/lines.ts";
+import { placeholderSites, PLACEHOLDER } from "../../generator/validate/placeholder.ts";
+import { untranscribedNumbers, type UntranscribedNumber } from "../../generator/capture/untranscribed.ts";
 
 // guide:draft's pure core: a capture's readable text and structure in, a full guide document out, with what
 // it could not decide left as placeholders (placeholder.ts) that `npm run check` names. blocks.ts walks the

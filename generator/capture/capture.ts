@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { decodeUtf8 } from "../load/utf8.ts";
 import { captureKind, readCapture, tooDeepProblem, type TextElement } from "./capture-text.ts";
-import { indexText, type QuoteIndex } from "./quote-index.ts";
+import { indexText, type QuoteIndex } from "../validate/quote-index.ts";
 import { nonGuideRegions, type Region } from "./regions.ts";
 
 /** A capture as the checks read it: hashed once, its readable text extracted and indexed once. */

@@ -5,13 +5,13 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { isMain, runAsMain, type CliIo } from "./main.ts";
-import { DEFAULT_LIMITS, formatByteSize } from "../load/limits.ts";
-import { errorCode, readRegularFile } from "../load/regular-file.ts";
-import { byteLineColumn, decodeUtf8 } from "../load/utf8.ts";
-import { captureKind, readCapture, tooDeepProblem } from "../validate/capture-text.ts";
-import { printable } from "../printable.ts";
-import { legend, numberedLines } from "../validate/visible-whitespace.ts";
+import { isMain, runAsMain, type CliIo } from "../../generator/cli/main.ts";
+import { DEFAULT_LIMITS, formatByteSize } from "../../generator/load/limits.ts";
+import { errorCode, readRegularFile } from "../../generator/load/regular-file.ts";
+import { byteLineColumn, decodeUtf8 } from "../../generator/load/utf8.ts";
+import { captureKind, readCapture, tooDeepProblem } from "../../generator/capture/capture-text.ts";
+import { printable } from "../../generator/printable.ts";
+import { legend, numberedLines } from "../../generator/validate/visible-whitespace.ts";
 
 const USAGE = "usage: npm run capture:text -- PATH   (PATH: a .html or .txt capture, e.g. dataset/snapshots/examples/900000001.html)";
 

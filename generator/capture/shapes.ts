@@ -1,7 +1,7 @@
 // The shapes guide pages use, as data: which headings and labels name a level (and of which scale kind),
 // which name a callout, how a ranked line is written, how a measurement beside a seed is written, and which
 // elements make a whole line a heading. draft.ts reads pages with these tables; each shape has a fixture in
-// test/fixtures/transcribe/.
+// test/fixtures/draft/.
 
 import type { Callout, Scale } from "../../contract/schema/guide.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { prepareCapture } from "../../../generator/validate/capture.ts";
-import { captureKind, captureText, htmlReadableText, MAX_ELEMENT_DEPTH, readHtml, type CaptureText } from "../../../generator/validate/capture-text.ts";
+import { prepareCapture } from "../../../generator/capture/capture.ts";
+import { captureKind, captureText, htmlReadableText, MAX_ELEMENT_DEPTH, readHtml, type CaptureText } from "../../../generator/capture/capture-text.ts";
 
 describe("htmlReadableText", () => {
   it("decodes named, decimal and hexadecimal character references", () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm, symlink, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureTextLines, runCaptureText } from "../../../generator/cli/capture-text.ts";
+import { captureTextLines, runCaptureText } from "../../../tools/cli/capture-text.ts";
 
 async function captureText(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";

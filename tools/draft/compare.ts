@@ -1,4 +1,4 @@
-import { coreLabel } from "./shapes.ts";
+import { coreLabel } from "../../generator/capture/shapes.ts";
 
 // How close a draft is to a careful transcription: recall and precision of its (level label, seed) pairs,
 // each pair counted as often as it is listed. Used by the draft tests and their report.

@@ -1,5 +1,5 @@
-import type { ReadableCapture } from "../validate/capture.ts";
-import type { TextElement } from "../validate/capture-text.ts";
+import type { ReadableCapture } from "./capture.ts";
+import type { TextElement } from "./capture-text.ts";
 
 // Attribution read from a page's markup where it carries it. Steam guide pages write the title in
 // `.workshopItemTitle`, each author in a `.friendBlockContent` (name, then a status line), and the dates as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAPTURES } from "../../fixtures/transcribe/captures.ts";
+import { CAPTURES } from "../../fixtures/draft/captures.ts";
 import { captureFigures, EXAMPLE_GUIDES, exampleFigures, itemFile } from "../../support/draft-agreement.ts";
 
 // Whole example pages in the layouts guide:draft reads, and the shipped example guides' captures: the draft
