@@ -28,22 +28,27 @@ import { pairsOf, sortGuides, type Pair } from "./order.ts";
 import { patternsResponse } from "./patterns.ts";
 import { resolveResponses } from "./resolve.ts";
 import { seedResponses } from "./verdicts.ts";
-import { gzipPieces, gzipPiecesSync, type PieceEncoding } from "./gzip-pieces.ts";
-import { guideInputs, guideText, pairInputs, resolveInputs } from "./units.ts";
+import { gzipPieces, gzipPiecesSync, type Piece, type PieceEncoding } from "./gzip-pieces.ts";
+import { guideInputs, guideJson, pairInputs, resolveInputs } from "./units.ts";
 
 /** One file of a build: its path inside the generation folder and its bytes (or text, UTF-8). */
 export interface BuildFile {
   path: string;
-  /** The file's content; for a `gzip` file, before encoding. */
   body: string | Uint8Array;
-  /**
-   * The file stores `body` gzip-encoded (the dump), not yet encoded: the emit stage encodes it off
-   * the main thread while it derives the rest, `buildFiles` in place. `cuts` are the byte offsets
-   * between independently deflated pieces: the dump is cut between guides, so a rebuild re-encodes
-   * only the pieces whose bytes changed (gzip-pieces.ts).
-   */
-  gzip?: { cuts: readonly number[] };
 }
+
+/**
+ * A file stored gzip-encoded (the dump), not yet encoded: the emit stage encodes it off the main
+ * thread while it derives the rest, `buildFiles` in place. Its body is given as the pieces it is
+ * deflated in, independently: the dump is cut between guides, so a rebuild re-encodes only the
+ * pieces whose bytes changed (gzip-pieces.ts), and the body is never joined whole.
+ */
+export interface GzipFile {
+  path: string;
+  pieces: readonly Piece[];
+}
+
+export type DerivedFile = BuildFile | GzipFile;
 
 /** Every topic some system carries: the vocabulary of `?topic=` (empty today; spec). */
 export function topicsOf(dataset: Dataset): string[] {
@@ -92,7 +97,7 @@ interface ScopeOf {
 }
 
 /** A body given in pieces (the dump's): the file is their concatenation, cut between them for encoding. */
-type Pieces = readonly string[];
+type Pieces = readonly Piece[];
 type Body = string | Uint8Array | Pieces;
 
 type Derivation<N extends RouteName> = (route: RouteOf<N>, scope: ScopeOf[N]) => Body;
@@ -107,23 +112,25 @@ const derivations: { [N in RouteName]: Derivation<N> } = {
   seed: (route, { seedResponse }) => json(seedResponse(route.seed)),
   patterns: (_route, { pair, covering }) => json(patternsResponse(pair, covering)),
   // Without `?system=`, returned exactly as stored (key order of the file kept; whitespace is not content).
-  guide: (route, { guide }) => (route.system === null ? guideText(guide) : json(guideWithSystem(guide, route.system))),
+  guide: (route, { guide }) => (route.system === null ? guideJson(guide) : json(guideWithSystem(guide, route.system))),
   resolve: (_route, { response }) => json(response),
   meta: (_route, build) => json(metaResponse(build.dataset, build.aliases, build.datasetVersion)),
   // The dump is built once per dataset_version, as a complete envelope (the edge's own, so the
-  // envelope is written in one place), and served verbatim. Each guide's JSON is the text its
+  // envelope is written in one place), and served verbatim. Each guide's JSON is the bytes its
   // guide file holds, computed once; each is a piece of its own, so that its gzip is reused while
   // the guide is unchanged.
   dump: (_route, { pairs, guides, datasetVersion }) => {
     const { prefix, suffix } = envelopeFor(datasetVersion);
-    const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
     return [
-      `${text(prefix)}{"items":${JSON.stringify(pairs.map(itemOf))},"guides":[`,
-      ...guides.map((guide, index) => `${index === 0 ? "" : ","}${guideText(guide)}`),
-      `]}${text(suffix)}`,
+      [prefix, Buffer.from(`{"items":${JSON.stringify(pairs.map(itemOf))},"guides":[`, "utf8")],
+      ...guides.map((guide, index) => (index === 0 ? [guideJson(guide)] : [COMMA, guideJson(guide)])),
+      [CLOSE_DUMP, suffix],
     ];
   },
 };
+
+const COMMA = Buffer.from(",");
+const CLOSE_DUMP = Buffer.from("]}");
 
 function derive<N extends RouteName>(route: RouteOf<N>, scope: ScopeOf[N]): Body {
   // The entry picked by `route.name` is the one for this route's name; TypeScript cannot follow that
@@ -146,7 +153,7 @@ export interface DerivationUnit {
   paths: string[];
   /** Every route the unit answers, in the order of its files (a pack's routes in entry order). */
   routes(): Iterable<Route>;
-  files(): Iterable<BuildFile>;
+  files(): Iterable<DerivedFile>;
 }
 
 interface UnitSpec<N extends RouteName> {
@@ -183,7 +190,7 @@ function unitOf<N extends RouteName>(spec: UnitSpec<N>, manifest: Pick<Manifest,
         if (entry === null) {
           const derived = derive(route, scope);
           if (storedEncodingOf(route) === null) yield { path, body: bodyOf(derived) };
-          else yield { path, ...joined(isPieces(derived) ? derived : [bodyText(derived)]) };
+          else yield { path, pieces: isPieces(derived) ? derived : [[bytesOf(derived)]] };
           continue;
         }
         if (pack === null) pack = { path, entries: [], count: entry.count };
@@ -272,43 +279,21 @@ const DUMP_GZIP_LEVEL = 6;
 export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === "string" ? Buffer.from(body, "utf8") : body);
 
 const isPieces = (body: Body): body is Pieces => Array.isArray(body);
-const bodyText = (body: string | Uint8Array): string => (typeof body === "string" ? body : Buffer.from(body).toString("utf8"));
 
-/** A body in pieces as one file body (encoded at once), and the byte offsets between its pieces. */
-function joined(pieces: Pieces): { body: Uint8Array; gzip: { cuts: number[] } } {
-  const lengths = pieces.map((piece) => Buffer.byteLength(piece, "utf8"));
-  const cuts: number[] = [];
-  let offset = 0;
-  for (const length of lengths.slice(0, -1)) cuts.push((offset += length));
-  return { body: encodedTogether(pieces, lengths), gzip: { cuts } };
-}
-
-/**
- * The pieces' UTF-8 bytes in one buffer, each encoded straight into its place: no joined string
- * beside the buffer (the dump is ~30 MB at the API's stated scale, and grows with the guides).
- */
-function encodedTogether(pieces: Pieces, lengths: readonly number[] = pieces.map((piece) => Buffer.byteLength(piece, "utf8"))): Buffer {
-  const body = Buffer.allocUnsafe(lengths.reduce((sum, length) => sum + length, 0));
-  let offset = 0;
-  pieces.forEach((piece, at) => {
-    offset += body.write(piece, offset, lengths[at]!, "utf8");
-  });
-  return body;
-}
-
-const bodyOf = (body: Body): string | Uint8Array => (isPieces(body) ? encodedTogether(body) : body);
+/** A body as one file body: pieces laid end to end. */
+const bodyOf = (body: Body): string | Uint8Array => (isPieces(body) ? Buffer.concat(body.flat()) : body);
 
 /** A gzip file's bytes, encoded now. */
-export function encodeGzipFile(body: string | Uint8Array, cuts: readonly number[]): Uint8Array {
-  return gzipPiecesSync(bytesOf(body), cuts, DUMP_GZIP_LEVEL).bytes;
+export function encodeGzipFile(pieces: readonly Piece[]): Uint8Array {
+  return gzipPiecesSync(pieces, DUMP_GZIP_LEVEL).bytes;
 }
 
 /**
  * The same bytes, encoded on zlib's thread pool while the caller goes on, with the pieces whose
  * bytes are unchanged copied from `previous` (the serving build's encoding of the same file).
  */
-export function encodeGzipInBackground(body: Uint8Array, cuts: readonly number[], previous: PieceEncoding | null): Promise<PieceEncoding> {
-  return gzipPieces(body, cuts, DUMP_GZIP_LEVEL, previous);
+export function encodeGzipInBackground(pieces: readonly Piece[], previous: PieceEncoding | null): Promise<PieceEncoding> {
+  return gzipPieces(pieces, DUMP_GZIP_LEVEL, previous);
 }
 
 /**
@@ -317,6 +302,6 @@ export function encodeGzipInBackground(body: Uint8Array, cuts: readonly number[]
  */
 export function* buildFiles(dataset: Dataset, datasetVersion: string): Generator<BuildFile> {
   for (const unit of derivationUnits(dataset, datasetVersion)) {
-    for (const { gzip, ...file } of unit.files()) yield gzip === undefined ? file : { path: file.path, body: encodeGzipFile(file.body, gzip.cuts) };
+    for (const file of unit.files()) yield "pieces" in file ? { path: file.path, body: encodeGzipFile(file.pieces) } : file;
   }
 }

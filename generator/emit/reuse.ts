@@ -5,7 +5,7 @@
 // inputs and equal code give equal files (tested against full builds of randomly edited datasets).
 
 import { createHash } from "node:crypto";
-import { bytesOf, type BuildFile, type DerivationUnit } from "../derive/index.ts";
+import { bytesOf, type DerivationUnit, type DerivedFile } from "../derive/index.ts";
 import type { GenerationIndex, UnitInputs } from "../../contract/file-index.ts";
 
 /** The serving generation, as a rebuild may reuse it. */
@@ -28,9 +28,9 @@ export interface DerivedUnit {
   record: UnitInputs;
 }
 
-export type EmitEntry = BuildFile | ReusedUnit | DerivedUnit;
+export type EmitEntry = DerivedFile | ReusedUnit | DerivedUnit;
 
-export const isBuildFile = (entry: EmitEntry): entry is BuildFile => !("kind" in entry);
+export const isFile = (entry: EmitEntry): entry is DerivedFile => !("kind" in entry);
 
 /** The hash recorded for a unit: its inputs and the code that derives them. */
 export const unitHash = (codeHash: string, inputs: string) => createHash("sha256").update(`${codeHash}\n${inputs}`).digest("hex").slice(0, 32);
@@ -51,8 +51,12 @@ export function* reuseUnchanged(units: Iterable<DerivationUnit>, codeHash: strin
     let files = 0;
     let bytes = 0;
     for (const file of unit.files()) {
-      const body = bytesOf(file.body);
       files++;
+      if ("pieces" in file) {
+        yield file;
+        continue;
+      }
+      const body = bytesOf(file.body);
       bytes += body.byteLength;
       yield { ...file, body };
     }

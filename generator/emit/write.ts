@@ -12,7 +12,7 @@ import { readOrNull } from "./build-folder.ts";
 import { fingerprint } from "./file-index.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { temporaryPathOf } from "./prune.ts";
-import { isBuildFile, type EmitEntry, type ReusedUnit } from "./reuse.ts";
+import { isFile, type EmitEntry, type ReusedUnit } from "./reuse.ts";
 import { namingFile } from "./write-error.ts";
 
 export interface WriteCounts {
@@ -95,19 +95,18 @@ export function createGenerationWriter({ generationDir, previousDir, previousInd
     async writeEntries(entries, onFiles) {
       const encodings: { path: string; encoding: Promise<PieceEncoding> }[] = [];
       for (const entry of entries) {
-        if (!isBuildFile(entry)) {
+        if (!isFile(entry)) {
           if (entry.kind === "reused") linkUnit(entry);
           else index.inputs.set(entry.key, entry.record);
           continue;
         }
-        const bytes = bytesOf(entry.body);
-        if (entry.gzip === undefined) {
-          writeFile(entry.path, bytes);
+        if (!("pieces" in entry)) {
+          writeFile(entry.path, bytesOf(entry.body));
         } else {
           // Listed in the index at its place now (the entry is replaced in place), as a build from
           // `buildFiles` lists it.
           index.files.set(entry.path, "");
-          const encoding = encodeGzipInBackground(bytes, entry.gzip.cuts, previousEncoding(entry.path));
+          const encoding = encodeGzipInBackground(entry.pieces, previousEncoding(entry.path));
           encoding.catch(() => undefined); // awaited below, unless deriving fails first
           encodings.push({ path: entry.path, encoding });
         }

@@ -23,7 +23,7 @@ function derivedHash(): string {
   const envelope = envelopeFor(version);
   // Files as derived, before the dump's gzip encoding, whose bytes are zlib's and may differ between Node versions.
   for (const file of [...derivationUnits(tinyDataset, version)].flatMap((unit) => [...unit.files()])) {
-    const body = typeof file.body === "string" ? new TextEncoder().encode(file.body) : file.body;
+    const body = "pieces" in file ? Buffer.concat(file.pieces.flat()) : typeof file.body === "string" ? new TextEncoder().encode(file.body) : file.body;
     hash.update(`${file.path} ${body.byteLength}\n`).update(body);
   }
   hash.update(wrapData(envelope, new TextEncoder().encode("{}"))).update(errorBody(version, "not_found", "example"));
