@@ -7,12 +7,13 @@
 // It is the app's sliding-window limiter (rate-limit.ts) with a block: no span of 10 seconds lets
 // more than 170 requests of one client through, whichever way they straddle a boundary.
 
+import { BURST_LIMIT } from "../contract/limits.ts";
 import { createRateLimiter, type RateLimiter, type RateLimitOptions } from "./rate-limit.ts";
 
 export type BurstLimitOptions = RateLimitOptions & { blockMs: number };
 
-/** 170 per 10 s, counted in half-second slices, then 10 s blocked. */
-export const EDGE_BURST_LIMIT = { limit: 170, windowMs: 10_000, blockMs: 10_000, slices: 20 } as const;
+/** The burst limit (contract/limits.ts), counted in half-second slices. */
+export const EDGE_BURST_LIMIT = { ...BURST_LIMIT, slices: 20 } as const;
 
 export type BurstLimiter = RateLimiter;
 

@@ -23,6 +23,7 @@
 // shared overflow bucket would make such a flood refuse every new, innocent client.
 
 import { clientKeyOf } from "./client-key.ts";
+import { APP_LIMIT } from "../contract/limits.ts";
 
 export interface RateLimitOptions {
   /** Requests allowed per client in any span of `windowMs`. */
@@ -50,8 +51,8 @@ export interface RateLimiter {
   readonly size: number;
 }
 
-/** 1000 per minute, counted in 3-second slices. */
-export const APP_RATE_LIMIT = { limit: 1000, windowMs: 60_000, slices: 20 } as const;
+/** The app limit (contract/limits.ts), counted in 3-second slices. */
+export const APP_RATE_LIMIT = { ...APP_LIMIT, slices: 20 } as const;
 
 export const DEFAULT_SLICES = 20;
 export const DEFAULT_MAX_CLIENTS = 100_000;

@@ -4,7 +4,7 @@
 
 import { CACHE_CLIENT_ERROR, CACHE_DATA, CACHE_DUMP, CACHE_NEVER, CACHE_PREFLIGHT } from "../../contract/cache-policy.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../../contract/cors.ts";
-import { APP_RATE_LIMIT } from "../../edge/rate-limit.ts";
+import { APP_LIMIT, BURST_LIMIT } from "../../contract/limits.ts";
 import { MAX_ALIAS_LENGTH, MAX_SEED, parseRequest } from "../../contract/routes.ts";
 import { initialChanges } from "../changes/compare.ts";
 import { documentExamples, type Examples } from "./examples.ts";
@@ -43,8 +43,8 @@ const INTRODUCTION = [
   "`HEAD` is `GET` without the body; `OPTIONS` answers the CORS preflight on any path; any other method is 405",
   "`bad_request` with an `Allow` header.",
   "",
-  `**Limits.** ${APP_RATE_LIMIT.limit} requests per minute per client IP (429 \`rate_limited\` with \`Retry-After\` in seconds).`,
-  "In front of the API an edge limit of 170 requests per 10 seconds per IP blocks for 10 seconds; that block is not an API",
+  `**Limits.** ${APP_LIMIT.limit} requests per minute per client IP (429 \`rate_limited\` with \`Retry-After\` in seconds).`,
+  `In front of the API an edge limit of ${BURST_LIMIT.limit} requests per ${BURST_LIMIT.windowMs / 1000} seconds per IP blocks for ${BURST_LIMIT.blockMs / 1000} seconds; that block is not an API`,
   "answer (plain text, no CORS headers, so a browser sees a network error): treat it like a 429 and retry after a few seconds.",
   "",
   "No authentication; requests are made without credentials. The reference page is served at `docs/` beside this document.",

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vit
 import { isExampleGuideUrl } from "../../explorer/src/example-data.ts";
 import type { Dataset } from "../../generator/dataset.ts";
 import { loadDataset } from "../../generator/validate/index.ts";
-import { launchChromium } from "../support/chromium.ts";
+import { launchChromium } from "../../tools/browser/chromium.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 
@@ -60,7 +60,7 @@ afterAll(async () => {
 
 /**
  * A browser context whose requests to another origin are recorded (Chromium is started with a proxy
- * that does not exist, test/support/chromium.ts, so they also fail before leaving the machine).
+ * that does not exist, tools/browser/chromium.ts, so they also fail before leaving the machine).
  * Listened to rather than intercepted: routing every request through the test's process cost about
  * 2.5 s of the 21.6 s of CPU this file took (browser included, 2026-11-23).
  */

@@ -3,7 +3,7 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../support/chromium.ts";
+import { launchChromium } from "../../tools/browser/chromium.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 

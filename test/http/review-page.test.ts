@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { createDevServer, type DevServer } from "../../tools/dev/server.ts";
 import { PLACEHOLDER } from "../../generator/validate/placeholder.ts";
-import { launchChromium } from "../support/chromium.ts";
+import { launchChromium } from "../../tools/browser/chromium.ts";
 import { temporaryFolders } from "../support/temporary.ts";
 
 const require = createRequire(import.meta.url);

@@ -8,10 +8,10 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createEdgeServer } from "../edge/adapters/node/server.ts";
-import { launchChromium } from "../test/support/chromium.ts";
+import { createEdgeServer } from "../../edge/adapters/node/server.ts";
+import { launchChromium } from "../browser/chromium.ts";
 
-const repoRoot = fileURLToPath(new URL("../", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const { values } = parseArgs({ options: { dist: { type: "string" }, out: { type: "string" } } });
 const distDir = values.dist ?? `${repoRoot}dist`;
 const outFile = values.out ?? `${repoRoot}docs/explorer-seed.png`;

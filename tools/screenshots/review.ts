@@ -9,9 +9,9 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { answerReview } from "../dev/server.ts";
-import { launchChromium } from "../../test/support/chromium.ts";
-import { createReviewHandler } from "./handler.ts";
-import { createReviewReader } from "./read.ts";
+import { launchChromium } from "../browser/chromium.ts";
+import { createReviewHandler } from "../review/handler.ts";
+import { createReviewReader } from "../review/read.ts";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const { values } = parseArgs({ options: { out: { type: "string" } } });
