@@ -25,6 +25,14 @@ export const LEVEL_LABELS: readonly { kind: Scale["kind"]; pattern: RegExp }[] =
   { kind: "tier", pattern: /^(?<core>(?:god|top|high|upper|mid|middle|lower|low|bottom|elite|max|best)\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
 ];
 
+/**
+ * A seed and its measurement after a spaced dash (`18 - 98.5%`, `700 - 98.2%`): the number reader takes the
+ * first number for a seed there, since a range is written without spaces (`90-94%`). A list line written so
+ * is that seed, although the band label above also matches it; a heading or a table cell written so still
+ * names a band (`90 - 94% Fade`).
+ */
+export const SEED_THEN_MEASUREMENT = /^\d{1,4}\s+[-–—]\s+\d{1,3}(?:[.,]\d+)?\s?%/u;
+
 /** Decorations around a heading's words (`💎 Tier 1 💎`, `== Tier 1 ==`, `>> Tier 1`), not part of its label. */
 export const DECORATION = /^[^\p{L}\p{N}#$€£(]+|[^\p{L}\p{N}%)+\-.!?]+$/gu;
 
@@ -72,6 +80,11 @@ export const MEASUREMENT =
  */
 export const TRAILING_COMMENT = /^\s*[-–—:=|~>]+\s*(?<comment>[\p{L}"'“‘(].*\S)\s*$/u;
 export const TRAILING_COMMENT_IN_ITEM = /^\s+(?<comment>\p{L}.*\S)\s*$/u;
+/**
+ * After a seed's measurement or note, a comma also starts its comment (`151 – 97% blue, tiny gold tip`): a
+ * comma there cannot separate seeds, since words follow it.
+ */
+export const TRAILING_COMMENT_AFTER_MEASUREMENT = /^\s*,\s*(?<comment>\p{L}.*\S)\s*$/u;
 
 /** A note written beside a seed: a parenthesis holding words and no seed. */
 export const NOTE = /^\s*[(\[](?<note>[^()[\]]*\p{L}[^()[\]]*)[)\]]/u;
