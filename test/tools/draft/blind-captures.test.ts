@@ -33,6 +33,16 @@ describe("guide:draft on Steam-shaped pages transcribed apart from its rules", (
       }
     });
 
+    if (capture.systems.some((system) => system.values !== undefined)) {
+      it(`reads the measurements written beside the seeds of ${capture.file}`, () => {
+        const { drafted } = blindFigures(capture);
+        const gradings = drafted.systems.flatMap((system) => system.gradings as { seed: number; value?: { name: string; value: number } }[]);
+        for (const [seed, value] of capture.systems.flatMap((system) => Object.entries(system.values ?? {}))) {
+          expect(gradings.filter((grading) => grading.seed === Number(seed)).map((grading) => grading.value)).toEqual([value]);
+        }
+      });
+    }
+
     it(`makes no level of the sections of ${capture.file} that grade nothing`, () => {
       const { drafted } = blindFigures(capture);
       const levels = drafted.systems.flatMap((system) => system.levels.map((level) => level.label.toLowerCase()));
