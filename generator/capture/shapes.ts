@@ -74,6 +74,12 @@ export const MEASUREMENT =
   /^\s*(?:[(\[]\s*(?<a>\d{1,3}(?:[.,]\d+)?)\s?%\s*(?<wordA>\p{L}+)?\s*[)\]]|(?:[-–—:=]\s*|\s)(?<b>\d{1,3}(?:[.,]\d+)?)\s?%(?:\s*(?<wordB>\p{L}+))?)/u;
 
 /**
+ * A measurement that ends a seed's comment (`661 - full blue top (99,5% blue)`, `555 - play side 95.5%`): the
+ * seed's measurement as much as one written beside it, and the comment keeps its words.
+ */
+export const MEASUREMENT_ENDING_COMMENT = /(?:[(\[]\s*(?<a>\d{1,3}(?:[.,]\d+)?)\s?%\s*(?<wordA>\p{L}+)?\s*[)\]]|\s(?<b>\d{1,3}(?:[.,]\d+)?)\s?%(?:\s+(?<wordB>\p{L}+))?)\s*$/u;
+
+/**
  * A comment written after a list's last seed (`661 - full blue top`, `661: best one`, `661 | full blue`):
  * a separator, then words. In a bullet or a table cell a space alone also separates (`661 full blue top`).
  * The comment becomes the seed's `note`.

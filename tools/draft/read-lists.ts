@@ -1,5 +1,5 @@
 import { seedCandidates } from "../../generator/capture/numbers.ts";
-import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE, SEED_THEN_MEASUREMENT, TRAILING_COMMENT, TRAILING_COMMENT_AFTER_MEASUREMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "../../generator/capture/shapes.ts";
+import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, MEASUREMENT_ENDING_COMMENT, NOTE, RANKED_LINE, SEED_THEN_MEASUREMENT, TRAILING_COMMENT, TRAILING_COMMENT_AFTER_MEASUREMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "../../generator/capture/shapes.ts";
 
 /** A seed as a list line writes it, with what is written beside it. */
 export interface ListedSeed {
@@ -101,5 +101,8 @@ function readSeeds(line: string, from: number, options: LineOptions): { seeds: L
   const comment = (TRAILING_COMMENT.exec(tail) ?? (options.item === true ? TRAILING_COMMENT_IN_ITEM.exec(tail) : null) ?? (described ? TRAILING_COMMENT_AFTER_MEASUREMENT.exec(tail) : null))?.groups?.comment;
   if (comment === undefined) return null;
   for (const listed of seeds) listed.note ??= comment;
+  // One seed's comment may end in its measurement; a comment shared by several seeds says whose it is not.
+  const measured = seeds.length === 1 && last.value === undefined ? MEASUREMENT_ENDING_COMMENT.exec(comment)?.groups : undefined;
+  if (measured !== undefined) last.value = { percent: Number((measured.a ?? measured.b)!.replace(",", ".")), word: measured.wordA ?? measured.wordB ?? null };
   return { seeds, unreadable };
 }
