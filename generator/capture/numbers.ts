@@ -19,6 +19,11 @@ export interface NumberToken {
   not: string | null;
 }
 
+/** Words written after an amount that make it a price (`5 keys`, `600 USD`). */
+const PRICE_WORD = String.raw`(?:usd|eur|keys?|cents?|dollars?)\b`;
+/** An amount as prices write it: `400`, `1,200`, `1.200`, `2.5`. */
+const AMOUNT = String.raw`\d{1,3}(?:[,.]\d{3})*(?:[.,]\d{1,2})?`;
+
 const MONTH = "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 
 /** Runs of digits read as one token, tried in order at each digit. */
@@ -29,6 +34,9 @@ const JOINED: readonly { not: string | null; pattern: RegExp }[] = [
   { not: "time", pattern: /^\d{1,2}:\d{2}(?::\d{2})?(?!\d)/ },
   // 99,5%, 99.5 %, 90-94%, 95–99.5%: a percentage or a range of them, written with a decimal point or comma
   { not: "percentage", pattern: /^\d{1,3}(?:[.,]\d+)?(?:\s?%)?(?:[-–—]|\s?to\s?)\d{1,3}(?:[.,]\d+)?\s?%|^\d{1,3}[.,]\d+\s?%/ },
+  // 400-600$, 400 to 600 dollars, 2-3 keys: both ends of a range of prices (a spaced dash, `661 - 900€`, is a
+  // seed and its price, as `661 - 97%` is a seed and its measurement)
+  { not: "price", pattern: new RegExp(String.raw`^${AMOUNT}(?:[-–—]|\s?to\s?)${AMOUNT}(?=\s?(?:[$€£¥₽]|${PRICE_WORD}))`, "i") },
   // 0.07, 99.4, 2.5k
   { not: "decimal", pattern: /^\d+\.\d+/ },
   // 0,07: a float written with a decimal comma (no seed list starts with a zero-padded number)
@@ -37,8 +45,11 @@ const JOINED: readonly { not: string | null; pattern: RegExp }[] = [
   { not: "grouped count", pattern: /^\d{1,3}(?:,\d{3})+(?=\s*[A-Za-z%$€£])(?!\s*(?:and|or|&)\b)/ },
 ];
 
-/** Runs of digits that are one price because a currency sign is written before them: `$2,500 (`, `€1.200`. */
-const PRICE_AFTER_SIGN = /^\d{1,3}(?:[,.\u00a0 ]\d{3})+(?:[.,]\d{1,2})?(?!\d)|^\d+(?:[.,]\d+)?/;
+/**
+ * Runs of digits that are one price because a currency sign is written before them: `$2,500 (`, `€1.200`,
+ * and both ends of a range after one sign, `$400-600`, `$400 to 600`.
+ */
+const PRICE_AFTER_SIGN = /^(?:\d{1,3}(?:[,.\u00a0 ]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d+)?)(?:(?:[-–—]|\s?to\s?)[$€£¥₽]?(?:\d{1,3}(?:[,.\u00a0]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d+)?))?/;
 const CURRENCY_BEFORE = /[$€£¥₽]\s?$/;
 
 /** What makes a single run of digits something other than a seed, judged by its neighbours. */
@@ -48,7 +59,7 @@ const NOT_A_SEED: readonly { not: string; before?: RegExp; after?: RegExp }[] = 
   { not: "part of a name", before: /\d-$/, after: /^-?[A-Za-z]/ }, // 1-2x
   { not: "ordinal or unit", after: /^[A-Za-z]/ }, // 1st, 2x, 10k, 5m
   { not: "price", before: /[$€£¥₽]\s?$/ },
-  { not: "price", after: /^\s?(?:[$€£¥₽]|usd\b|eur\b|keys?\b|cents?\b|dollars?\b)/i },
+  { not: "price", after: new RegExp(String.raw`^\s?(?:[$€£¥₽]|${PRICE_WORD})`, "i") },
   { not: "date", before: new RegExp(`\\b${MONTH}\\.?,?\\s+$`, "i") },
   { not: "date", after: new RegExp(`^(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b`, "i") },
   // `419 likes` is a count; `419 like the 661` is a seed and the verb, so the singular is not a count word.

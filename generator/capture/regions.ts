@@ -4,8 +4,8 @@ import type { TextElement } from "./capture-text.ts";
 // navigation and footers, page statistics. A quote found only there is not the author's guide text, and
 // numbers there (view counts, other guides' ratings, commenters' seeds) are not the guide's seeds. Which
 // elements those are is data: a tag, or a word in an element's class or id, as saved pages write them
-// (Steam: `commentthread_area`, `rightDetailsBlock`, `guide_index`, `stats_table`; generic sites: `<aside>`,
-// `<nav>`, `<footer>`, `sidebar`, `toc`).
+// (Steam: `commentthread_area`, `rightDetailsBlock`, `guide_index`, `stats_table`, `apphub_AppName`;
+// generic sites: `<aside>`, `<nav>`, `<footer>`, `sidebar`, `toc`).
 
 interface RegionRule {
   region: string;
@@ -19,6 +19,8 @@ export const NON_GUIDE_REGIONS: readonly RegionRule[] = [
   { region: "sidebar", tags: ["aside"], name: /sidebar|^right(?:[-_A-Z]|col|column|contents?$|panel|rail)|^side(?:[-_A-Z]|bar|panel|col)/ },
   { region: "guide index", name: /guide_?index|^toc$|^toc[-_]|table[-_]?of[-_]?contents/i },
   { region: "navigation", tags: ["nav"], name: /^(?:nav|navbar|navigation|menu|breadcrumbs?|global_header|globalheader)$/i },
+  // Steam's app hub header above a guide names the game (`Counter-Strike 2`), whose digits are no seed.
+  { region: "navigation", name: /^apphub_(?:HomeHeaderContent|HeaderTop|AppName|AppIcon)$/ },
   { region: "footer", tags: ["footer"], name: /^footer$|^footer[-_]|[-_]footer$|^global_?footer/i },
   { region: "page statistics", name: /^stats_table$|^ratings?$|^rating[-_]|^numratings$|^vote(?:s|_?area)?$|^detailsStatsContainer/i },
 ];

@@ -25,6 +25,14 @@ export const LEVEL_LABELS: readonly { kind: Scale["kind"]; pattern: RegExp }[] =
   { kind: "tier", pattern: /^(?<core>(?:god|top|high|upper|mid|middle|lower|low|bottom|elite|max|best)\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
 ];
 
+/**
+ * A seed and its measurement after a spaced dash (`18 - 98.5%`, `700 - 98.2%`): the number reader takes the
+ * first number for a seed there, since a range is written without spaces (`90-94%`). A list line written so
+ * is that seed, although the band label above also matches it; a heading or a table cell written so still
+ * names a band (`90 - 94% Fade`).
+ */
+export const SEED_THEN_MEASUREMENT = /^\d{1,4}\s+[-–—]\s+\d{1,3}(?:[.,]\d+)?\s?%/u;
+
 /** Decorations around a heading's words (`💎 Tier 1 💎`, `== Tier 1 ==`, `>> Tier 1`), not part of its label. */
 export const DECORATION = /^[^\p{L}\p{N}#$€£(]+|[^\p{L}\p{N}%)+\-.!?]+$/gu;
 
@@ -66,12 +74,23 @@ export const MEASUREMENT =
   /^\s*(?:[(\[]\s*(?<a>\d{1,3}(?:[.,]\d+)?)\s?%\s*(?<wordA>\p{L}+)?\s*[)\]]|(?:[-–—:=]\s*|\s)(?<b>\d{1,3}(?:[.,]\d+)?)\s?%(?:\s*(?<wordB>\p{L}+))?)/u;
 
 /**
+ * A measurement that ends a seed's comment (`661 - full blue top (99,5% blue)`, `555 - play side 95.5%`): the
+ * seed's measurement as much as one written beside it, and the comment keeps its words.
+ */
+export const MEASUREMENT_ENDING_COMMENT = /(?:[(\[]\s*(?<a>\d{1,3}(?:[.,]\d+)?)\s?%\s*(?<wordA>\p{L}+)?\s*[)\]]|\s(?<b>\d{1,3}(?:[.,]\d+)?)\s?%(?:\s+(?<wordB>\p{L}+))?)\s*$/u;
+
+/**
  * A comment written after a list's last seed (`661 - full blue top`, `661: best one`, `661 | full blue`):
  * a separator, then words. In a bullet or a table cell a space alone also separates (`661 full blue top`).
  * The comment becomes the seed's `note`.
  */
 export const TRAILING_COMMENT = /^\s*[-–—:=|~>]+\s*(?<comment>[\p{L}"'“‘(].*\S)\s*$/u;
 export const TRAILING_COMMENT_IN_ITEM = /^\s+(?<comment>\p{L}.*\S)\s*$/u;
+/**
+ * After a seed's measurement or note, a comma also starts its comment (`151 – 97% blue, tiny gold tip`): a
+ * comma there cannot separate seeds, since words follow it.
+ */
+export const TRAILING_COMMENT_AFTER_MEASUREMENT = /^\s*,\s*(?<comment>\p{L}.*\S)\s*$/u;
 
 /** A note written beside a seed: a parenthesis holding words and no seed. */
 export const NOTE = /^\s*[(\[](?<note>[^()[\]]*\p{L}[^()[\]]*)[)\]]/u;

@@ -5,13 +5,15 @@ import { draftGuide } from "../../tools/draft/draft.ts";
 import { prepareCapture, type ReadableCapture } from "../../generator/capture/capture.ts";
 import { quotesOccurInCapture } from "../../generator/validate/rules/quotes.ts";
 import { CAPTURES, type CaptureFixture } from "../fixtures/draft/captures.ts";
+import { BLIND_CAPTURES, type BlindCapture } from "../fixtures/draft/blind/expected.ts";
 
 // How close guide:draft comes to a careful transcription, capture by capture: the example captures of
-// test/fixtures/draft/captures/ against their expected pairs, and the shipped example guides'
-// captures against their guide files. Shared by the test that requires it and the script that prints it.
+// test/fixtures/draft/captures/ and test/fixtures/draft/blind/ against their expected pairs, and the
+// shipped example guides' captures against their guide files. Shared by the test that requires it and the script that prints it.
 
 const DATASET = new URL("../../dataset/", import.meta.url);
 const CAPTURE_FOLDER = new URL("../fixtures/draft/captures/", import.meta.url);
+const BLIND_FOLDER = new URL("../fixtures/draft/blind/", import.meta.url);
 
 export function itemFile(slug: string): ItemFile {
   return JSON.parse(readFileSync(new URL(`items/${slug}.json`, DATASET), "utf8")) as ItemFile;
@@ -63,6 +65,22 @@ export function captureFigures(fixture: CaptureFixture): CaptureFigures {
   return { name: fixture.file, agreement: agreement(expectedSystems(fixture), drafted.systems), quoteMisses: drafted.quoteMisses, drafted };
 }
 
+/** Expected pairs of a capture transcribed without the drafter's rules at hand, as systems `agreement` reads. */
+function blindSystems(capture: BlindCapture) {
+  return capture.systems.map((system) => {
+    const labels = [...new Set(system.pairs.map(([label]) => label))];
+    return {
+      levels: labels.map((label, index) => ({ key: String(index), label })),
+      gradings: system.pairs.map(([label, seed]) => ({ level: String(labels.indexOf(label)), seed })),
+    };
+  });
+}
+
+export function blindFigures(capture: BlindCapture): CaptureFigures {
+  const drafted = draftOf(`test/blind/${capture.file}`, readFileSync(new URL(capture.file, BLIND_FOLDER)), capture.item, "990000200");
+  return { name: `blind ${capture.file.replace(/\.html$/, "")}`, agreement: agreement(blindSystems(capture), drafted.systems), quoteMisses: drafted.quoteMisses, drafted };
+}
+
 export const EXAMPLE_GUIDES = ["900000001", "900000002", "900000003", "900000004", "900000005", "900000006", "900000007", "900000008"];
 
 export function exampleFigures(id: string): CaptureFigures {
@@ -74,11 +92,11 @@ export function exampleFigures(id: string): CaptureFigures {
 }
 
 export function allFigures(): CaptureFigures[] {
-  return [...CAPTURES.map(captureFigures), ...EXAMPLE_GUIDES.map(exampleFigures)];
+  return [...CAPTURES.map(captureFigures), ...BLIND_CAPTURES.map(blindFigures), ...EXAMPLE_GUIDES.map(exampleFigures)];
 }
 
 export function figuresTable(figures: readonly CaptureFigures[]): string {
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`.padStart(7);
-  const rows = figures.map(({ name, agreement: a, quoteMisses }) => `${name.padEnd(34)} ${String(a.expected).padStart(5)} ${String(a.drafted).padStart(5)} ${String(a.matched).padStart(5)} ${percent(a.recall)} ${percent(a.precision)} ${percent(a.order)} ${String(quoteMisses.length).padStart(6)}`);
-  return [`${"capture".padEnd(34)} ${"want".padStart(5)} ${"draft".padStart(5)} ${"match".padStart(5)} ${"recall".padStart(7)} ${"precis.".padStart(7)} ${"order".padStart(7)} ${"misses".padStart(6)}`, ...rows].join("\n");
+  const rows = figures.map(({ name, agreement: a, quoteMisses }) => `${name.padEnd(52)} ${String(a.expected).padStart(5)} ${String(a.drafted).padStart(5)} ${String(a.matched).padStart(5)} ${percent(a.recall)} ${percent(a.precision)} ${percent(a.order)} ${String(quoteMisses.length).padStart(6)}`);
+  return [`${"capture".padEnd(52)} ${"want".padStart(5)} ${"draft".padStart(5)} ${"match".padStart(5)} ${"recall".padStart(7)} ${"precis.".padStart(7)} ${"order".padStart(7)} ${"misses".padStart(6)}`, ...rows].join("\n");
 }

@@ -208,7 +208,7 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
   };
 
   const row = (cells: readonly BodyLine[]): void => {
-    const read = cells.map((cell) => readListLine(cell.text, { item: true }));
+    const read = cells.map((cell) => readListLine(cell.text, { item: true, names: true }));
     const columnOf = (index: number) => cells[index]!.column ?? index;
     if (cells.every((cell) => cell.headerCell) || (columns === null && read.every((list) => list === null) && cells.length > 1)) {
       columns = [];
@@ -272,7 +272,7 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
     // A caption's seeds are `caption` evidence, the maintainer's to weigh against the lists; the review of
     // numbers lists them.
     if (line.caption) continue;
-    const list = readListLine(line.text, { item: line.cell && !line.heading });
+    const list = readListLine(line.text, { item: line.cell && !line.heading, names: line.heading });
     if (list === null) {
       if (looksLikeHeading(line)) heading(line, line.rank);
       else enclosing()?.block?.lines.push(line);

@@ -1,5 +1,5 @@
 import { seedCandidates } from "../../generator/capture/numbers.ts";
-import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, NOTE, RANKED_LINE, TRAILING_COMMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "../../generator/capture/shapes.ts";
+import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, MEASUREMENT_ENDING_COMMENT, NOTE, RANKED_LINE, SEED_THEN_MEASUREMENT, TRAILING_COMMENT, TRAILING_COMMENT_AFTER_MEASUREMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "../../generator/capture/shapes.ts";
 
 /** A seed as a list line writes it, with what is written beside it. */
 export interface ListedSeed {
@@ -24,12 +24,15 @@ export interface ListLine {
 export interface LineOptions {
   /** The line is a bullet or a table cell: a comment may follow its seeds after a space alone. */
   item?: boolean;
+  /** The line is a heading element or a table cell: a place that names a level (`90 - 94% Fade`). */
+  names?: boolean;
 }
 
 /** Reads one trimmed line as a list of seeds, or null when it is prose, a heading, or holds no seed. */
 export function readListLine(line: string, options: LineOptions = {}): ListLine | null {
-  // `90–94% Fade` is a band's label, not seed 90 measured at 94%.
-  if (LEVEL_LABELS.some(({ kind, pattern }) => kind === "band" && pattern.test(line))) return null;
+  // `90–94% Fade` is a band's label, not seed 90 measured at 94%; `18 - 98.5%` in a list is seed 18 measured.
+  const band = LEVEL_LABELS.some(({ kind, pattern }) => kind === "band" && pattern.test(line));
+  if (band && (options.names === true || !SEED_THEN_MEASUREMENT.test(line))) return null;
   const ranked = RANKED_LINE.exec(line);
   if (ranked !== null) {
     const groups = ranked.groups!;
@@ -93,8 +96,13 @@ function readSeeds(line: string, from: number, options: LineOptions): { seeds: L
   // A list may end with a full stop, an ellipsis or an `etc.`
   const tail = rest.slice(cursor);
   if (isFiller(tail.replace(LIST_END, ""))) return { seeds, unreadable };
-  const comment = (TRAILING_COMMENT.exec(tail) ?? (options.item === true ? TRAILING_COMMENT_IN_ITEM.exec(tail) : null))?.groups?.comment;
+  const last = seeds[seeds.length - 1]!;
+  const described = last.value !== undefined || last.note !== undefined;
+  const comment = (TRAILING_COMMENT.exec(tail) ?? (options.item === true ? TRAILING_COMMENT_IN_ITEM.exec(tail) : null) ?? (described ? TRAILING_COMMENT_AFTER_MEASUREMENT.exec(tail) : null))?.groups?.comment;
   if (comment === undefined) return null;
   for (const listed of seeds) listed.note ??= comment;
+  // One seed's comment may end in its measurement; a comment shared by several seeds says whose it is not.
+  const measured = seeds.length === 1 && last.value === undefined ? MEASUREMENT_ENDING_COMMENT.exec(comment)?.groups : undefined;
+  if (measured !== undefined) last.value = { percent: Number((measured.a ?? measured.b)!.replace(",", ".")), word: measured.wordA ?? measured.wordB ?? null };
   return { seeds, unreadable };
 }

@@ -30,6 +30,10 @@ const TRICKY: readonly { text: string; seeds: number[]; why: string }[] = [
   { text: "2024-03-01 and 01/03/2024", seeds: [], why: "numeric dates" },
   { text: "AK-47, M9, P250 and 1st", seeds: [], why: "names and an ordinal" },
   { text: "5 keys", seeds: [], why: "a price in keys" },
+  { text: "$400-600 for 661", seeds: [661], why: "both ends of a price range after one currency sign" },
+  { text: "400 to 600 dollars, 151", seeds: [151], why: "both ends of a price range written with `to` and a price word" },
+  { text: "2-3 keys", seeds: [], why: "both ends of a range of keys" },
+  { text: "661 - 900€", seeds: [661], why: "a seed and its price after a spaced dash" },
   { text: "v2 update", seeds: [], why: "a version" },
 ];
 

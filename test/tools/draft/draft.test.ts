@@ -94,6 +94,20 @@ describe("guide:draft reads each page shape", () => {
     ]);
   });
 
+  it("reads a measurement beside a seed, after its comment and a comma, or at the end of its comment, as its value", () => {
+    const html = `<h2>Tier 1</h2><ul><li>151 &ndash; 97% blue, tiny gold tip</li><li>661 - full blue top (99,5% blue)</li><li>555 - play side 95.5%</li><li>12, 13 - blue tips (90%)</li></ul>`;
+    const { guide } = draftGuide({ capture: readable("test/page.html", new TextEncoder().encode(html)), platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const gradings = (guide.systems as { gradings: { seed: number; value?: { name: string; value: number }; note?: { quote: string } }[] }[])[0]!.gradings;
+    expect(gradings.map((grading) => [grading.seed, grading.value, grading.note?.quote])).toEqual([
+      [151, { name: "blue_pct", value: 97 }, "tiny gold tip"],
+      [661, { name: "blue_pct", value: 99.5 }, "full blue top (99,5% blue)"],
+      [555, { name: "fade_pct", value: 95.5 }, "play side 95.5%"],
+      // One comment for two seeds: whose measurement it is the page does not say.
+      [12, undefined, "blue tips (90%)"],
+      [13, undefined, "blue tips (90%)"],
+    ]);
+  });
+
   it("narrows a phase's system to that phase's paint", () => {
     const shape = SHAPES.find((candidate) => candidate.item === "karambit-doppler")!;
     const doppler = item("karambit-doppler");
