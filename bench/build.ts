@@ -35,9 +35,6 @@ import { formatBytes, formatCount, formatMs, formatTable, formatTargetCheck, pas
 import { BENCH_OUT, prepareScaleFixture } from "./lib/scale-fixture.ts";
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-// Each build runs from its bundle (generator/cli/launch.mjs), as `npm run build` runs: the whole
-// process is then what a maintainer waits for, less npm's own start-up.
-const BUNDLED = { bundled: true } as const;
 const WORK = path.join(BENCH_OUT, "build");
 
 type BuildReport = Extract<BuildResult, { ok: true }>;
@@ -193,7 +190,7 @@ async function main(): Promise<number> {
     process.stdout.write(`round ${round}/${rounds}: full build...\n`);
     outDir = path.join(WORK, `dist-${round}`);
     flushDisk();
-    fulls.push(await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir], BUNDLED));
+    fulls.push(await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir]));
   }
   const full = fulls.at(-1)!;
   // Each rebuild is timed `rebuilds` times and the run with the median figure is reported: one run
@@ -204,7 +201,7 @@ async function main(): Promise<number> {
   for (let run = 1; run <= rebuilds; run++) {
     process.stdout.write(`rebuild, nothing changed (${run}/${rebuilds})...\n`);
     flushDisk();
-    agains.push(await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir], BUNDLED));
+    agains.push(await runInChild<BuildReport>(THIS_FILE, ["--build", prepared.dir, outDir]));
   }
   copyDataset(prepared.dir, changedDataset);
   const changeds: ChildRun<BuildReport>[] = [];
@@ -212,7 +209,7 @@ async function main(): Promise<number> {
     const change = changeOneGrading(changedDataset, run - 1);
     process.stdout.write(`rebuild after one grading changed (${run}/${rebuilds}: ${change})...\n`);
     flushDisk();
-    changeds.push(await runInChild<BuildReport>(THIS_FILE, ["--build", changedDataset, outDir], BUNDLED));
+    changeds.push(await runInChild<BuildReport>(THIS_FILE, ["--build", changedDataset, outDir]));
   }
   process.stdout.write("deploy churn (deriving both builds in memory)...\n");
   copyDataset(prepared.dir, changedDataset);

@@ -218,7 +218,7 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 /** One of the project's serve scripts on a free loopback port, once its /health answers 200. */
 async function startServeScript(script: string, args: (port: number) => string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", join(repoRoot, script), ...args(port)], { cwd: repoRoot, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [join(repoRoot, script), ...args(port)], { cwd: repoRoot, env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/health`, 200, child);
   return { url, child };
@@ -342,7 +342,7 @@ function runWrk(url: string, pathsFile: string, scriptFile: string, header: [str
 /** autocannon, in a child process so that it does not share this process's event loop. */
 function runAutocannon(url: string, pathsFile: string, header: [string, string] | null, expected: number, seconds: number, connections: number): LoadResult {
   const job = JSON.stringify({ url, pathsFile, header, expected, seconds, connections });
-  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--autocannon-child", job], {
+  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--autocannon-child", job], {
     cwd: repoRoot,
     encoding: "utf8",
     maxBuffer: 16 * 1024 * 1024,

@@ -5,24 +5,18 @@
 //          run.result, run.peakRssBytes, run.wallMs
 // Child:   (started with those arguments) ... reportToParent(result);
 //
-// The child is a TypeScript file run by Node with tsx's loader (or, with `bundled`, from its bundle by
-// generator/cli/launch.mjs, as `npm run build` runs) over an IPC channel; its stdout and stderr
-// are passed through to the parent's. The peak RSS is the child's own `process.resourceUsage().maxRSS`,
+// The child is a TypeScript file Node runs itself, as the project's commands run, over an IPC
+// channel; its stdout and stderr are passed through to the parent's. The peak RSS is the child's own `process.resourceUsage().maxRSS`,
 // read at the moment it reports, which covers the whole life of the process up to then.
 
 import { fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
-
-const LAUNCHER = fileURLToPath(new URL("../../generator/cli/launch.mjs", import.meta.url));
 
 export interface ChildOptions {
-  /** Extra Node flags, e.g. ["--expose-gc"] (the tsx loader is always added). */
+  /** Extra Node flags, e.g. ["--expose-gc"]. */
   nodeFlags?: readonly string[];
   cwd?: string;
   /** Kill the child and reject after this many milliseconds. */
   timeoutMs?: number;
-  /** Run the script from its bundle (generator/cli/launch.mjs), as the project's commands run, rather than through tsx. */
-  bundled?: boolean;
 }
 
 export interface ChildRun<T> {
@@ -46,9 +40,9 @@ interface ChildReport<T> {
 export function runInChild<T>(script: string, args: readonly string[], options: ChildOptions = {}): Promise<ChildRun<T>> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = fork(options.bundled ? LAUNCHER : script, options.bundled ? [script, ...args] : [...args], {
+    const child = fork(script, [...args], {
       cwd: options.cwd,
-      execArgv: [...(options.bundled ? [] : ["--import", "tsx"]), ...(options.nodeFlags ?? [])],
+      execArgv: [...(options.nodeFlags ?? [])],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     let report: ChildReport<T> | undefined;
