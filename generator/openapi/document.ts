@@ -7,7 +7,7 @@ import { CACHE_CLIENT_ERROR, CACHE_DATA, CACHE_DUMP, CACHE_NEVER, CACHE_PREFLIGH
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../../contract/cors.ts";
 import { APP_RATE_LIMIT } from "../../edge/rate-limit.ts";
 import { PARAMETERS, type ParameterName } from "../../contract/parameters.ts";
-import { PARAMETER_DESCRIPTIONS, PATH_DESCRIPTIONS, type PathDescription } from "../../contract/path-descriptions.ts";
+import { PARAMETER_DESCRIPTIONS, PATH_DESCRIPTIONS } from "../../contract/path-descriptions.ts";
 import { PATHS, type HeaderSet, type OperationName, type PathEntry, type PathName } from "../../contract/paths.ts";
 import { parseRequest } from "../../contract/routes.ts";
 import { initialChanges } from "../changes/compare.ts";
@@ -89,14 +89,18 @@ export function openApiDocument(): Json {
 
 // ---- paths ----
 
-/** The body of a 200 of each described entry, from the examples. */
-const OK_EXAMPLES: Record<OperationName, (examples: Examples, enveloped: (data: unknown) => unknown) => unknown> = {
-  item: (examples, enveloped) => enveloped(examples.itemMenu),
-  seed: (examples, enveloped) => enveloped(examples.seedResponse),
-  patterns: (examples, enveloped) => enveloped(examples.patterns),
-  guide: (examples, enveloped) => enveloped(examples.guide),
-  resolve: (examples, enveloped) => enveloped(examples.resolve),
-  meta: (examples, enveloped) => enveloped(examples.meta),
+const versionOf = (examples: Examples) => (examples.meta as { dataset_version: string }).dataset_version;
+const enveloped = (examples: Examples, data: unknown) => ({ dataset_version: versionOf(examples), data });
+
+/** The body of a 200 of each described entry, from the examples (none for the document itself). */
+const OK_EXAMPLES: Record<OperationName, (examples: Examples) => unknown> = {
+  item: (examples) => enveloped(examples, examples.itemMenu),
+  seed: (examples) => enveloped(examples, examples.seedResponse),
+  patterns: (examples) => enveloped(examples, examples.patterns),
+  guide: (examples) => enveloped(examples, examples.guide),
+  resolve: (examples) => enveloped(examples, examples.resolve),
+  meta: (examples) => enveloped(examples, examples.meta),
+  // Already an envelope: the dump's file holds a whole one.
   dump: (examples) => examples.dump,
   health: () => ({ status: "ok" }),
   changes: (examples) => initialChanges(versionOf(examples)),
@@ -105,8 +109,6 @@ const OK_EXAMPLES: Record<OperationName, (examples: Examples, enveloped: (data: 
 
 /** What the description document promises of itself: it has no zod schema, being generated, not derived. */
 const DESCRIPTION_SCHEMA = { type: "object", required: ["openapi", "info", "paths"], properties: { openapi: { type: "string", pattern: "^3\\.1\\.\\d+$" } } };
-
-const versionOf = (examples: Examples) => (examples.meta as { dataset_version: string }).dataset_version;
 
 /** One path item per entry of the path table that has an operation (contract/paths.ts). */
 function paths(examples: Examples, schemas: Record<string, JsonSchema>): Json {
@@ -130,7 +132,7 @@ function paths(examples: Examples, schemas: Record<string, JsonSchema>): Json {
         summary: text.summary,
         description: text.description,
         ...(sent.length > 0 ? { parameters: sent } : {}),
-        responses: entry.kind === "health" ? healthResponses(text, examples) : operationResponses(entry, operationName, examples, schemas),
+        responses: entry.kind === "health" ? healthResponses(operationName, examples) : operationResponses(entry, operationName, examples, schemas),
       },
       options: preflight(`${id}Preflight`, tag),
     };
@@ -139,8 +141,7 @@ function paths(examples: Examples, schemas: Record<string, JsonSchema>): Json {
 }
 
 function operationResponses(entry: PathEntry, name: OperationName, examples: Examples, schemas: Record<string, JsonSchema>): Json {
-  const enveloped = (data: unknown) => ({ dataset_version: versionOf(examples), data });
-  const example = OK_EXAMPLES[name](examples, enveloped);
+  const example = OK_EXAMPLES[name](examples);
   const errors = [...entry.errors, ...(entry.rateLimited ? [429 as const] : []), 503 as const];
   return {
     "200": {
@@ -170,18 +171,20 @@ function okHeaders(set: HeaderSet): Json {
   };
 }
 
-function healthResponses(text: PathDescription, examples: Examples): Json {
+/** /health answers its own bare body, 503 included: not the error envelope. */
+function healthResponses(name: OperationName, examples: Examples): Json {
+  const text = PATH_DESCRIPTIONS[name];
   return {
-    "200": healthResponse(text.ok(examples), "ok"),
-    "503": healthResponse(text.unavailable ?? "", "error"),
+    "200": healthResponse(text.ok(examples), OK_EXAMPLES[name](examples)),
+    "503": healthResponse(text.unavailable ?? "", { status: "error" }),
   };
 }
 
-function healthResponse(description: string, status: "ok" | "error"): Json {
+function healthResponse(description: string, example: unknown): Json {
   return {
     description,
     headers: { "Cache-Control": ref("headers", "CacheControlNever"), ...corsHeaders() },
-    content: { "application/json": { schema: ref("schemas", "Health"), example: { status } } },
+    content: { "application/json": { schema: ref("schemas", "Health"), example } },
   };
 }
 
