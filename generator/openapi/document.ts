@@ -110,7 +110,12 @@ const OK_EXAMPLES: Record<OperationName, (examples: Examples) => unknown> = {
 /** What the description document promises of itself: it has no zod schema, being generated, not derived. */
 const DESCRIPTION_SCHEMA = { type: "object", required: ["openapi", "info", "paths"], properties: { openapi: { type: "string", pattern: "^3\\.1\\.\\d+$" } } };
 
-/** One path item per entry of the path table that has an operation (contract/paths.ts). */
+/**
+ * One path item per entry of the path table that has an operation (contract/paths.ts). Written
+ * here, not through @asteasolutions/zod-to-openapi or zod-openapi: those take one registration per
+ * path, which is this loop again in their vocabulary, and the component schemas already come from
+ * zod 4's own `z.toJSONSchema` (schemas.ts).
+ */
 function paths(examples: Examples, schemas: Record<string, JsonSchema>): Json {
   const out: Json = {};
   for (const name of Object.keys(PATHS) as PathName[]) {
