@@ -2,20 +2,20 @@
 // documents: `/changes/latest.json` and `/changes/{dataset_version}.json`.
 
 import type { Manifest } from "./routes.ts";
+import { CHANGES_PATH } from "./paths.ts";
 
-export const CHANGES_PATH = "/changes/";
+export { CHANGES_PATH };
 export const LATEST_CHANGES = "latest";
 /** The changes from the build served before this one, beside v1/ in the generation folder. */
 export const CHANGES_FILE = "changes.json";
 
 /**
- * The changelog file a path asks for, or null when the path is not a changelog path. Only the
- * serving build's changelog is kept: `latest` and the serving version name it; any other version
- * is not found (a consumer who missed a version compares dumps).
+ * The changelog file a name under /changes/ asks for (`latest.json`, as written). Only the serving
+ * build's changelog is kept: `latest` and the serving version name it; any other version is not
+ * found (a consumer who missed a version compares dumps).
  */
-export function changesFileFor(path: string, manifest: Pick<Manifest, "dataset_version">): { found: true; file: string } | { found: false; message: string } | null {
-  if (!path.startsWith(CHANGES_PATH)) return null;
-  const name = path.slice(CHANGES_PATH.length);
+export function changesFileFor(name: string, manifest: Pick<Manifest, "dataset_version">): { found: true; file: string } | { found: false; message: string } {
+  const path = `${CHANGES_PATH}${name}`;
   if (name === `${LATEST_CHANGES}.json` || name === `${manifest.dataset_version}.json`) return { found: true, file: CHANGES_FILE };
   return { found: false, message: `no changelog at ${path}; the serving dataset_version is ${manifest.dataset_version} (${CHANGES_PATH}${LATEST_CHANGES}.json)` };
 }

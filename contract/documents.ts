@@ -1,41 +1,25 @@
 // The description document ({api_root}/openapi.json), the reference page ({api_root}/docs/) and the
 // explorer ({api_root}/, with its script and style): outside /v1 like /health, read from the build's
 // documents folder (Manifest.docs). They are not response content, so their ETag is that folder's
-// name (a hash of their bytes), not dataset_version.
+// name (a hash of their bytes), not dataset_version. Their headers are here; their paths and files
+// are entries of the path table (paths.ts).
 
 import { CACHE_DATA } from "./cache-policy.ts";
 import { CORS_HEADERS } from "./cors.ts";
-import { DOCS_PATH, OPENAPI_FILE, OPENAPI_PATH, REFERENCE_PAGE_FILE } from "./routes.ts";
 
-/** The explorer page at {api_root}/ with its script, style sheet and icon. */
-export const EXPLORER_PATH = "/";
-export const EXPLORER_SCRIPT_PATH = "/explorer.js";
-export const EXPLORER_STYLE_PATH = "/explorer.css";
-export const EXPLORER_ICON_PATH = "/explorer.svg";
-/** Their files in the documents folder. */
-export const EXPLORER_PAGE_FILE = "explorer.html";
-export const EXPLORER_SCRIPT_FILE = "explorer.js";
-export const EXPLORER_STYLE_FILE = "explorer.css";
-export const EXPLORER_ICON_FILE = "explorer.svg";
-
-/** `/docs` without its slash: answered with a redirect, so the page's relative links resolve. */
-export const DOCS_PATH_BARE = DOCS_PATH.slice(0, -1);
-
-/** Which header set a document is served with. */
-export type DocumentType = "openapi" | "page" | "explorer" | "script" | "style" | "icon";
-export type DocumentRequest = { kind: "file"; file: string; type: DocumentType } | { kind: "redirect"; location: string };
-
-export function documentRequestOf(path: string): DocumentRequest | null {
-  if (path === OPENAPI_PATH) return { kind: "file", file: OPENAPI_FILE, type: "openapi" };
-  if (path === DOCS_PATH) return { kind: "file", file: REFERENCE_PAGE_FILE, type: "page" };
-  if (path === EXPLORER_PATH) return { kind: "file", file: EXPLORER_PAGE_FILE, type: "explorer" };
-  if (path === EXPLORER_SCRIPT_PATH) return { kind: "file", file: EXPLORER_SCRIPT_FILE, type: "script" };
-  if (path === EXPLORER_STYLE_PATH) return { kind: "file", file: EXPLORER_STYLE_FILE, type: "style" };
-  if (path === EXPLORER_ICON_PATH) return { kind: "file", file: EXPLORER_ICON_FILE, type: "icon" };
-  // Relative, so that it stays right under any prefix a proxy puts in front of the API root.
-  if (path === DOCS_PATH_BARE) return { kind: "redirect", location: "docs/" };
-  return null;
-}
+// Where the documents are and which file answers each: the path table's (paths.ts).
+export {
+  DOCS_PATH_BARE,
+  EXPLORER_ICON_FILE,
+  EXPLORER_ICON_PATH,
+  EXPLORER_PAGE_FILE,
+  EXPLORER_PATH,
+  EXPLORER_SCRIPT_FILE,
+  EXPLORER_SCRIPT_PATH,
+  EXPLORER_STYLE_FILE,
+  EXPLORER_STYLE_PATH,
+  type DocumentType,
+} from "./paths.ts";
 
 /**
  * The page inlines everything it needs; this policy makes the browser refuse any request the page

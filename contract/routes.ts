@@ -1,38 +1,23 @@
 // The one route table: which request path (and query) is answered by which file of a build.
 // The generator enumerates the routes of a build and writes each one's file under `fileFor`; the
-// edge turns a request into a route with `parseRequest` and reads the same `fileFor`. A request
-// never becomes a path except through these functions, and every value they put in a path has been
-// checked against a strict pattern first.
+// edge finds a request's entry in the path table (paths.ts) and, for a /v1 route, reads its
+// parameters with `routeOf` and the same `fileFor`. A request never becomes a path except through
+// these functions, and every value they put in a path has been checked against a strict pattern first.
 
 import type { Manifest } from "./manifest.ts";
 import { marketNameKey } from "./market-name.ts";
+import { MAX_ALIAS_LENGTH, MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "./parameters.ts";
+import { BASE_PATH, lookupUnderBase, PATHS, type RouteMatch } from "./paths.ts";
 
-export const BASE_PATH = "/v1";
-export const HEALTH_PATH = "/health";
-/** The description document and the reference page, outside /v1 like /health. */
-export const OPENAPI_PATH = "/openapi.json";
-export const DOCS_PATH = "/docs/";
-export const MAX_ALIAS_LENGTH = 200;
-export const MAX_SEED = 1000;
+export { MAX_ALIAS_LENGTH, MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "./parameters.ts";
+export { BASE_PATH, DOCS_PATH, HEALTH_PATH, OPENAPI_FILE, OPENAPI_PATH, REFERENCE_PAGE_FILE } from "./paths.ts";
 
 /** The manifest's schema and parser live in manifest.ts; the type is re-exported for the route table's users. */
 export type { Manifest };
 
-/** Files of the documents folder. */
-export const OPENAPI_FILE = "openapi.json";
-export const REFERENCE_PAGE_FILE = "index.html";
-
 export const MANIFEST_FILE = "manifest.json";
 
 const DIGITS = /^[0-9]{1,9}$/;
-/**
- * The identifiers that reach a path, written once: the dataset's schemas (contract/schema) check
- * stored ids against these, and the edge checks request values against them before any lookup.
- */
-export const PLATFORM_ID = /^[0-9]{1,20}$/;
-/** A system id (and any other id that becomes a file name). */
-export const PATH_SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/;
-export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 // ---- files (paths relative to a generation folder) ----
 // Private: a file is named only through `fileFor(route, manifest)`, so the generator cannot write a
@@ -108,61 +93,60 @@ const NUMERIC = /^[0-9]+$/;
 
 /**
  * Parses a path under {base_url} (already stripped of "/v1", still percent-encoded) and its query
- * into a route or an error. A query parameter counts as sent when it is present, even empty:
- * `?topic=` is a topic no system carries, `?system=` names no system, and `?slug=` wins over
- * `market_hash_name` and resolves to nothing.
+ * into a route or an error: the path table's lookup, then `routeOf`.
  */
 export function parseRequest(pathname: string, query: URLSearchParams): Parsed {
-  const unknownPath = () => notFound(`no endpoint at ${BASE_PATH}${pathname}`);
-  if (!pathname.startsWith("/")) return unknownPath();
-  const segments: string[] = [];
-  for (const raw of pathname.slice(1).split("/")) {
-    // A malformed escape stays as written: it then fails the pattern of whatever it stands for.
-    try {
-      segments.push(decodeURIComponent(raw));
-    } catch {
-      segments.push(raw);
-    }
-  }
-  const [head, ...rest] = segments;
+  const match = lookupUnderBase(pathname);
+  if (match === null) return notFound(`no endpoint at ${BASE_PATH}${pathname}`);
+  return routeOf(match, query);
+}
 
-  if (head === "meta" && rest.length === 0) return ok({ name: "meta" });
-  if (head === "dump" && rest.length === 0) return ok({ name: "dump" });
-  if (head === "resolve" && rest.length === 0) return parseResolve(query);
+export type { RouteMatch };
 
-  if (head === "guides" && rest.length === 1) {
-    const platformId = rest[0]!;
+/**
+ * The route of a /v1 match, its parameters checked, or the error they earn. A query parameter
+ * counts as sent when it is present, even empty: `?topic=` is a topic no system carries, `?system=`
+ * names no system, and `?slug=` wins over `market_hash_name` and resolves to nothing.
+ */
+export function routeOf(match: RouteMatch, query: URLSearchParams): Parsed {
+  return READERS[match.name](match.values, query);
+}
+
+type Reader = (values: Readonly<Record<string, string>>, query: URLSearchParams) => Parsed;
+
+const READERS: Record<RouteName, Reader> = {
+  item: (values, query) => readItem(values, undefined, (defIndex, paintIndex) => ({ name: "item", defIndex, paintIndex, topic: query.get("topic") })),
+  seed: (values) => readItem(values, values.seed!, (defIndex, paintIndex) => ({ name: "seed", defIndex, paintIndex, seed: Number(values.seed) })),
+  patterns: (values) => readItem(values, undefined, (defIndex, paintIndex) => ({ name: "patterns", defIndex, paintIndex })),
+  guide(values, query) {
+    const platformId = values.platform_id!;
     if (!PLATFORM_ID.test(platformId)) return notFound(`no guide has platform_id "${platformId}"`);
     const system = query.get("system");
     if (system !== null && !PATH_SAFE_ID.test(system)) return notFound(`guide ${platformId} has no system "${system}"`);
     return ok({ name: "guide", platformId, system });
-  }
+  },
+  resolve: (_values, query) => readResolve(query),
+  meta: () => ok({ name: "meta" }),
+  dump: () => ok({ name: "dump" }),
+};
 
-  if (head === "items" && rest.length >= 2 && rest.length <= 4) {
-    const [defRaw, paintRaw, tail, seedRaw] = rest as [string, string, string?, string?];
-    const shapeKnown =
-      rest.length === 2 || (rest.length === 3 && tail === "patterns") || (rest.length === 4 && tail === "seeds");
-    if (!shapeKnown) return unknownPath();
-    // Spec: a non-numeric def_index, paint_index or seed, or a seed outside 0..1000, is 422; every
-    // parameter's syntax is checked before any identity is looked at.
-    for (const [name, raw] of [["def_index", defRaw], ["paint_index", paintRaw]] as const) {
-      if (!NUMERIC.test(raw)) return invalid(`${name} must be a non-negative integer, got "${raw}"`);
-    }
-    if (seedRaw !== undefined && (!NUMERIC.test(seedRaw) || Number(seedRaw) > MAX_SEED)) {
-      return invalid(`seed must be an integer from 0 to ${MAX_SEED}, got "${seedRaw}"`);
-    }
-    // Numeric but with more digits than any def or paint index: simply unknown.
-    if (!DIGITS.test(String(Number(defRaw))) || !DIGITS.test(String(Number(paintRaw)))) return notFound(`no item ${defRaw}/${paintRaw}`);
-    const defIndex = Number(defRaw);
-    const paintIndex = Number(paintRaw);
-    if (rest.length === 2) return ok({ name: "item", defIndex, paintIndex, topic: query.get("topic") });
-    if (rest.length === 3) return ok({ name: "patterns", defIndex, paintIndex });
-    return ok({ name: "seed", defIndex, paintIndex, seed: Number(seedRaw) });
+function readItem(values: Readonly<Record<string, string>>, seedRaw: string | undefined, route: (defIndex: number, paintIndex: number) => Route): Parsed {
+  const defRaw = values.def_index!;
+  const paintRaw = values.paint_index!;
+  // Spec: a non-numeric def_index, paint_index or seed, or a seed outside 0..1000, is 422; every
+  // parameter's syntax is checked before any identity is looked at.
+  for (const [name, raw] of [["def_index", defRaw], ["paint_index", paintRaw]] as const) {
+    if (!NUMERIC.test(raw)) return invalid(`${name} must be a non-negative integer, got "${raw}"`);
   }
-  return unknownPath();
+  if (seedRaw !== undefined && (!NUMERIC.test(seedRaw) || Number(seedRaw) > MAX_SEED)) {
+    return invalid(`seed must be an integer from 0 to ${MAX_SEED}, got "${seedRaw}"`);
+  }
+  // Numeric but with more digits than any def or paint index: simply unknown.
+  if (!DIGITS.test(String(Number(defRaw))) || !DIGITS.test(String(Number(paintRaw)))) return notFound(`no item ${defRaw}/${paintRaw}`);
+  return ok(route(Number(defRaw), Number(paintRaw)));
 }
 
-function parseResolve(query: URLSearchParams): Parsed {
+function readResolve(query: URLSearchParams): Parsed {
   const slug = query.get("slug");
   const marketHashName = query.get("market_hash_name");
   // Rule 2: when both are sent, slug wins and market_hash_name is ignored (its length too).
@@ -245,5 +229,5 @@ export function packEntryOf(route: Route): PackEntry | null {
  * accepts gzip and decoded by the edge for one that does not.
  */
 export function storedEncodingOf(route: Route): "gzip" | null {
-  return route.name === "dump" ? "gzip" : null;
+  return PATHS[route.name].kind === "dump" ? "gzip" : null;
 }

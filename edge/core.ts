@@ -6,6 +6,8 @@
 // still answer 405.
 //
 // request --route--> validate params --asset--> file --decorate--> response (docs/architecture.md)
+// The route is the request path's entry in the path table (contract/paths.ts); the entry's kind
+// decides how it is served.
 
 import { acceptsGzip } from "./accept-encoding.ts";
 import { createByteCache, DEFAULT_BYTE_CACHE, type ByteCache, type ByteCacheOptions } from "./byte-cache.ts";
@@ -19,21 +21,20 @@ import {
 import { etagFor, ifNoneMatchMatches } from "./conditional.ts";
 import { changesFileFor } from "../contract/changes.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../contract/cors.ts";
-import { documentHeaders, documentRequestOf, type DocumentRequest } from "../contract/documents.ts";
+import { documentHeaders } from "../contract/documents.ts";
 import { envelopeFor, errorBody, wrapData, type Envelope } from "../contract/envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.ts";
 import { directoryLength, entryOf, entryRange } from "../contract/pack.ts";
+import { lookupPath, PATHS, type PathMatch } from "../contract/paths.ts";
 import {
-  BASE_PATH,
   fileFor,
-  HEALTH_PATH,
   packEntryOf,
-  parseRequest,
-  storedEncodingOf,
+  routeOf,
   type ErrorCode,
   type Manifest,
   type PackEntry,
   type Route,
+  type RouteMatch,
 } from "../contract/routes.ts";
 
 export interface EdgeRequest {
@@ -161,11 +162,205 @@ function headerSets(etag: string) {
 const NO_BUILD_HEADERS: ResponseHeaders = { "content-type": JSON_TYPE, "cache-control": CACHE_NEVER, ...CORS_HEADERS };
 
 export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
-  const { assets, slice, exists, onError } = options;
   const currentManifest = typeof options.manifest === "function" ? options.manifest : () => options.manifest as Manifest;
-  const cacheOptions = options.cache === undefined ? DEFAULT_BYTE_CACHE : options.cache;
   const limiter: AppLimiter | null =
     options.appLimiter ?? (options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? { ...APP_RATE_LIMIT, now: options.now }));
+  const server: Server<C> = { ...createFiles(options), assets: options.assets, onError: options.onError, limiter };
+  return {
+    async handle(request, context) {
+      let manifest: Manifest | null = null;
+      try {
+        manifest = currentManifest();
+        return await answer(server, request, manifest, context);
+      } catch (error) {
+        // Errors section: any unexpected failure is 503 internal_error, never cached, never a stack trace.
+        server.onError?.(error);
+        const version = manifest?.dataset_version ?? "";
+        const headers = manifest === null ? NO_BUILD_HEADERS : server.buildFor(manifest).headers.unavailable;
+        return { status: 503, headers, body: errorBody(version, "internal_error", "unexpected server error; retry later") };
+      }
+    },
+  };
+}
+
+/** What answering needs besides the request: the build's files, the asset source, the limiter. */
+interface Server<C> extends Files<C> {
+  assets: AssetSource<C>;
+  onError: ((error: unknown) => void) | undefined;
+  limiter: AppLimiter | null;
+}
+
+const noBuild = (): EdgeResponse => ({ status: 503, headers: NO_BUILD_HEADERS, body: errorBody("", "internal_error", "no build is loaded yet; retry later") });
+
+const fail = (current: Build, status: number, code: ErrorCode, message: string, headers: ResponseHeaders = current.headers.clientError): EdgeResponse => ({
+  status,
+  headers,
+  body: errorBody(current.manifest.dataset_version, code, message),
+});
+
+/**
+ * One request: its path's entry in the path table decides how it is served. What is not rate
+ * limited (/health, the documents) is answered first, /health even with no build loaded; anything
+ * else counts against the app rate limit, including a preflight or a refused method on those paths.
+ */
+async function answer<C>(server: Server<C>, request: EdgeRequest, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
+  const match = lookupPath(request.path);
+  const reading = request.method === "GET" || request.method === "HEAD";
+  if (reading && match !== null && !PATHS[match.name].rateLimited) return serve(server, request, match, manifest, context);
+  if (manifest === null) return noBuild();
+  const current = server.buildFor(manifest);
+  const refused = await rateLimited(server.limiter, request, current);
+  if (refused !== null) return refused;
+  const { headers } = current;
+  if (request.method === "OPTIONS") return { status: 204, headers: headers.preflight, body: null };
+  if (!reading) {
+    // Decision: the spec's codes have no "method not allowed"; the request is malformed for this API.
+    return fail(current, 405, "bad_request", `method ${request.method} is not allowed; use GET`, headers.methodNotAllowed);
+  }
+  if (match === null) return fail(current, 404, "not_found", `no endpoint at ${request.path}`);
+  return serve(server, request, match, manifest, context);
+}
+
+async function rateLimited(limiter: AppLimiter | null, request: EdgeRequest, current: Build): Promise<EdgeResponse | null> {
+  if (limiter === null) return null;
+  const decision = await limiter.hit(request.clientIp);
+  if (decision.allowed) return null;
+  const retryAfter = String(decision.retryAfterSeconds);
+  return fail(current, 429, "rate_limited", `too many requests; retry after ${retryAfter} s`, { ...current.headers.unavailable, "retry-after": retryAfter });
+}
+
+function serve<C>(server: Server<C>, request: EdgeRequest, match: PathMatch, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
+  if (match.kind === "health") return health(server, manifest, context);
+  if (manifest === null) return Promise.resolve(noBuild());
+  const current = server.buildFor(manifest);
+  switch (match.kind) {
+    case "document":
+    case "redirect":
+      return serveDocument(server, request, match, current, context);
+    case "changelog": {
+      // The serving build's changelog: not enveloped, with the data headers (ETag: its dataset_version).
+      const changes = changesFileFor(match.values.version!, current.manifest);
+      if (!changes.found) return Promise.resolve(fail(current, 404, "not_found", changes.message));
+      return serveStored(server, request, current, { file: changes.file, enveloped: PATHS[match.name].enveloped, pack: null }, "this build has no changelog", context);
+    }
+    case "data":
+    case "packed":
+    case "dump":
+      return serveRoute(server, request, match, current, context);
+  }
+}
+
+async function health<C>(server: Server<C>, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
+  if (manifest === null) return { status: 503, headers: NO_BUILD_HEADERS, body: HEALTH_ERROR };
+  const current = server.buildFor(manifest);
+  // "Loaded and reachable": the build's files must still be readable, so bypass the cache; a
+  // file a request could not read counts until it reads again.
+  let reachable: boolean;
+  try {
+    reachable = (await server.assets(`${manifest.generation}/${META_FILE}`, context)) !== null;
+    for (const path of current.unreadable) {
+      await server.assets(path, context);
+      current.unreadable.delete(path);
+    }
+  } catch (error) {
+    server.onError?.(error);
+    reachable = false;
+  }
+  return reachable
+    ? { status: 200, headers: current.headers.health, body: HEALTH_OK }
+    : { status: 503, headers: current.headers.health, body: HEALTH_ERROR };
+}
+
+async function serveDocument<C>(
+  server: Server<C>,
+  request: EdgeRequest,
+  match: Extract<PathMatch, { kind: "document" | "redirect" }>,
+  current: Build,
+  context: C,
+): Promise<EdgeResponse> {
+  const { manifest } = current;
+  const headers = current.documentHeaders;
+  if (headers === null || manifest.docs === undefined) return fail(current, 404, "not_found", "this build has no description document");
+  const entry = PATHS[match.name];
+  if (entry.kind === "redirect") return { status: 301, headers: { ...headers.redirect, location: entry.location }, body: null };
+  // The folder is named by its content: a matching ETag needs no read.
+  if (ifNoneMatchMatches(request.ifNoneMatch, headers.notModified.etag)) return { status: 304, headers: headers.notModified, body: null };
+  const path = `${manifest.docs}/${entry.file}`;
+  let body = current.cache?.get(path);
+  if (body === undefined) {
+    body = await server.assets(path, context);
+    current.cache?.set(path, body);
+  }
+  if (body === null) throw new Error(`${path} is missing from the build`);
+  return { status: 200, headers: headers[entry.headers], body };
+}
+
+async function serveRoute<C>(server: Server<C>, request: EdgeRequest, match: RouteMatch, current: Build, context: C): Promise<EdgeResponse> {
+  const parsed = routeOf(match, new URLSearchParams(request.query));
+  if (!parsed.ok) return fail(current, parsed.error.status, parsed.error.code, parsed.error.message);
+  const { route } = parsed;
+  const file = fileFor(route, current.manifest);
+  if (match.kind === "dump") return serveDump(server, request, current, file, context);
+  const stored = { file, enveloped: PATHS[match.name].enveloped, pack: match.kind === "packed" ? packEntryOf(route) : null };
+  return serveStored(server, request, current, stored, notFoundMessage(route), context);
+}
+
+/** A file of the build, or one entry of a pack, as a 200; a missing file is 404 `missing`. */
+async function serveStored<C>(
+  server: Server<C>,
+  request: EdgeRequest,
+  current: Build,
+  stored: { file: string; enveloped: boolean; pack: PackEntry | null },
+  missing: string,
+  context: C,
+): Promise<EdgeResponse> {
+  const { file, enveloped, pack } = stored;
+  // Only a response that would be 200 becomes 304 (RFC 9110 section 13.1.2): errors are never
+  // revalidated, so a matching If-None-Match still needs the file to exist, but not its bytes.
+  if (ifNoneMatchMatches(request.ifNoneMatch, current.etag) && (await server.present(current, file, enveloped && pack === null, context))) {
+    return { status: 304, headers: current.headers.dataNotModified, body: null };
+  }
+  const body = pack === null ? await server.read(current, file, enveloped, context) : await server.readEntry(current, file, pack, context);
+  if (body === null) return fail(current, 404, "not_found", missing);
+  return { status: 200, headers: current.headers.data, body };
+}
+
+/**
+ * The dump: its file is a whole envelope, stored gzip-encoded; sent as it is to a client that
+ * accepts gzip, decoded on the way out for one that does not. A matching ETag needs no read.
+ */
+async function serveDump<C>(server: Server<C>, request: EdgeRequest, current: Build, file: string, context: C): Promise<EdgeResponse> {
+  const { headers } = current;
+  if (ifNoneMatchMatches(request.ifNoneMatch, current.etag) && (await server.present(current, file, false, context))) {
+    return { status: 304, headers: headers.dumpNotModified, body: null };
+  }
+  let encoded: Uint8Array | null = null;
+  try {
+    encoded = await server.read(current, file, false, context);
+  } catch (error) {
+    server.onError?.(error);
+  }
+  const decodedLength = encoded === null ? null : gzipDecodedLength(encoded);
+  if (encoded === null || decodedLength === null) return fail(current, 503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
+  if (acceptsGzip(request.acceptEncoding)) return { status: 200, headers: headers.dumpGzip, body: encoded };
+  const decodedHeaders = { ...headers.dump, "content-length": String(decodedLength) };
+  return { status: 200, headers: decodedHeaders, body: request.method === "HEAD" ? null : gunzipStream(encoded) };
+}
+
+/** The files of the build being served, read through its cache. */
+interface Files<C> {
+  buildFor(manifest: Manifest): Build;
+  /** A file's bytes; `wrap` stores data files already enveloped. */
+  read(current: Build, file: string, wrap: boolean, context: C): Promise<Uint8Array | null>;
+  /** One packed response, enveloped. */
+  readEntry(current: Build, file: string, entry: PackEntry, context: C): Promise<Uint8Array | null>;
+  /** Whether a file exists: from the cache, else from `exists`, else by reading it. */
+  present(current: Build, file: string, wrap: boolean, context: C): Promise<boolean>;
+}
+
+function createFiles<C>(options: CoreOptions<C>): Files<C> {
+  const { assets, slice, exists } = options;
+  const cacheOptions = options.cache === undefined ? DEFAULT_BYTE_CACHE : options.cache;
   let build: Build | null = null;
 
   const buildFor = (manifest: Manifest): Build => {
@@ -185,33 +380,6 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     return build;
   };
 
-  /**
-   * What `load` gives for `key`, through the build's cache; concurrent misses of one key share one
-   * load. A failed load is not cached: answered 503 (never cached either) until it reads again.
-   */
-  const cached = async (current: Build, key: string, path: string, load: () => Promise<Uint8Array | null>): Promise<Uint8Array | null> => {
-    const hit = current.cache?.get(key);
-    if (hit !== undefined) return hit;
-    let loading = current.pending.get(key);
-    if (loading === undefined) {
-      loading = load().then(
-        (value) => {
-          current.pending.delete(key);
-          current.cache?.set(key, value);
-          return value;
-        },
-        (error: unknown) => {
-          current.pending.delete(key);
-          if (current.unreadable.size < MAX_UNREADABLE) current.unreadable.add(path);
-          throw error;
-        },
-      );
-      current.pending.set(key, loading);
-    }
-    return loading;
-  };
-
-  /** A file's bytes; `wrap` stores data files already enveloped. */
   const read = (current: Build, file: string, wrap: boolean, context: C): Promise<Uint8Array | null> => {
     const path = `${current.manifest.generation}/${file}`;
     return cached(current, path, path, async () => {
@@ -222,8 +390,8 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   };
 
   /**
-   * One packed response, enveloped: from its byte ranges where the runtime reads ranges (the
-   * directory is cached), else from the whole pack, cached as read.
+   * From its byte ranges where the runtime reads ranges (the directory is cached), else from the
+   * whole pack, cached as read.
    */
   const readEntry = (current: Build, file: string, entry: PackEntry, context: C): Promise<Uint8Array | null> => {
     const path = `${current.manifest.generation}/${file}`;
@@ -251,7 +419,6 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     });
   };
 
-  /** Whether a file exists: from the cache, else from `exists`, else by reading it. */
   const present = async (current: Build, file: string, wrap: boolean, context: C): Promise<boolean> => {
     const path = `${current.manifest.generation}/${file}`;
     const hit = current.cache?.get(path);
@@ -260,149 +427,33 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     return (await read(current, file, wrap, context)) !== null;
   };
 
-  const health = async (manifest: Manifest | null, context: C): Promise<EdgeResponse> => {
-    if (manifest === null) return { status: 503, headers: NO_BUILD_HEADERS, body: HEALTH_ERROR };
-    const current = buildFor(manifest);
-    // "Loaded and reachable": the build's files must still be readable, so bypass the cache; a
-    // file a request could not read counts until it reads again.
-    let reachable: boolean;
-    try {
-      reachable = (await assets(`${manifest.generation}/${META_FILE}`, context)) !== null;
-      for (const path of current.unreadable) {
-        await assets(path, context);
-        current.unreadable.delete(path);
-      }
-    } catch (error) {
-      onError?.(error);
-      reachable = false;
-    }
-    return reachable
-      ? { status: 200, headers: current.headers.health, body: HEALTH_OK }
-      : { status: 503, headers: current.headers.health, body: HEALTH_ERROR };
-  };
+  return { buildFor, read, readEntry, present };
+}
 
-  const documents = async (request: EdgeRequest, wanted: DocumentRequest, current: Build, context: C): Promise<EdgeResponse> => {
-    const { manifest } = current;
-    const headers = current.documentHeaders;
-    if (headers === null || manifest.docs === undefined) {
-      return { status: 404, headers: current.headers.clientError, body: errorBody(manifest.dataset_version, "not_found", "this build has no description document") };
-    }
-    if (wanted.kind === "redirect") return { status: 301, headers: { ...headers.redirect, location: wanted.location }, body: null };
-    // The folder is named by its content: a matching ETag needs no read.
-    if (ifNoneMatchMatches(request.ifNoneMatch, headers.notModified.etag)) return { status: 304, headers: headers.notModified, body: null };
-    const path = `${manifest.docs}/${wanted.file}`;
-    let body = current.cache?.get(path);
-    if (body === undefined) {
-      body = await assets(path, context);
-      current.cache?.set(path, body);
-    }
-    if (body === null) throw new Error(`${path} is missing from the build`);
-    return { status: 200, headers: headers[wanted.type], body };
-  };
-
-  const revalidatingFor = (request: EdgeRequest, current: Build) => ifNoneMatchMatches(request.ifNoneMatch, current.etag);
-
-  const serve = async (request: EdgeRequest, current: Build, context: C): Promise<EdgeResponse> => {
-    const { headers } = current;
-    const version = current.manifest.dataset_version;
-    const fail = (status: number, code: ErrorCode, message: string, errorHeaders: ResponseHeaders = headers.clientError) => ({
-      status,
-      headers: errorHeaders,
-      body: errorBody(version, code, message),
-    });
-
-    if (limiter !== null) {
-      const decision = await limiter.hit(request.clientIp);
-      if (!decision.allowed) {
-        const retryAfter = String(decision.retryAfterSeconds);
-        return fail(429, "rate_limited", `too many requests; retry after ${retryAfter} s`, {
-          ...headers.unavailable,
-          "retry-after": retryAfter,
-        });
-      }
-    }
-    if (request.method === "OPTIONS") return { status: 204, headers: headers.preflight, body: null };
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      // Decision: the spec's codes have no "method not allowed"; the request is malformed for this API.
-      return fail(405, "bad_request", `method ${request.method} is not allowed; use GET`, headers.methodNotAllowed);
-    }
-
-    const { path } = request;
-    const changes = changesFileFor(path, current.manifest);
-    if (changes !== null) {
-      // The serving build's changelog: outside /v1 and not enveloped, with the data headers (ETag: its dataset_version).
-      if (!changes.found) return fail(404, "not_found", changes.message);
-      if (revalidatingFor(request, current) && (await present(current, changes.file, false, context))) {
-        return { status: 304, headers: headers.dataNotModified, body: null };
-      }
-      const body = await read(current, changes.file, false, context);
-      if (body === null) return fail(404, "not_found", "this build has no changelog");
-      return { status: 200, headers: headers.data, body };
-    }
-    const underBase = path.startsWith(BASE_PATH) && (path.length === BASE_PATH.length || path[BASE_PATH.length] === "/");
-    if (!underBase) return fail(404, "not_found", `no endpoint at ${path}`);
-    const parsed = parseRequest(path.slice(BASE_PATH.length), new URLSearchParams(request.query));
-    if (!parsed.ok) return fail(parsed.error.status, parsed.error.code, parsed.error.message);
-    const { route } = parsed;
-
-    // Only a response that would be 200 becomes 304 (RFC 9110 section 13.1.2): errors are never
-    // revalidated, so a matching If-None-Match still needs the file to exist, but not its bytes.
-    const revalidating = revalidatingFor(request, current);
-
-    const file = fileFor(route, current.manifest);
-    if (storedEncodingOf(route) === "gzip") {
-      // The dump: its file is a whole envelope, stored gzip-encoded; sent as it is to a client that
-      // accepts gzip, decoded on the way out for one that does not. A matching ETag needs no read.
-      if (revalidating && (await present(current, file, false, context))) {
-        return { status: 304, headers: headers.dumpNotModified, body: null };
-      }
-      let encoded: Uint8Array | null = null;
-      try {
-        encoded = await read(current, file, false, context);
-      } catch (error) {
-        onError?.(error);
-      }
-      const decodedLength = encoded === null ? null : gzipDecodedLength(encoded);
-      if (encoded === null || decodedLength === null) return fail(503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
-      if (acceptsGzip(request.acceptEncoding)) return { status: 200, headers: headers.dumpGzip, body: encoded };
-      const decodedHeaders = { ...headers.dump, "content-length": String(decodedLength) };
-      return { status: 200, headers: decodedHeaders, body: request.method === "HEAD" ? null : gunzipStream(encoded) };
-    }
-
-    const entry = packEntryOf(route);
-    if (revalidating && (await present(current, file, entry === null, context))) {
-      return { status: 304, headers: headers.dataNotModified, body: null };
-    }
-    const body = entry === null ? await read(current, file, true, context) : await readEntry(current, file, entry, context);
-    if (body === null) return fail(404, "not_found", notFoundMessage(route));
-    return { status: 200, headers: headers.data, body };
-  };
-
-  return {
-    async handle(request, context) {
-      let manifest: Manifest | null = null;
-      try {
-        manifest = currentManifest();
-        // /health is outside /v1, not enveloped and never rate limited.
-        if (request.path === HEALTH_PATH && (request.method === "GET" || request.method === "HEAD")) {
-          return await health(manifest, context);
-        }
-        if (manifest === null) {
-          return { status: 503, headers: NO_BUILD_HEADERS, body: errorBody("", "internal_error", "no build is loaded yet; retry later") };
-        }
-        // The documents are outside /v1 and outside the app rate limit: they describe the API, they are not its data.
-        const document = request.method === "GET" || request.method === "HEAD" ? documentRequestOf(request.path) : null;
-        if (document !== null) return await documents(request, document, buildFor(manifest), context);
-        return await serve(request, buildFor(manifest), context);
-      } catch (error) {
-        // Errors section: any unexpected failure is 503 internal_error, never cached, never a stack trace.
-        onError?.(error);
-        const version = manifest?.dataset_version ?? "";
-        const headers = manifest === null ? NO_BUILD_HEADERS : buildFor(manifest).headers.unavailable;
-        return { status: 503, headers, body: errorBody(version, "internal_error", "unexpected server error; retry later") };
-      }
-    },
-  };
+/**
+ * What `load` gives for `key`, through the build's cache; concurrent misses of one key share one
+ * load. A failed load is not cached: answered 503 (never cached either) until it reads again.
+ */
+function cached(current: Build, key: string, path: string, load: () => Promise<Uint8Array | null>): Promise<Uint8Array | null> {
+  const hit = current.cache?.get(key);
+  if (hit !== undefined) return Promise.resolve(hit);
+  let loading = current.pending.get(key);
+  if (loading === undefined) {
+    loading = load().then(
+      (value) => {
+        current.pending.delete(key);
+        current.cache?.set(key, value);
+        return value;
+      },
+      (error: unknown) => {
+        current.pending.delete(key);
+        if (current.unreadable.size < MAX_UNREADABLE) current.unreadable.add(path);
+        throw error;
+      },
+    );
+    current.pending.set(key, loading);
+  }
+  return loading;
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { CacheEntry, ClientCache } from "./cache.js";
 import { ApiError } from "./errors.js";
 import { edgeBlockDelay, retryAfterSeconds, retryPolicy, type RetryOptions, type RetryPolicy } from "./retry.js";
-import type { Dump, Guide, Health, ItemMenu, Meta, Patterns, Resolve, SeedResponse } from "./types.js";
+import { ENDPOINTS, type Endpoints, type Health } from "./types.js";
 
 export interface ClientOptions {
   /** The API root: the address `/v1/...`, `/health` and `/openapi.json` are under. */
@@ -61,20 +61,26 @@ export interface RequestOptions {
 
 export type ResolveQuery = { slug: string } | { marketHashName: string };
 
+/** What an endpoint answers (the generated `Endpoints`, from the API's path table). */
+type Answer<N extends keyof Endpoints> = Promise<Result<Endpoints[N]["response"]>>;
+
 export interface Client {
-  item(defIndex: number, paintIndex: number, options?: RequestOptions & { topic?: string }): Promise<Result<ItemMenu>>;
-  seed(defIndex: number, paintIndex: number, seed: number, options?: RequestOptions): Promise<Result<SeedResponse>>;
-  patterns(defIndex: number, paintIndex: number, options?: RequestOptions): Promise<Result<Patterns>>;
-  guide(platformId: string, options?: RequestOptions & { system?: string }): Promise<Result<Guide>>;
-  resolve(query: ResolveQuery, options?: RequestOptions): Promise<Result<Resolve>>;
-  meta(options?: RequestOptions): Promise<Result<Meta>>;
-  dump(options?: RequestOptions): Promise<Result<Dump>>;
+  item(defIndex: number, paintIndex: number, options?: RequestOptions & Endpoints["getItem"]["query"]): Answer<"getItem">;
+  seed(defIndex: number, paintIndex: number, seed: number, options?: RequestOptions): Answer<"getSeed">;
+  patterns(defIndex: number, paintIndex: number, options?: RequestOptions): Answer<"getPatterns">;
+  guide(platformId: string, options?: RequestOptions & Endpoints["getGuide"]["query"]): Answer<"getGuide">;
+  resolve(query: ResolveQuery, options?: RequestOptions): Answer<"resolve">;
+  meta(options?: RequestOptions): Answer<"getMeta">;
+  dump(options?: RequestOptions): Answer<"getDump">;
   /** Resolves with `{status: "ok"}`; a server without a loaded build rejects with ApiError 503. */
-  health(options?: RequestOptions): Promise<Result<Health>>;
+  health(options?: RequestOptions): Answer<"getHealth">;
 }
 
 const segment = (value: number | string) => encodeURIComponent(String(value));
-const withQuery = (path: string, query: Record<string, string | undefined>) => {
+/** A path template with its `{name}` parameters filled in, each encoded as one segment. */
+const fill = (template: string, params: Readonly<Record<string, number | string>>) =>
+  template.replace(/\{([^}]+)\}/g, (_, name: string) => segment(params[name]!));
+const withQuery = (path: string, query: Readonly<Record<string, string | undefined>>) => {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
   const text = params.toString();
@@ -91,20 +97,23 @@ export function createClient(options: ClientOptions): Client {
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     timers: options.timers ?? systemTimers,
   };
-  const call = <T>(url: string, enveloped: boolean, kept: ClientCache | null, requestOptions: RequestOptions | undefined) =>
-    request<T>(url, enveloped, fetchImpl, kept, limits, requestOptions);
-  const v1 = <T>(path: string, requestOptions?: RequestOptions) => call<T>(`${root}/v1${path}`, true, cache, requestOptions);
+  /** One call of an endpoint; only enveloped answers carry the ETag worth keeping (/health has none). */
+  const send = <N extends keyof Endpoints>(name: N, params: Endpoints[N]["params"], query: Endpoints[N]["query"], requestOptions: RequestOptions | undefined) => {
+    const { path, enveloped } = ENDPOINTS[name];
+    const url = `${root}${withQuery(fill(path, params), query)}`;
+    return request<Endpoints[N]["response"]>(url, enveloped, fetchImpl, enveloped ? cache : null, limits, requestOptions);
+  };
+  const pair = (defIndex: number, paintIndex: number) => ({ def_index: defIndex, paint_index: paintIndex });
 
   return {
-    item: (defIndex, paintIndex, opts) => v1(withQuery(`/items/${segment(defIndex)}/${segment(paintIndex)}`, { topic: opts?.topic }), opts),
-    seed: (defIndex, paintIndex, seed, opts) => v1(`/items/${segment(defIndex)}/${segment(paintIndex)}/seeds/${segment(seed)}`, opts),
-    patterns: (defIndex, paintIndex, opts) => v1(`/items/${segment(defIndex)}/${segment(paintIndex)}/patterns`, opts),
-    guide: (platformId, opts) => v1(withQuery(`/guides/${segment(platformId)}`, { system: opts?.system }), opts),
-    resolve: (query, opts) =>
-      v1(withQuery("/resolve", "slug" in query ? { slug: query.slug } : { market_hash_name: query.marketHashName }), opts),
-    meta: (opts) => v1("/meta", opts),
-    dump: (opts) => v1("/dump", opts),
-    health: (opts) => call<Health>(`${root}/health`, false, null, opts),
+    item: (defIndex, paintIndex, opts) => send("getItem", pair(defIndex, paintIndex), { topic: opts?.topic }, opts),
+    seed: (defIndex, paintIndex, seed, opts) => send("getSeed", { ...pair(defIndex, paintIndex), seed }, {}, opts),
+    patterns: (defIndex, paintIndex, opts) => send("getPatterns", pair(defIndex, paintIndex), {}, opts),
+    guide: (platformId, opts) => send("getGuide", { platform_id: platformId }, { system: opts?.system }, opts),
+    resolve: (query, opts) => send("resolve", {}, "slug" in query ? { slug: query.slug } : { market_hash_name: query.marketHashName }, opts),
+    meta: (opts) => send("getMeta", {}, {}, opts),
+    dump: (opts) => send("getDump", {}, {}, opts),
+    health: (opts) => send("getHealth", {}, {}, opts),
   };
 }
 

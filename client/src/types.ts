@@ -1,5 +1,6 @@
-// Generated from the description document's component schemas by generator/openapi/typescript.ts
-// (npm run client:build). Do not edit: change the zod schemas in contract/schema/ instead.
+// Generated from the description document's component schemas and the path table (contract/paths.ts)
+// by generator/openapi/typescript.ts (npm run client:build). Do not edit: change the zod schemas in
+// contract/schema/ or the path table instead.
 
 /** What one build changes against the build served before it, in API terms; totals first. */
 export type Changes = {
@@ -421,4 +422,102 @@ export type Verdict = {
   } | null;
   evidence: "text" | "caption" | "image";
   quote: string;
+};
+
+/** The endpoints by operationId: path template, parameters, and the type of a 200's `data` (its whole body where not enveloped). */
+export interface Endpoints {
+  /** An item and the guides that cover it */
+  getItem: {
+    path: "/v1/items/{def_index}/{paint_index}";
+    params: { def_index: number; paint_index: number };
+    query: { topic?: string };
+    response: ItemMenu;
+    enveloped: true;
+  };
+  /** Every guide's verdict on one seed */
+  getSeed: {
+    path: "/v1/items/{def_index}/{paint_index}/seeds/{seed}";
+    params: { def_index: number; paint_index: number; seed: number };
+    query: Record<string, never>;
+    response: SeedResponse;
+    enveloped: true;
+  };
+  /** Every graded seed of an item, without quotes */
+  getPatterns: {
+    path: "/v1/items/{def_index}/{paint_index}/patterns";
+    params: { def_index: number; paint_index: number };
+    query: Record<string, never>;
+    response: Patterns;
+    enveloped: true;
+  };
+  /** A guide document, as stored */
+  getGuide: {
+    path: "/v1/guides/{platform_id}";
+    params: { platform_id: string };
+    query: { system?: string };
+    response: Guide;
+    enveloped: true;
+  };
+  /** Canonical items of a slug or a market hash name */
+  resolve: {
+    path: "/v1/resolve";
+    params: Record<string, never>;
+    query: { slug?: string; market_hash_name?: string };
+    response: Resolve;
+    enveloped: true;
+  };
+  /** Version, load time and counts of the dataset */
+  getMeta: {
+    path: "/v1/meta";
+    params: Record<string, never>;
+    query: Record<string, never>;
+    response: Meta;
+    enveloped: true;
+  };
+  /** The whole dataset in one response */
+  getDump: {
+    path: "/v1/dump";
+    params: Record<string, never>;
+    query: Record<string, never>;
+    response: Dump;
+    enveloped: true;
+  };
+  /** Whether a build is loaded and readable */
+  getHealth: {
+    path: "/health";
+    params: Record<string, never>;
+    query: Record<string, never>;
+    response: Health;
+    enveloped: false;
+  };
+  /** What the serving dataset_version changed */
+  getChanges: {
+    path: "/changes/{version}.json";
+    params: { version: string };
+    query: Record<string, never>;
+    response: Changes;
+    enveloped: false;
+  };
+  /** This description document */
+  getDescription: {
+    path: "/openapi.json";
+    params: Record<string, never>;
+    query: Record<string, never>;
+    response: unknown;
+    enveloped: false;
+  };
+}
+
+/** What a request to each endpoint is built from. */
+export const ENDPOINTS: { readonly [N in keyof Endpoints]: Pick<Endpoints[N], "path" | "enveloped"> } = {
+  getItem: { path: "/v1/items/{def_index}/{paint_index}", enveloped: true },
+  getSeed: { path: "/v1/items/{def_index}/{paint_index}/seeds/{seed}", enveloped: true },
+  getPatterns: { path: "/v1/items/{def_index}/{paint_index}/patterns", enveloped: true },
+  getGuide: { path: "/v1/guides/{platform_id}", enveloped: true },
+  resolve: { path: "/v1/resolve", enveloped: true },
+  getMeta: { path: "/v1/meta", enveloped: true },
+  getDump: { path: "/v1/dump", enveloped: true },
+  getHealth: { path: "/health", enveloped: false },
+  getChanges: { path: "/changes/{version}.json", enveloped: false },
+  getDescription: { path: "/openapi.json", enveloped: false },
 };

@@ -1,14 +1,18 @@
 // The API's description document (OpenAPI 3.1, version 1.0.0): component schemas generated from
-// zod, paths written here, examples derived from the fixed example dataset (examples.ts). Pure: the build
-// writes it.
+// zod, paths generated from the path table (contract/paths.ts) and its prose
+// (contract/path-descriptions.ts), examples derived from the fixed example dataset (examples.ts).
+// Pure: the build writes it.
 
 import { CACHE_CLIENT_ERROR, CACHE_DATA, CACHE_DUMP, CACHE_NEVER, CACHE_PREFLIGHT } from "../../contract/cache-policy.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../../contract/cors.ts";
 import { APP_LIMIT, BURST_LIMIT } from "../../contract/limits.ts";
-import { MAX_ALIAS_LENGTH, MAX_SEED, parseRequest } from "../../contract/routes.ts";
+import { PARAMETERS, type ParameterName } from "../../contract/parameters.ts";
+import { PARAMETER_DESCRIPTIONS, PATH_DESCRIPTIONS } from "../../contract/path-descriptions.ts";
+import { PATHS, type HeaderSet, type OperationName, type PathEntry, type PathName } from "../../contract/paths.ts";
+import { parseRequest } from "../../contract/routes.ts";
 import { initialChanges } from "../changes/compare.ts";
 import { documentExamples, type Examples } from "./examples.ts";
-import { componentSchemas, envelopeName, type DataSchemaName, type JsonSchema } from "./schemas.ts";
+import { componentSchemas, type JsonSchema } from "./schemas.ts";
 
 export const DOCUMENT_VERSION = "1.0.0";
 
@@ -52,6 +56,7 @@ const INTRODUCTION = [
 
 export function openApiDocument(): Json {
   const examples = documentExamples();
+  const schemas = describedSchemas();
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -72,9 +77,9 @@ export function openApiDocument(): Json {
       { name: "dataset", description: "What is served: version, counts, and the whole dataset in one file." },
       { name: "service", description: "Health and this description." },
     ],
-    paths: paths(examples),
+    paths: paths(examples, schemas),
     components: {
-      schemas: describedSchemas(),
+      schemas,
       parameters: parameters(examples),
       headers: headers(),
       responses: responses(),
@@ -84,240 +89,107 @@ export function openApiDocument(): Json {
 
 // ---- paths ----
 
-interface Operation {
-  operationId: string;
-  tag: string;
-  summary: string;
-  description: string;
-  parameters?: string[];
-  ok: { description: string; schema: Json; example: unknown; headers?: Json };
-  /** Error statuses besides 429 and 503, which every /v1 operation can answer. */
-  errors: (400 | 404 | 422)[];
-  notModified?: boolean;
-}
+const versionOf = (examples: Examples) => (examples.meta as { dataset_version: string }).dataset_version;
+const enveloped = (examples: Examples, data: unknown) => ({ dataset_version: versionOf(examples), data });
 
-function paths(examples: Examples): Json {
-  const { def_index, paint_index } = examples.pair;
-  const data = (name: DataSchemaName) => ref("schemas", envelopeName(name));
-  const enveloped = (value: unknown) => ({ dataset_version: (examples.meta as { dataset_version: string }).dataset_version, data: value });
-  const v1: Record<string, Operation> = {
-    "/v1/items/{def_index}/{paint_index}": {
-      operationId: "getItem",
-      tag: "items",
-      summary: "An item and the guides that cover it",
-      description: [
-        "The item's identity plus one entry per guide covering it, each with its systems: label, kind of scale, number of",
-        "levels and number of gradings (`seeds`; a seed a system lists twice counts twice, matching its verdicts). No seeds",
-        "are listed here. A known item that no guide covers answers 200 with `guides: []`.",
-        "",
-        "`topic` keeps only the systems carrying that topic and drops guides left with none. No system carries a topic",
-        "yet, so today every `topic` value answers `guides: []`.",
-      ].join("\n"),
-      parameters: ["DefIndex", "PaintIndex", "Topic"],
-      ok: { description: `The menu of item ${def_index}/${paint_index}.`, schema: data("ItemMenu"), example: enveloped(examples.itemMenu) },
-      errors: [404, 422],
-    },
-    "/v1/items/{def_index}/{paint_index}/seeds/{seed}": {
-      operationId: "getSeed",
-      tag: "items",
-      summary: "Every guide's verdict on one seed",
-      description: [
-        "One verdict per grading of this seed, each against its own guide and system (`level.place` of `level.of`, best",
-        "first), with the guide's exact quote. A seed listed twice in a guide gives two verdicts. `not_listed` names every",
-        "system covering the item that does not grade the seed; a system in neither list does not cover the item. A seed",
-        "no guide grades answers 200 with `verdicts: []`.",
-      ].join("\n"),
-      parameters: ["DefIndex", "PaintIndex", "Seed"],
-      ok: { description: `Verdicts on seed ${examples.seed} of item ${def_index}/${paint_index}.`, schema: data("SeedResponse"), example: enveloped(examples.seedResponse) },
-      errors: [404, 422],
-    },
-    "/v1/items/{def_index}/{paint_index}/patterns": {
-      operationId: "getPatterns",
-      tag: "items",
-      summary: "Every graded seed of an item, without quotes",
-      description: [
-        "The bulk form of the seed endpoint: `seeds` maps each graded seed (a decimal string) to its entries, one per",
-        "grading, and `guides` describes each guide and system once, levels best first. Quotes are left out. A known item",
-        "that no guide covers answers 200 with `seeds: {}`.",
-      ].join("\n"),
-      parameters: ["DefIndex", "PaintIndex"],
-      ok: { description: `The graded seeds of item ${def_index}/${paint_index}.`, schema: data("Patterns"), example: enveloped(examples.patterns) },
-      errors: [404, 422],
-    },
-    "/v1/guides/{platform_id}": {
-      operationId: "getGuide",
-      tag: "guides",
-      summary: "A guide document, as stored",
-      description: [
-        "The whole guide: attribution, the capture it was transcribed from, its systems, levels and gradings with their",
-        "quotes, and what the guide says beside its scale (remarks, item claims, callouts, discrepancies). Read fields by",
-        "name; their order carries no meaning. `system` narrows `systems` to one system and leaves every other field whole.",
-      ].join("\n"),
-      parameters: ["PlatformId", "System"],
-      ok: { description: `Guide ${examples.platformId}.`, schema: data("Guide"), example: enveloped(examples.guide) },
-      errors: [404],
-    },
-    "/v1/resolve": {
-      operationId: "resolve",
-      tag: "aliases",
-      summary: "Canonical items of a slug or a market hash name",
-      description: [
-        "Send `slug` or `market_hash_name` (when both are sent, `slug` is used and the other ignored). A market hash name",
-        "is matched without regard to case, spacing or punctuation, and with `★`, `StatTrak™`, `Souvenir` and the wear",
-        "stripped; a slug must match exactly. One alias may stand for several items, one per paint (for example the phases",
-        "of a Doppler): choose by `paint_label`.",
-      ].join("\n"),
-      parameters: ["Slug", "MarketHashName"],
-      ok: { description: `The items of slug ${examples.slug}.`, schema: data("Resolve"), example: enveloped(examples.resolve) },
-      errors: [400, 404, 422],
-    },
-    "/v1/meta": {
-      operationId: "getMeta",
-      tag: "dataset",
-      summary: "Version, load time and counts of the dataset",
-      description: [
-        "`counts.items` counts `(def_index, paint_index)` pairs, `counts.gradings` every grading. `loaded_at` is the newest",
-        "capture time of the data, so it changes only with the data. Poll this (with `If-None-Match`) to learn of updates.",
-      ].join("\n"),
-      ok: { description: "The dataset's metadata.", schema: data("Meta"), example: enveloped(examples.meta) },
-      errors: [404],
-    },
-    "/v1/dump": {
-      operationId: "getDump",
-      tag: "dataset",
-      summary: "The whole dataset in one response",
-      description: [
-        "Every item and every guide document (each exactly as the guide endpoint returns it). Built once per",
-        "`dataset_version`; gzip-encoded when `Accept-Encoding` allows it. Tens of megabytes uncompressed at full scale:",
-        "revalidate with `If-None-Match` rather than download it again. The example is shortened to one item and one guide.",
-      ].join("\n"),
-      parameters: ["AcceptEncoding"],
-      ok: {
-        description: "The dataset.",
-        schema: data("Dump"),
-        example: examples.dump,
-        headers: { "Cache-Control": ref("headers", "CacheControlDump"), Vary: ref("headers", "Vary"), "Content-Encoding": ref("headers", "ContentEncoding") },
-      },
-      errors: [],
-    },
-  };
+/** The body of a 200 of each described entry, from the examples (none for the document itself). */
+const OK_EXAMPLES: Record<OperationName, (examples: Examples) => unknown> = {
+  item: (examples) => enveloped(examples, examples.itemMenu),
+  seed: (examples) => enveloped(examples, examples.seedResponse),
+  patterns: (examples) => enveloped(examples, examples.patterns),
+  guide: (examples) => enveloped(examples, examples.guide),
+  resolve: (examples) => enveloped(examples, examples.resolve),
+  meta: (examples) => enveloped(examples, examples.meta),
+  // Already an envelope: the dump's file holds a whole one.
+  dump: (examples) => examples.dump,
+  health: () => ({ status: "ok" }),
+  changes: (examples) => initialChanges(versionOf(examples)),
+  openapi: () => undefined,
+};
 
+/** What the description document promises of itself: it has no zod schema, being generated, not derived. */
+const DESCRIPTION_SCHEMA = { type: "object", required: ["openapi", "info", "paths"], properties: { openapi: { type: "string", pattern: "^3\\.1\\.\\d+$" } } };
+
+/**
+ * One path item per entry of the path table that has an operation (contract/paths.ts). Written
+ * here, not through @asteasolutions/zod-to-openapi or zod-openapi: those take one registration per
+ * path, which is this loop again in their vocabulary, and the component schemas already come from
+ * zod 4's own `z.toJSONSchema` (schemas.ts).
+ */
+function paths(examples: Examples, schemas: Record<string, JsonSchema>): Json {
   const out: Json = {};
-  for (const [path, operation] of Object.entries(v1)) {
-    const errorResponses = Object.fromEntries(
-      [...operation.errors, 429, 503].map((status) => [String(status), ref("responses", ERROR_RESPONSES[status as keyof typeof ERROR_RESPONSES])]),
-    );
-    const names = operation.parameters ?? [];
-    const pathParameters = names.filter((name) => PATH_PARAMETERS.has(name)).map((name) => ref("parameters", name));
-    out[path] = {
+  for (const name of Object.keys(PATHS) as PathName[]) {
+    const entry: PathEntry = PATHS[name];
+    if (entry.operation === null) continue;
+    const operationName = name as OperationName;
+    const { id, tag } = entry.operation;
+    const text = PATH_DESCRIPTIONS[operationName];
+    const inPath = entry.parameters.filter((parameter) => PARAMETERS[parameter].in === "path");
+    const elsewhere = entry.parameters.filter((parameter) => PARAMETERS[parameter].in !== "path");
+    // An answer with an ETag can be revalidated.
+    const sent = [...elsewhere, ...(entry.etag === null ? [] : ["IfNoneMatch" as const])].map((parameter) => ref("parameters", parameter));
+    out[entry.template] = {
       // Path parameters belong to the path, so that the preflight (OPTIONS) shares them.
-      ...(pathParameters.length > 0 ? { parameters: pathParameters } : {}),
+      ...(inPath.length > 0 ? { parameters: inPath.map((parameter) => ref("parameters", parameter)) } : {}),
       get: {
-        operationId: operation.operationId,
-        tags: [operation.tag],
-        summary: operation.summary,
-        description: operation.description,
-        parameters: [...names.filter((name) => !PATH_PARAMETERS.has(name)).map((name) => ref("parameters", name)), ref("parameters", "IfNoneMatch")],
-        responses: {
-          "200": {
-            description: operation.ok.description,
-            headers: { ...dataHeaders(), ...operation.ok.headers },
-            content: { "application/json": { schema: operation.ok.schema, example: operation.ok.example } },
-          },
-          "304": path === "/v1/dump" ? ref("responses", "NotModifiedDump") : ref("responses", "NotModified"),
-          ...errorResponses,
-        },
+        operationId: id,
+        tags: [tag],
+        summary: text.summary,
+        description: text.description,
+        ...(sent.length > 0 ? { parameters: sent } : {}),
+        responses: entry.kind === "health" ? healthResponses(operationName, examples) : operationResponses(entry, operationName, examples, schemas),
       },
-      options: preflight(`${operation.operationId}Preflight`, operation.tag),
+      options: preflight(`${id}Preflight`, tag),
     };
   }
-
-  out["/health"] = {
-    get: {
-      operationId: "getHealth",
-      tags: ["service"],
-      summary: "Whether a build is loaded and readable",
-      description: "Outside `/v1`: not enveloped, never rate limited, never cached, no `dataset_version`.",
-      responses: {
-        "200": healthResponse("A build is loaded and its files can be read.", "ok"),
-        "503": healthResponse("No build is loaded, or its files cannot be read.", "error"),
-      },
-    },
-    options: preflight("getHealthPreflight", "service"),
-  };
-  out["/changes/{version}.json"] = {
-    parameters: [
-      {
-        name: "version",
-        in: "path",
-        required: true,
-        description: "`latest`, or the serving `dataset_version` (from `/v1/meta` or any ETag). Only the serving build's changelog is kept.",
-        schema: { type: "string", pattern: "^[\\x21\\x23-\\x2e\\x30-\\x7e]+$" },
-        example: "latest",
-      },
-    ],
-    get: {
-      operationId: "getChanges",
-      tags: ["dataset"],
-      summary: "What the serving dataset_version changed",
-      description: [
-        "The changes from the build served before this one, for consumers who poll `/v1/meta`: guides added, removed or",
-        "retitled, systems added or removed, levels added, removed or renamed, per seed the verdicts added, removed or moved",
-        "between levels, items added or removed, and how many response files changed. `from` names the version compared",
-        "against: if it is not the version you last saw, you missed one in between (compare dumps). `from` is null for the",
-        "first build of a deploy. Verdicts of added or removed guides, systems and items are implied, not listed. Not",
-        "enveloped; `ETag` is the serving `dataset_version`, as under `/v1`.",
-      ].join("\n"),
-      parameters: [ref("parameters", "IfNoneMatch")],
-      responses: {
-        "200": {
-          description: "The changelog of the serving build.",
-          headers: dataHeaders(),
-          content: { "application/json": { schema: ref("schemas", "Changes"), example: initialChanges((examples.meta as { dataset_version: string }).dataset_version) } },
-        },
-        "304": ref("responses", "NotModified"),
-        "404": ref("responses", "NotFound"),
-        "429": ref("responses", "RateLimited"),
-        "503": ref("responses", "InternalError"),
-      },
-    },
-    options: preflight("getChangesPreflight", "dataset"),
-  };
-  out["/openapi.json"] = {
-    get: {
-      operationId: "getDescription",
-      tags: ["service"],
-      summary: "This description document",
-      description: [
-        "The OpenAPI 3.1 description of the API. Not enveloped. Its `ETag` is its own content hash rather than the",
-        "`dataset_version`: an edit to the description alone changes the document without changing any response.",
-      ].join("\n"),
-      parameters: [ref("parameters", "IfNoneMatch")],
-      responses: {
-        "200": {
-          description: "The document.",
-          headers: dataHeaders(),
-          content: {
-            "application/json": {
-              schema: { type: "object", required: ["openapi", "info", "paths"], properties: { openapi: { type: "string", pattern: "^3\\.1\\.\\d+$" } } },
-            },
-          },
-        },
-        "304": ref("responses", "NotModified"),
-        "404": ref("responses", "NotFound"),
-        "503": ref("responses", "InternalError"),
-      },
-    },
-    options: preflight("getDescriptionPreflight", "service"),
-  };
   return out;
 }
 
-function healthResponse(description: string, status: "ok" | "error"): Json {
+function operationResponses(entry: PathEntry, name: OperationName, examples: Examples, schemas: Record<string, JsonSchema>): Json {
+  const example = OK_EXAMPLES[name](examples);
+  const errors = [...entry.errors, ...(entry.rateLimited ? [429 as const] : []), 503 as const];
+  return {
+    "200": {
+      description: PATH_DESCRIPTIONS[name].ok(examples),
+      headers: okHeaders(entry.headers),
+      content: { "application/json": { schema: okSchema(entry, schemas), ...(example === undefined ? {} : { example }) } },
+    },
+    "304": ref("responses", entry.headers === "dump" ? "NotModifiedDump" : "NotModified"),
+    ...Object.fromEntries(errors.map((status) => [String(status), ref("responses", ERROR_RESPONSES[status])])),
+  };
+}
+
+function okSchema(entry: PathEntry, schemas: Record<string, JsonSchema>): Json {
+  if (entry.response === null) return DESCRIPTION_SCHEMA;
+  const name = entry.enveloped ? `${entry.response}Envelope` : entry.response;
+  if (!(name in schemas)) throw new Error(`${entry.template} answers ${name}, which is not a component schema (generator/openapi/schemas.ts)`);
+  return ref("schemas", name);
+}
+
+function okHeaders(set: HeaderSet): Json {
+  if (set !== "dump") return dataHeaders();
+  return {
+    ...dataHeaders(),
+    "Cache-Control": ref("headers", "CacheControlDump"),
+    Vary: ref("headers", "Vary"),
+    "Content-Encoding": ref("headers", "ContentEncoding"),
+  };
+}
+
+/** /health answers its own bare body, 503 included: not the error envelope. */
+function healthResponses(name: OperationName, examples: Examples): Json {
+  const text = PATH_DESCRIPTIONS[name];
+  return {
+    "200": healthResponse(text.ok(examples), OK_EXAMPLES[name](examples)),
+    "503": healthResponse(text.unavailable ?? "", { status: "error" }),
+  };
+}
+
+function healthResponse(description: string, example: unknown): Json {
   return {
     description,
     headers: { "Cache-Control": ref("headers", "CacheControlNever"), ...corsHeaders() },
-    content: { "application/json": { schema: ref("schemas", "Health"), example: { status } } },
+    content: { "application/json": { schema: ref("schemas", "Health"), example } },
   };
 }
 
@@ -353,53 +225,41 @@ const dataHeaders = () => ({ ETag: ref("headers", "ETag"), "Cache-Control": ref(
 
 // ---- parameters ----
 
-const PATH_PARAMETERS = new Set(["DefIndex", "PaintIndex", "Seed", "PlatformId"]);
-
-function parameters(examples: Examples): Json {
-  const path = (name: string, description: string, schema: Json, example: unknown) => ({ name, in: "path", required: true, description, schema, example });
-  const query = (name: string, description: string, schema: Json, example: unknown) => ({ name, in: "query", required: false, description, schema, example });
-  const index = { type: "integer", minimum: 0 };
+function parameterExamples(examples: Examples): Record<ParameterName, unknown> {
   return {
-    DefIndex: path("def_index", "The item's definition index. Digits only (leading zeros allowed); anything else is 422.", index, examples.pair.def_index),
-    PaintIndex: path("paint_index", "The finish's paint index. Digits only (leading zeros allowed); anything else is 422.", index, examples.pair.paint_index),
-    Seed: path("seed", `A pattern seed, 0 to ${MAX_SEED}. Anything else is 422.`, { type: "integer", minimum: 0, maximum: MAX_SEED }, examples.seed),
-    PlatformId: path("platform_id", "The guide's identifier on its platform: a string of digits.", { type: "string", pattern: "^[0-9]{1,20}$" }, examples.platformId),
-    System: query("system", "A system id of the guide; an id the guide does not have (or an empty value) is 404.", { type: "string" }, examples.systemId),
-    Topic: query(
-      "topic",
-      "Keep only systems carrying this topic. Present counts as sent, even empty. No system has a topic yet.",
-      { type: "string" },
-      "fade",
-    ),
-    Slug: query(
-      "slug",
-      `An item slug, matched exactly (slugs are lowercase). At most ${MAX_ALIAS_LENGTH} characters (422 beyond). Wins over \`market_hash_name\`.`,
-      { type: "string", maxLength: MAX_ALIAS_LENGTH },
-      examples.slug,
-    ),
-    MarketHashName: query(
-      "market_hash_name",
-      `A Steam market hash name, in any of its forms. At most ${MAX_ALIAS_LENGTH} characters (422 beyond). Ignored when \`slug\` is sent; with neither, 400.`,
-      { type: "string", maxLength: MAX_ALIAS_LENGTH },
-      examples.marketHashName,
-    ),
-    IfNoneMatch: {
-      name: "If-None-Match",
-      in: "header",
-      required: false,
-      description: "An ETag received earlier, sent back as it was (a weak `W/` form, a list containing it, or `*` also match). A match answers 304.",
-      schema: { type: "string" },
-      example: `"${(examples.meta as { dataset_version: string }).dataset_version}"`,
-    },
-    AcceptEncoding: {
-      name: "Accept-Encoding",
-      in: "header",
-      required: false,
-      description: "With `gzip` accepted, the dump is sent gzip-encoded.",
-      schema: { type: "string" },
-      example: "gzip",
-    },
+    DefIndex: examples.pair.def_index,
+    PaintIndex: examples.pair.paint_index,
+    Seed: examples.seed,
+    PlatformId: examples.platformId,
+    System: examples.systemId,
+    Topic: "fade",
+    Slug: examples.slug,
+    MarketHashName: examples.marketHashName,
+    Version: "latest",
+    IfNoneMatch: `"${versionOf(examples)}"`,
+    AcceptEncoding: "gzip",
   };
+}
+
+/** Every parameter of the contract (contract/parameters.ts), once; the paths refer to them. */
+function parameters(examples: Examples): Json {
+  const example = parameterExamples(examples);
+  return Object.fromEntries(
+    (Object.keys(PARAMETERS) as ParameterName[]).map((name) => {
+      const parameter = PARAMETERS[name];
+      return [
+        name,
+        {
+          name: parameter.name,
+          in: parameter.in,
+          required: parameter.in === "path",
+          description: PARAMETER_DESCRIPTIONS[name],
+          schema: parameter.schema,
+          example: example[name],
+        },
+      ];
+    }),
+  );
 }
 
 // ---- headers and shared responses ----

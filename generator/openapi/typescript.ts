@@ -1,8 +1,18 @@
-// TypeScript declarations of the document's component schemas, for the typed client (client/): the
-// client's types come from the same zod schemas as the build, through the document, and the client
-// package needs neither zod nor the generator. Covers the JSON Schema the zod schemas generate
-// (objects, records, arrays, enums, consts, nullable unions, $ref); anything else is refused.
+// TypeScript declarations for the typed client (client/): one type per component schema of the
+// document, and the map of endpoints from the path table. The client's types come from the same zod
+// schemas and the same table as the build, and the client package needs neither zod nor the
+// generator. Covers the JSON Schema the zod schemas generate (objects, records, arrays, enums,
+// consts, nullable unions, $ref); anything else is refused.
+//
+// Own code rather than openapi-typescript: that package's `paths` and `operations` interfaces key a
+// body by status and media type and name the envelope, not its `data`, so the client would still
+// need a layer mapping each call to "the data of a 200"; the endpoint map needs what the document
+// does not say directly (which bodies are enveloped, the template as a value to fill), which the path
+// table does; and it would bring a parser's dependency tree to replace two short functions.
 
+import { PARAMETERS } from "../../contract/parameters.ts";
+import { PATH_DESCRIPTIONS } from "../../contract/path-descriptions.ts";
+import { PATHS, type OperationName, type PathEntry, type PathName } from "../../contract/paths.ts";
 import type { JsonSchema } from "./schemas.ts";
 
 const HANDLED = new Set([
@@ -65,16 +75,63 @@ function objectType(schema: JsonSchema, indent: string): string {
   return lines.length === 0 ? "Record<string, never>" : `{\n${lines.join("\n")}\n${indent}}`;
 }
 
-/** The declarations, one exported type per component schema, in the document's order. */
+/** The client's types: one per component schema, in the document's order, then the endpoints. */
 export function typeDeclarations(schemas: Record<string, JsonSchema>): string {
   const out = [
-    "// Generated from the description document's component schemas by generator/openapi/typescript.ts",
-    "// (npm run client:build). Do not edit: change the zod schemas in contract/schema/ instead.",
+    "// Generated from the description document's component schemas and the path table (contract/paths.ts)",
+    "// by generator/openapi/typescript.ts (npm run client:build). Do not edit: change the zod schemas in",
+    "// contract/schema/ or the path table instead.",
     "",
   ];
   for (const [name, schema] of Object.entries(schemas)) {
     if (typeof schema.description === "string") out.push(`/** ${schema.description.replaceAll("*/", "*\\/")} */`);
     out.push(`export type ${name} = ${typeOf(schema, "")};`, "");
   }
-  return out.join("\n");
+  return [...out, ...endpointDeclarations(schemas)].join("\n");
+}
+
+/**
+ * `Endpoints`, by operationId: each described entry's path template, path and query parameters, and
+ * the type of a 200's `data` (its whole body where not enveloped); and `ENDPOINTS`, the template and
+ * the envelope as values, what a request is built from.
+ */
+function endpointDeclarations(schemas: Record<string, JsonSchema>): string[] {
+  const described = (Object.keys(PATHS) as PathName[]).filter((name) => PATHS[name].operation !== null) as OperationName[];
+  const members = (entry: PathEntry, where: "path" | "query") => {
+    const fields = entry.parameters
+      .map((name) => PARAMETERS[name])
+      .filter((parameter) => parameter.in === where)
+      .map((parameter) => `${propertyKey(parameter.name)}${where === "path" ? "" : "?"}: ${parameter.schema.type === "integer" ? "number" : "string"}`);
+    return fields.length === 0 ? "Record<string, never>" : `{ ${fields.join("; ")} }`;
+  };
+  const responseType = (entry: PathEntry) => {
+    if (entry.response === null) return "unknown";
+    if (!(entry.response in schemas)) throw new Error(`${entry.template} answers ${entry.response}, which is not a component schema`);
+    return entry.response;
+  };
+  const out = [
+    "/** The endpoints by operationId: path template, parameters, and the type of a 200's `data` (its whole body where not enveloped). */",
+    "export interface Endpoints {",
+  ];
+  for (const name of described) {
+    const entry: PathEntry = PATHS[name];
+    out.push(
+      `  /** ${PATH_DESCRIPTIONS[name].summary} */`,
+      `  ${entry.operation!.id}: {`,
+      `    path: ${literal(entry.template)};`,
+      `    params: ${members(entry, "path")};`,
+      `    query: ${members(entry, "query")};`,
+      `    response: ${responseType(entry)};`,
+      `    enveloped: ${entry.enveloped};`,
+      "  };",
+    );
+  }
+  out.push("}", "", "/** What a request to each endpoint is built from. */");
+  out.push('export const ENDPOINTS: { readonly [N in keyof Endpoints]: Pick<Endpoints[N], "path" | "enveloped"> } = {');
+  for (const name of described) {
+    const entry: PathEntry = PATHS[name];
+    out.push(`  ${entry.operation!.id}: { path: ${literal(entry.template)}, enveloped: ${entry.enveloped} },`);
+  }
+  out.push("};", "");
+  return out;
 }

@@ -1,0 +1,258 @@
+// Every path the service answers, one entry each: the /v1 routes, /health, the changelog and the
+// documents. The edge looks a request's path up here and serves it by its entry's kind; the
+// description document writes its `paths` from these entries and the client's endpoint types come
+// from them, so an entry added here is served, described and typed, or does not compile.
+//
+// The prose of each entry (summary, description) is in path-descriptions.ts, keyed by the same
+// names: the edge imports this module in every runtime, the Cloudflare Worker's bundle included, and
+// has no use for several kilobytes of text only the description document reads.
+
+import type { ParameterName } from "./parameters.ts";
+import type { RouteName } from "./routes.ts";
+
+export const BASE_PATH = "/v1";
+export const HEALTH_PATH = "/health";
+/** The description document and the reference page, outside /v1 like /health. */
+export const OPENAPI_PATH = "/openapi.json";
+export const DOCS_PATH = "/docs/";
+/** `/docs` without its slash: answered with a redirect, so the page's relative links resolve. */
+export const DOCS_PATH_BARE = DOCS_PATH.slice(0, -1);
+/** The explorer page at {api_root}/ with its script, style sheet and icon. */
+export const EXPLORER_PATH = "/";
+export const EXPLORER_SCRIPT_PATH = "/explorer.js";
+export const EXPLORER_STYLE_PATH = "/explorer.css";
+export const EXPLORER_ICON_PATH = "/explorer.svg";
+export const CHANGES_PATH = "/changes/";
+
+/** Files of the documents folder (Manifest.docs). */
+export const OPENAPI_FILE = "openapi.json";
+export const REFERENCE_PAGE_FILE = "index.html";
+export const EXPLORER_PAGE_FILE = "explorer.html";
+export const EXPLORER_SCRIPT_FILE = "explorer.js";
+export const EXPLORER_STYLE_FILE = "explorer.css";
+export const EXPLORER_ICON_FILE = "explorer.svg";
+
+/**
+ * How a path is served:
+ * - `data`: the route's file (routes.ts, `fileFor`), enveloped;
+ * - `packed`: one entry of the route's pack (pack.ts), enveloped;
+ * - `dump`: the route's file, a whole envelope stored gzip-encoded, decoded for a client without gzip;
+ * - `changelog`: the serving build's changelog, as stored;
+ * - `document`: a file of the documents folder;
+ * - `redirect`: a redirect to `location`;
+ * - `health`: whether a build is loaded and readable.
+ */
+export type PathKind = "data" | "packed" | "dump" | "changelog" | "document" | "redirect" | "health";
+
+/** Which header set a document is served with (documents.ts). */
+export type DocumentType = "openapi" | "page" | "explorer" | "script" | "style" | "icon";
+/** The header set of an entry's 200: the edge's (`data`, `dump`, `health`) or a document's. */
+export type HeaderSet = "data" | "dump" | "health" | "redirect" | DocumentType;
+
+/** The zod schema (contract/schema/) of a 200's body, or of its `data` where enveloped. */
+export type ResponseSchemaName = "ItemMenu" | "SeedResponse" | "Patterns" | "Guide" | "Resolve" | "Meta" | "Dump" | "Health" | "Changes";
+
+export type Tag = "items" | "guides" | "aliases" | "dataset" | "service";
+
+interface Entry {
+  /** `{name}` is a parameter; one path segment under /v1, the rest of the path outside it. */
+  readonly template: string;
+  readonly kind: PathKind;
+  /** In the order a client sends them; If-None-Match is implied by `etag`. */
+  readonly parameters: readonly ParameterName[];
+  /** Null where the body is not the API's JSON (pages) or is the description itself. */
+  readonly response: ResponseSchemaName | null;
+  /** Error statuses of the path itself; besides these, 429 where rate limited and 503 everywhere but /health. */
+  readonly errors: readonly (400 | 404 | 422)[];
+  /** `{dataset_version, data}` around the stored data. */
+  readonly enveloped: boolean;
+  /** Counted against the app rate limit (OPTIONS and refused methods always are). */
+  readonly rateLimited: boolean;
+  /** What the ETag names: the response content, or the documents folder (a hash of its bytes). */
+  readonly etag: "dataset_version" | "docs" | null;
+  readonly headers: HeaderSet;
+  /** How the description document names it; null for the pages, which it does not describe. */
+  readonly operation: { readonly id: string; readonly tag: Tag } | null;
+}
+
+export type PathEntry =
+  | (Entry & { readonly kind: "document"; readonly file: string; readonly headers: DocumentType })
+  | (Entry & { readonly kind: "redirect"; readonly location: string })
+  | (Entry & { readonly kind: Exclude<PathKind, "document" | "redirect"> });
+
+const v1 = (
+  template: string,
+  kind: "data" | "packed" | "dump",
+  operation: { id: string; tag: Tag },
+  parameters: readonly ParameterName[],
+  response: ResponseSchemaName,
+  errors: readonly (400 | 404 | 422)[],
+) =>
+  ({
+    template,
+    kind,
+    parameters,
+    response,
+    errors,
+    enveloped: true,
+    rateLimited: true,
+    etag: "dataset_version",
+    headers: kind === "dump" ? "dump" : "data",
+    operation,
+  }) as const;
+
+/** The documents describe the API, they are not its data: not rate limited, ETag of their folder. */
+const document = (template: string, file: string, headers: DocumentType) =>
+  ({
+    template,
+    kind: "document",
+    file,
+    parameters: [],
+    response: null,
+    errors: [404],
+    enveloped: false,
+    rateLimited: false,
+    etag: "docs",
+    headers,
+    operation: null,
+  }) as const;
+
+/** The /v1 routes, by route name: a `Route` without an entry here does not compile. */
+const ROUTE_PATHS = {
+  item: v1("/v1/items/{def_index}/{paint_index}", "data", { id: "getItem", tag: "items" }, ["DefIndex", "PaintIndex", "Topic"], "ItemMenu", [404, 422]),
+  seed: v1("/v1/items/{def_index}/{paint_index}/seeds/{seed}", "packed", { id: "getSeed", tag: "items" }, ["DefIndex", "PaintIndex", "Seed"], "SeedResponse", [404, 422]),
+  patterns: v1("/v1/items/{def_index}/{paint_index}/patterns", "data", { id: "getPatterns", tag: "items" }, ["DefIndex", "PaintIndex"], "Patterns", [404, 422]),
+  guide: v1("/v1/guides/{platform_id}", "data", { id: "getGuide", tag: "guides" }, ["PlatformId", "System"], "Guide", [404]),
+  resolve: v1("/v1/resolve", "data", { id: "resolve", tag: "aliases" }, ["Slug", "MarketHashName"], "Resolve", [400, 404, 422]),
+  meta: v1("/v1/meta", "data", { id: "getMeta", tag: "dataset" }, [], "Meta", [404]),
+  dump: v1("/v1/dump", "dump", { id: "getDump", tag: "dataset" }, ["AcceptEncoding"], "Dump", []),
+} as const satisfies Record<RouteName, PathEntry>;
+
+export const PATHS = {
+  ...ROUTE_PATHS,
+  // Outside /v1: not enveloped, never rate limited, never cached, no dataset_version.
+  health: {
+    template: HEALTH_PATH,
+    kind: "health",
+    parameters: [],
+    response: "Health",
+    errors: [],
+    enveloped: false,
+    rateLimited: false,
+    etag: null,
+    headers: "health",
+    operation: { id: "getHealth", tag: "service" },
+  },
+  // The serving build's changelog: outside /v1 and not enveloped, but data (ETag: its dataset_version).
+  changes: {
+    template: `${CHANGES_PATH}{version}.json`,
+    kind: "changelog",
+    parameters: ["Version"],
+    response: "Changes",
+    errors: [404],
+    enveloped: false,
+    rateLimited: true,
+    etag: "dataset_version",
+    headers: "data",
+    operation: { id: "getChanges", tag: "dataset" },
+  },
+  openapi: { ...document(OPENAPI_PATH, OPENAPI_FILE, "openapi"), operation: { id: "getDescription", tag: "service" } },
+  referencePage: document(DOCS_PATH, REFERENCE_PAGE_FILE, "page"),
+  // Relative, so that it stays right under any prefix a proxy puts in front of the API root.
+  referencePageBare: {
+    template: DOCS_PATH_BARE,
+    kind: "redirect",
+    location: "docs/",
+    parameters: [],
+    response: null,
+    errors: [404],
+    enveloped: false,
+    rateLimited: false,
+    etag: null,
+    headers: "redirect",
+    operation: null,
+  },
+  explorer: document(EXPLORER_PATH, EXPLORER_PAGE_FILE, "explorer"),
+  explorerScript: document(EXPLORER_SCRIPT_PATH, EXPLORER_SCRIPT_FILE, "script"),
+  explorerStyle: document(EXPLORER_STYLE_PATH, EXPLORER_STYLE_FILE, "style"),
+  explorerIcon: document(EXPLORER_ICON_PATH, EXPLORER_ICON_FILE, "icon"),
+} as const satisfies Record<string, PathEntry>;
+
+export type PathName = keyof typeof PATHS;
+/** The entries the description document describes (and the client types): those with an operation. */
+export type OperationName = { [N in PathName]: (typeof PATHS)[N]["operation"] extends null ? never : N }[PathName];
+
+/**
+ * A path found in the table: its entry's name and kind, and the values of its template's parameters.
+ * Discriminated by `kind`, so that serving a kind sees only the names of that kind.
+ */
+export type PathMatch = { [N in PathName]: { name: N; kind: (typeof PATHS)[N]["kind"]; values: Readonly<Record<string, string>> } }[PathName];
+/** A match of a /v1 route: its parameters are read by routes.ts, `routeOf`. */
+export type RouteMatch = Extract<PathMatch, { name: RouteName }>;
+
+interface Compiled {
+  name: PathName;
+  /** Under /v1: the template's segments after /v1. */
+  segments: readonly string[] | null;
+  /** Outside /v1: the text before the first parameter (the whole template when it has none). */
+  prefix: string;
+  parameter: string | null;
+}
+
+const COMPILED: readonly Compiled[] = (Object.keys(PATHS) as PathName[]).map((name) => {
+  const { template } = PATHS[name];
+  if (template.startsWith(`${BASE_PATH}/`)) return { name, segments: template.slice(BASE_PATH.length + 1).split("/"), prefix: "", parameter: null };
+  const open = template.indexOf("{");
+  if (open < 0) return { name, segments: null, prefix: template, parameter: null };
+  return { name, segments: null, prefix: template.slice(0, open), parameter: template.slice(open + 1, template.indexOf("}")) };
+});
+
+const match = (name: PathName, values: Record<string, string>) => ({ name, kind: PATHS[name].kind, values }) as PathMatch;
+
+/**
+ * The entry answering a request path (still percent-encoded, without its query), or null when no
+ * entry does (404). Under /v1 each segment is percent-decoded before it is compared, as the
+ * parameters are read decoded; a malformed escape stays as written and then fails its parameter's
+ * pattern. Outside /v1 paths are compared as written, and a template with a parameter claims every
+ * path under its prefix, the parameter being the rest as written (`latest.json` under /changes/):
+ * an unknown name there is the changelog's to answer, with a 404 naming the serving version.
+ */
+export function lookupPath(path: string): PathMatch | null {
+  if (path.startsWith(BASE_PATH) && (path.length === BASE_PATH.length || path[BASE_PATH.length] === "/")) {
+    return lookupUnderBase(path.slice(BASE_PATH.length));
+  }
+  for (const { name, segments, prefix, parameter } of COMPILED) {
+    if (segments !== null) continue;
+    if (parameter === null ? path === prefix : path.startsWith(prefix)) {
+      return match(name, parameter === null ? {} : { [parameter]: path.slice(prefix.length) });
+    }
+  }
+  return null;
+}
+
+/** The /v1 entry answering a path under {base_url} (already stripped of "/v1"), or null. */
+export function lookupUnderBase(pathname: string): RouteMatch | null {
+  if (!pathname.startsWith("/")) return null;
+  const decoded = pathname.slice(1).split("/").map(decodeSegment);
+  for (const { name, segments } of COMPILED) {
+    if (segments === null || segments.length !== decoded.length) continue;
+    const values: Record<string, string> = {};
+    const matches = segments.every((segment, index) => {
+      const value = decoded[index]!;
+      if (!segment.startsWith("{")) return segment === value;
+      values[segment.slice(1, -1)] = value;
+      return true;
+    });
+    // Only the /v1 templates have segments, and those are the routes' (ROUTE_PATHS).
+    if (matches) return match(name, values) as RouteMatch;
+  }
+  return null;
+}
+
+function decodeSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

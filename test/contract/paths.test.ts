@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { bundleWorker } from "../../edge/adapters/cloudflare/bundle.ts";
+import { PARAMETERS } from "../../contract/parameters.ts";
+import { PATH_DESCRIPTIONS } from "../../contract/path-descriptions.ts";
+import { lookupPath, PATHS, type PathEntry, type PathName } from "../../contract/paths.ts";
+import { packEntryOf, pathFor, storedEncodingOf, type Route } from "../../contract/routes.ts";
+import { componentSchemas } from "../../generator/openapi/schemas.ts";
+
+const names = Object.keys(PATHS) as PathName[];
+const entry = (name: PathName): PathEntry => PATHS[name];
+
+/** A route of every name, as the generator enumerates them. */
+const ROUTES: Route[] = [
+  { name: "item", defIndex: 7, paintIndex: 44, topic: null },
+  { name: "seed", defIndex: 7, paintIndex: 44, seed: 661 },
+  { name: "patterns", defIndex: 7, paintIndex: 44 },
+  { name: "guide", platformId: "900000001", system: "blue_gem" },
+  { name: "resolve", aliasKey: "ak-47-case-hardened" },
+  { name: "meta" },
+  { name: "dump" },
+];
+
+describe("the path table", () => {
+  it("finds every path it lists, a template's parameters filled in, under its own entry", () => {
+    const sample: Record<string, string> = { def_index: "7", paint_index: "44", seed: "661", platform_id: "900000001", version: "latest" };
+    for (const name of names) {
+      const path = entry(name).template.replace(/\{([^}]+)\}/g, (_, parameter: string) => sample[parameter]!);
+      expect(lookupPath(path)?.name, path).toBe(name);
+    }
+  });
+
+  it("answers each route's request path with the entry of the route's name", () => {
+    for (const route of ROUTES) {
+      const match = lookupPath(new URL(pathFor(route), "http://localhost").pathname);
+      expect(match?.name).toBe(route.name);
+      expect(match?.kind).toBe(entry(route.name).kind);
+    }
+  });
+
+  it("serves the dump gzip-encoded and the seeds from a pack, as their kinds say", () => {
+    for (const route of ROUTES) {
+      expect(storedEncodingOf(route) === "gzip", route.name).toBe(entry(route.name).kind === "dump");
+      expect(packEntryOf(route) !== null, route.name).toBe(entry(route.name).kind === "packed");
+    }
+  });
+
+  it("reads the segments of a path under /v1 percent-decoded and every other path as written", () => {
+    expect(lookupPath("/v1/%6Deta")?.name).toBe("meta");
+    expect(lookupPath("/v1/items/7/44/%70atterns")?.values).toEqual({ def_index: "7", paint_index: "44" });
+    expect(lookupPath("/%68ealth")).toBeNull();
+    expect(lookupPath("/v1")).toBeNull();
+    expect(lookupPath("/v1/")).toBeNull();
+    expect(lookupPath("/v1x/meta")).toBeNull();
+    expect(lookupPath("/docs")?.name).toBe("referencePageBare");
+  });
+
+  it("gives every name under /changes/ to the changelog, so an unknown one is told the serving version", () => {
+    expect(lookupPath("/changes/latest.json")).toEqual({ name: "changes", kind: "changelog", values: { version: "latest.json" } });
+    expect(lookupPath("/changes/latest")?.name).toBe("changes");
+    expect(lookupPath("/changes/a/b.json")?.name).toBe("changes");
+  });
+
+  it("envelopes, rate limits and tags with dataset_version exactly the /v1 routes and the changelog", () => {
+    for (const name of names) {
+      const { kind, enveloped, rateLimited, etag } = entry(name);
+      const route = kind === "data" || kind === "packed" || kind === "dump";
+      expect(enveloped, name).toBe(route);
+      expect(rateLimited, name).toBe(route || kind === "changelog");
+      expect(etag, name).toBe(route || kind === "changelog" ? "dataset_version" : kind === "document" ? "docs" : null);
+    }
+  });
+
+  it("names a parameter for every {parameter} of a template, and a component schema for every response", () => {
+    const schemas = componentSchemas();
+    for (const name of names) {
+      const { template, parameters, response } = entry(name);
+      const inTemplate = [...template.matchAll(/\{([^}]+)\}/g)].map((found) => found[1]);
+      expect(parameters.filter((parameter) => PARAMETERS[parameter].in === "path").map((parameter) => PARAMETERS[parameter].name), name).toEqual(inTemplate);
+      if (response !== null) expect(Object.keys(schemas), name).toContain(response);
+    }
+  });
+
+  it("keeps its prose out of the Worker's bundle", async () => {
+    const code = await bundleWorker();
+    expect(code).toContain(PATHS.item.template);
+    for (const text of Object.values(PATH_DESCRIPTIONS)) expect(code).not.toContain(text.summary);
+  });
+});
