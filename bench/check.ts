@@ -1,9 +1,9 @@
-// `npm run bench:check [-- --runs N] [--fresh] [--dataset DIR]`: how long checking a dataset at the spec's
-// scale takes (`loadDataset`: read, parse, validate, find every quote in its capture). Target: under 3 s
-// (median of the warm runs; the cold run is shown beside it). Then the check a rebuild does after one
-// guide file changed: every other guide file's own outcome taken from the check cache
-// (validate/cache.ts), the changed one and the cross-file rules checked (shown, not a target; its
-// result is compared with the full check's, which it must equal).
+// `npm run bench:check [-- --runs N] [--fresh] [--dataset DIR]`: how long checking a dataset at the API's
+// stated scale (docs/benchmarks.md, "The scale fixture") takes (`loadDataset`: read, parse, validate, find
+// every quote in its capture). Target: under 3 s (median of the warm runs; the cold run is shown beside it).
+// Then the check a rebuild does after one guide file changed: every other guide file's own outcome taken from
+// the check cache (validate/cache.ts), the changed one and the cross-file rules checked (shown, not a target;
+// its result is compared with the full check's, which it must equal).
 //
 // Last, the figure behind validating shapes with ajv rather than with the zod schemas themselves: both
 // validators over every guide of the dataset, as parsed JSON, median of the warm runs.

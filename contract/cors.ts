@@ -1,6 +1,6 @@
-// CORS (spec, Limits): every response, 429 and 304 included, with or without an Origin request
-// header, carries these two headers; responses never vary on Origin. Only GET (and preflight) is
-// allowed and no credentials are used, so "*" is the whole policy.
+// CORS (docs/README.md, "Caching, CORS, limits"; docs/serving.md, "CORS"): every response, 429 and 304
+// included, with or without an Origin request header, carries these two headers; responses never vary on
+// Origin. Only GET (and preflight) is allowed and no credentials are used, so "*" is the whole policy.
 
 export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
@@ -10,7 +10,10 @@ export const CORS_HEADERS = {
 /** Methods the API answers; HEAD is GET without a body (RFC 9110), OPTIONS is the preflight. */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
-/** Spec, Preflight: allows GET and the If-None-Match request header. A day is the longest any browser honours. */
+/**
+ * The preflight allows GET and the If-None-Match request header (docs/serving.md, "CORS"). A day is the longest
+ * any browser honours.
+ */
 export const PREFLIGHT_HEADERS = {
   "access-control-allow-methods": ALLOWED_METHODS,
   "access-control-allow-headers": "If-None-Match",

@@ -1,6 +1,6 @@
-// The envelope (spec, Resources): `{dataset_version, data}` on success, `{dataset_version, error}`
-// on failure. A build's files hold the `data` JSON only, so a success body is the bytes of the
-// version's prefix, the file, and "}" — concatenated, never parsed.
+// The envelope (docs/README.md, "Envelope and errors"): `{dataset_version, data}` on success,
+// `{dataset_version, error}` on failure. A build's files hold the `data` JSON only, so a success body is the
+// bytes of the version's prefix, the file, and "}" — concatenated, never parsed.
 
 import type { ErrorCode } from "./routes.ts";
 

@@ -21,7 +21,8 @@ export const MANIFEST_FORMAT = 2;
 
 export const manifestSchema = z.object({
   format: z.literal(MANIFEST_FORMAT, { error: (issue) => `must be ${MANIFEST_FORMAT}, got ${shown(issue.input)}; a build of another format is read by the version of this project that wrote it (rebuild it with \`npm run build\`)` }),
-  // Versioning rule 4: the version is the value inside the ETag, so it must be a valid entity-tag body.
+  // The version is the value inside the ETag (docs/README.md, "Caching, CORS, limits"), so it must be a valid
+  // entity-tag body.
   dataset_version: z
     .string({ error: (issue) => `must be a string, got ${shown(issue.input)}` })
     .check(z.regex(ETAG_CHARACTERS, { error: (issue) => `must be printable ASCII without spaces or '"', got ${shown(issue.input)}` })),

@@ -133,8 +133,9 @@ const READERS: Record<RouteName, Reader> = {
 function readItem(values: Readonly<Record<string, string>>, seedRaw: string | undefined, route: (defIndex: number, paintIndex: number) => Route): Parsed {
   const defRaw = values.def_index!;
   const paintRaw = values.paint_index!;
-  // Spec: a non-numeric def_index, paint_index or seed, or a seed outside 0..1000, is 422; every
-  // parameter's syntax is checked before any identity is looked at.
+  // A non-numeric def_index, paint_index or seed, or a seed outside 0..1000, is 422
+  // (docs/README.md, "Endpoints"); every parameter's syntax is checked before any identity is looked at
+  // (docs/serving.md, "Decisions").
   for (const [name, raw] of [["def_index", defRaw], ["paint_index", paintRaw]] as const) {
     if (!NUMERIC.test(raw)) return invalid(`${name} must be a non-negative integer, got "${raw}"`);
   }
@@ -149,7 +150,8 @@ function readItem(values: Readonly<Record<string, string>>, seedRaw: string | un
 function readResolve(query: URLSearchParams): Parsed {
   const slug = query.get("slug");
   const marketHashName = query.get("market_hash_name");
-  // Rule 2: when both are sent, slug wins and market_hash_name is ignored (its length too).
+  // When both are sent, slug wins (docs/README.md, "Endpoints") and market_hash_name is ignored (its length
+  // too).
   const [name, value] = slug !== null ? ["slug", slug] : ["market_hash_name", marketHashName];
   if (value === null) return missing("send slug or market_hash_name");
   if ([...value].length > MAX_ALIAS_LENGTH) return invalid(`${name} is longer than ${MAX_ALIAS_LENGTH} characters`);

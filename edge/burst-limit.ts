@@ -1,8 +1,9 @@
-// The edge burst limit (spec, Limits): 170 requests per 10 seconds per client IP, then the client
-// is blocked for 10 seconds, before the request reaches the app. Netlify's platform enforces it in
-// production; the local Node server, the server in front of Netlify's emulation and the Worker
-// (where its rate-limiting binding is missing) play that part with this limiter. A blocked answer
-// is the edge's, not the API's: plain text, no CORS headers, so browser scripts see a network failure.
+// The edge burst limit (docs/README.md, "Caching, CORS, limits"; docs/serving.md, "Rate limits"): 170 requests
+// per 10 seconds per client IP, then the client is blocked for 10 seconds, before the request reaches the app.
+// Netlify's platform enforces it in production; the local Node server, the server in front of Netlify's
+// emulation and the Worker (where its rate-limiting binding is missing) play that part with this limiter. A
+// blocked answer is the edge's, not the API's: plain text, no CORS headers, so browser scripts see a network
+// failure.
 //
 // It is the app's sliding-window limiter (rate-limit.ts) with a block: no span of 10 seconds lets
 // more than 170 requests of one client through, whichever way they straddle a boundary.

@@ -1,9 +1,11 @@
-// Caching rule 2: a request whose If-None-Match names the current ETag gets 304. Clients send the
-// ETag back as received, but caches and proxies may weaken it (W/"...") or send a list of every
-// ETag they hold; "*" matches any current representation (RFC 9110 section 13.1.2). Comparison
-// is weak: the opaque tags must be equal, the W/ prefix is ignored.
+// A request whose If-None-Match names the current ETag gets 304 (docs/README.md, "Caching, CORS, limits").
+// Clients send the ETag back as received, but caches and proxies may weaken it (W/"...") or send a list of
+// every ETag they hold; "*" matches any current representation (RFC 9110 section 13.1.2). Comparison is weak:
+// the opaque tags must be equal, the W/ prefix is ignored.
 
-/** The ETag the edge sends for a build: the dataset_version, quoted (versioning rule 4). */
+/**
+ * The ETag the edge sends for a build: the dataset_version, quoted (docs/README.md, "Caching, CORS, limits").
+ */
 export const etagFor = (datasetVersion: string): string => `"${datasetVersion}"`;
 
 /** Whether an If-None-Match header value matches `etag` (a strong tag such as `"v1"`). */

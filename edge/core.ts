@@ -173,7 +173,8 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
         manifest = currentManifest();
         return await answer(server, request, manifest, context);
       } catch (error) {
-        // Errors section: any unexpected failure is 503 internal_error, never cached, never a stack trace.
+        // Any unexpected failure is 503 internal_error, never cached, never a stack trace
+        // (docs/README.md, "Envelope and errors").
         server.onError?.(error);
         const version = manifest?.dataset_version ?? "";
         const headers = manifest === null ? NO_BUILD_HEADERS : server.buildFor(manifest).headers.unavailable;
@@ -214,7 +215,8 @@ async function answer<C>(server: Server<C>, request: EdgeRequest, manifest: Mani
   const { headers } = current;
   if (request.method === "OPTIONS") return { status: 204, headers: headers.preflight, body: null };
   if (!reading) {
-    // Decision: the spec's codes have no "method not allowed"; the request is malformed for this API.
+    // Decision (docs/serving.md, "Decisions"): the API's error codes (docs/README.md, "Envelope and errors")
+    // have none for a method not allowed; the request is malformed for this API.
     return fail(current, 405, "bad_request", `method ${request.method} is not allowed; use GET`, headers.methodNotAllowed);
   }
   if (match === null) return fail(current, 404, "not_found", `no endpoint at ${request.path}`);

@@ -1,7 +1,6 @@
-// Per-client rate limits: the app rate limit (spec, Limits: 1000 requests per minute per client IP,
-// then 429 `rate_limited` with Retry-After) and, with a block time, the edge burst limit the local
-// server plays (burst-limit.ts). Clients are keyed by clientKeyOf (an IPv6 /64 is one
-// client).
+// Per-client rate limits: the app rate limit (docs/README.md, "Caching, CORS, limits": 1000 requests per minute
+// per client IP, then 429 `rate_limited` with Retry-After) and, with a block time, the edge burst limit the
+// local server plays (burst-limit.ts). Clients are keyed by clientKeyOf (an IPv6 /64 is one client).
 //
 // Sliding window, counted in slices: each client has a ring of counters, one per slice of the
 // window, each with the time of its latest request. A request is allowed while the requests that
@@ -12,7 +11,7 @@
 // limit through around the moment they turn). A client whose requests spread over that oldest
 // slice may be refused up to one slice early; Retry-After is exact for the count kept (the moment
 // the slice that frees room loses its latest request). A token bucket, whose burst plus refill can
-// exceed the limit within one window, would not keep the spec's numbers as a hard bound; a log of
+// exceed the limit within one window, would not keep the API's stated limits as a hard bound; a log of
 // timestamps would, at a cost per request instead of a few bytes per slice.
 //
 // Memory is bounded without failing open: at most `maxClients` clients are tracked, in order of
@@ -207,7 +206,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       }
       if (blockMs > 0) {
         // The block replaces the count: the client starts afresh when it ends. With a block at
-        // least as long as the window (the spec's 10 s each), no span of the window can hold
+        // least as long as the window (the edge burst limit's 10 s each), no span of the window can hold
         // requests from both sides of it, so the bound above still holds.
         window.blockedUntil = time + blockMs;
         clear(window, slice);

@@ -8,7 +8,10 @@ export interface Dataset {
   guides: Guide[];
 }
 
-/** How much a dataset holds. `pairs` counts (def_index, paint_index) pairs, what the spec calls items. */
+/**
+ * How much a dataset holds. `pairs` counts (def_index, paint_index) pairs, what the API calls items
+ * (docs/README.md, "What the API says, and what it never says").
+ */
 export interface DatasetCounts {
   itemFiles: number;
   pairs: number;

@@ -1,6 +1,7 @@
-// dataset_version (spec, Versioning): a content hash of the item data, the guide data and the
-// format of the responses derived from them (contract/response-format.ts). It is the ETag of every
-// response, so it must change with anything that changes a response body and with nothing else.
+// dataset_version (docs/README.md, "Versions"; docs/architecture.md, "dataset_version"): a content hash of
+// the item data, the guide data and the format of the responses derived from them
+// (contract/response-format.ts). It is the ETag of every response, so it must change with anything that changes
+// a response body and with nothing else.
 
 import { createHash } from "node:crypto";
 import { RESPONSE_FORMAT } from "../contract/response-format.ts";

@@ -5,7 +5,7 @@ export function formatMs(ms: number): string {
   return ms < 10_000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Decimal units, as the spec writes sizes ("about 30.2 MB"). */
+/** Decimal units, the units of the API's stated dump size (about 30.2 MB). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1e3) return `${bytes} B`;
   if (bytes < 1e6) return `${(bytes / 1e3).toFixed(1)} kB`;

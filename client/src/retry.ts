@@ -1,7 +1,7 @@
-// When and how long to wait before trying a request again. The spec's client duties: a 429 waits
-// its Retry-After; an edge block (a network error, or a 429 that is not the API's envelope: a
-// browser sees no CORS headers on it) is retried after a few seconds, with jitter so that many
-// clients blocked together do not return together.
+// When and how long to wait before trying a request again (docs/README.md, "Caching, CORS, limits";
+// client/README.md, "Caching and retries"): a 429 waits its Retry-After; an edge block (a network
+// error, or a 429 that is not the API's envelope: a browser sees no CORS headers on it) is retried
+// after a few seconds, with jitter so that many clients blocked together do not return together.
 
 export interface RetryOptions {
   /** Tries after the first one; 0 turns retrying off. Default 3. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "../routes.ts";
 
-// Spec: "ISO 8601 local date-time without offset" (guide `posted`/`updated`).
+// A guide's `posted`/`updated`: an ISO 8601 local date-time without offset
+// (dataset/README.md, "Guide documents: guides/<platform_id>.json").
 export const localDateTime = z
   .string()
   .regex(
@@ -9,7 +10,8 @@ export const localDateTime = z
     "an ISO 8601 local date-time without offset, e.g. 2024-03-01T18:20:00",
   );
 
-// Spec: `snapshot.retrieved_at` is "ISO 8601 timestamp with offset".
+// `snapshot.retrieved_at`: an ISO 8601 timestamp with offset
+// (dataset/README.md, "Guide documents: guides/<platform_id>.json").
 export const offsetDateTime = z.iso.datetime({ offset: true });
 
 export const isoDate = z.iso.date();

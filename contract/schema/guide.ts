@@ -1,13 +1,20 @@
 import { z } from "zod";
 import { isoDate, localDateTime, nonNegativeInt, offsetDateTime, pathSafeId, platformId, quoted, seed, slug, webUrl } from "./common.ts";
 
-// The full guide document, as the spec's Resources section defines it. Stored exactly as served.
+// The full guide document (dataset/README.md, "Guide documents: guides/<platform_id>.json"). Stored exactly as
+// served.
 
 const systemRef = pathSafeId.nullable();
 
-/** Spec: top-level remarks and item claims are `{quote, note, system}`, `system` a system id or null. */
+/**
+ * Top-level remarks and item claims are `{quote, note, system}`, `system` a system id or null
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json").
+ */
 export const remarkSchema = z.object({ quote: z.string().min(1), note: z.string().nullable(), system: systemRef }).strict();
-/** Inside a system the system is implied; the spec leaves the shape of a system's remarks open. */
+/**
+ * Inside a system the system is implied, so a system's remarks may leave `system` out; their shape is otherwise
+ * open.
+ */
 export const systemRemarkSchema = remarkSchema.partial({ system: true });
 
 export const calloutKinds = ["exclusion", "example", "mention", "common"] as const;
@@ -67,13 +74,15 @@ export const levelSchema = z
     ordered: z.boolean(),
     ordered_quote: z.string().min(1).nullable(),
     definition: quoted.optional(),
-    // Spec: `null` means the level is shown only as images and no seed is graded in it.
+    // `null` means the level is shown only as images and no seed is graded in it
+    // (dataset/README.md, "Guide documents: guides/<platform_id>.json").
     gradings: z.null().optional(),
   })
   .strict();
 
 export const scaleKinds = ["tier", "rank", "group", "sublevel", "band"] as const;
-// Spec: the form of best/worst for band, sublevel and group scales is not shown; a number or the guide's own words.
+// The form of best/worst for band, sublevel and group scales is left open; decided here: a number or the
+// guide's own words.
 const bound = z.union([z.number(), z.string()]).nullable();
 export const scaleSchema = z
   .object({ kind: z.enum(scaleKinds), best: bound, worst: bound, definition: quoted.optional() })

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { evidenceKinds, guideSchema, scaleKinds } from "./guide.ts";
 import { offsetDateTime, platformId, seed, webUrl } from "./common.ts";
 
-// The `data` of every response the spec defines. Derivations are typed by these; tests parse the
-// built files with them, so a derived body that drifts from the spec fails a test.
+// The `data` of every response the API defines (docs/README.md, "Endpoints"). Derivations are typed by
+// these; tests parse the built files with them, so a derived body that drifts from them fails a test.
 
 export const itemSchema = z
   .object({
@@ -32,7 +32,8 @@ export const guideBlockSchema = z
 
 const kind = z.enum(scaleKinds);
 const value = z.object({ name: z.string(), value: z.number() }).strict().nullable();
-// Spec: the shape of a non-null `equivalent_to` in verdicts is not shown; we keep the guide's array of seeds.
+// The shape of a non-null `equivalent_to` in verdicts is a decision of ours: the guide's array of seeds
+// (docs/serving.md, "Decisions").
 const equivalentTo = z.array(seed).nullable();
 
 export const itemMenuSchema = z

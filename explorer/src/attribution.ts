@@ -1,5 +1,6 @@
-// Rule 9: wherever a grading is shown, its guide's authors and link are shown with it. And where
-// the data is example data, the page says so.
+// Wherever a grading is shown, its guide's authors and link are shown with it (attribution:
+// docs/README.md, "What the API says, and what it never says"). And where the data is example data,
+// the page says so.
 
 import { h, listText, type Child } from "./dom.ts";
 import { isExampleGuideUrl } from "./example-data.ts";

@@ -1,6 +1,7 @@
 // A seed: every verdict side by side, one card per verdict, each on its own guide's scale with the
-// guide's title, authors and link and the exact quote (rules 4 and 9); then every covering system
-// that does not list the seed. A seed listed twice shows both verdicts. Never a merged tier.
+// guide's title, authors and link and the exact quote (one guide at a time, and attribution:
+// docs/README.md, "What the API says, and what it never says"); then every covering system that does
+// not list the seed. A seed listed twice shows both verdicts. Never a merged tier.
 
 import type { ItemMenu, SeedResponse, Verdict } from "../../client/src/index.ts";
 import { byline, exampleNotice, guidePageLink } from "./attribution.ts";

@@ -1,6 +1,6 @@
-// The seed map's colour of a level: its place in its own system, best darkest (rule 3: levels are
-// ordered best first). Six shades; a system's levels are spread over them evenly, so the best
-// level is always the darkest and the worst the lightest, whatever the count.
+// The seed map's colour of a level: its place in its own system, best darkest (levels are ordered best first:
+// docs/README.md, "What the API says, and what it never says"). Six shades; a system's levels are spread over
+// them evenly, so the best level is always the darkest and the worst the lightest, whatever the count.
 
 export const SHADES = 6;
 

@@ -1,9 +1,10 @@
 import { Parser } from "htmlparser2";
 
-// The readable text of a capture: what every quote in a guide must occur in, verbatim (spec: "every quote
-// exists verbatim in it"). A `.txt` capture is its own text. An HTML capture is tokenized as a browser
-// tokenizes it (htmlparser2: quoted and unquoted attribute values, raw-text `<script>`/`<style>`, RCDATA
-// `<title>`/`<textarea>` whose content is text even when it looks like a tag, implied end tags, entities):
+// The readable text of a capture: what every quote in a guide must occur in, verbatim
+// (dataset/README.md, "Captures: snapshots/"). A `.txt` capture is its own text. An HTML capture is
+// tokenized as a browser tokenizes it (htmlparser2: quoted and unquoted attribute values, raw-text
+// `<script>`/`<style>`, RCDATA `<title>`/`<textarea>` whose content is text even when it looks like a tag,
+// implied end tags, entities):
 // - `<script>` and `<style>` content, comments, doctypes and processing instructions are dropped;
 // - every `<br>` and every opening or closing tag of a block element (BLOCK_TAGS) written in the page
 //   becomes one "\n" (end tags a browser implies, as in `<li>a<li>b`, add nothing);

@@ -57,7 +57,7 @@ export const UNREADABLE_NUMBER = /^(?=[0-9OolIS]*\d)(?=[0-9OolIS]*[OolIS])[0-9Oo
 /** Ranked lines: `#1 - 661`, `#1 — 661 (note)`, `P1: 661`, `1. 661`, `1) 661`, `No. 1: 661`. */
 export const RANKED_LINE = /^(?<label>#\s?(?<a>\d{1,3})|P(?<b>\d{1,3})|(?:No\.?|Nr\.?|Rank)\s?(?<c>\d{1,3})|(?<d>\d{1,3})[.)])\s*(?:[-–—:=.)]\s*)?(?=\d)/iu;
 
-/** Headings and labels that name a callout rather than a level (spec: callouts are outside the scale). */
+/** Headings and labels that name a callout rather than a level (a callout sits outside the system's scale). */
 export const CALLOUT_LABELS: readonly { kind: Callout["kind"]; pattern: RegExp }[] = [
   { kind: "mention", pattern: /honou?rable|\bmentions?\b|runners?[- ]up|almost made|close calls?|close to\b.*\bnot quite|not quite|notable|worth a (?:look|mention)|bubble/iu },
   {

@@ -2,7 +2,10 @@ import type { Guide, GuideSystem } from "../../contract/schema/guide.ts";
 import type { GuideBlock, Item, ItemRef } from "../../contract/schema/responses.ts";
 import type { Pair } from "./order.ts";
 
-/** Rule 9: the attribution block every response carries for every guide it mentions. */
+/**
+ * The attribution block every response carries for every guide it mentions
+ * (docs/README.md, "What the API says, and what it never says").
+ */
 export function guideBlock(guide: Guide): GuideBlock {
   return {
     platform_id: guide.platform_id,
@@ -44,8 +47,10 @@ export function standingsOf(system: GuideSystem): Map<string, Standing> {
 }
 
 /**
- * Rule 6: a seed listed twice is two gradings and two verdicts, so the menu counts gradings. That keeps
- * it equal to the length of the system's `gradings`, its entries in `/patterns` and its verdicts.
+ * A seed listed twice is two gradings and two verdicts
+ * (docs/README.md, "What the API says, and what it never says"), so the menu counts gradings. That keeps it
+ * equal to the length of the system's `gradings`, its entries in `/patterns` and its verdicts
+ * (docs/serving.md, "Decisions").
  */
 export function gradingCount(system: GuideSystem): number {
   return system.gradings.length;

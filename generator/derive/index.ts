@@ -50,7 +50,10 @@ export interface GzipFile {
 
 export type DerivedFile = BuildFile | GzipFile;
 
-/** Every topic some system carries: the vocabulary of `?topic=` (empty today; spec). */
+/**
+ * Every topic some system carries: the vocabulary of `?topic=` (empty today: no guide carries a topic yet,
+ * docs/README.md, "Endpoints").
+ */
 export function topicsOf(dataset: Dataset): string[] {
   const topics = new Set<string>();
   for (const guide of dataset.guides) for (const system of guide.systems) if (system.topic !== null) topics.add(system.topic);
@@ -107,7 +110,8 @@ type Derivation<N extends RouteName> = (route: RouteOf<N>, scope: ScopeOf[N]) =>
  * without a scope above) does not compile, so no route can be parsed by the edge and written by no one.
  */
 const derivations: { [N in RouteName]: Derivation<N> } = {
-  // A topic outside the vocabulary keeps no system, so it drops every guide (spec: today every topic gives `guides: []`).
+  // A topic outside the vocabulary keeps no system, so it drops every guide (docs/README.md, "Endpoints": today
+  // every topic gives `guides: []`).
   item: (route, { pair, covering }) => json(itemMenu(pair, covering, route.topic)),
   seed: (route, { seedResponse }) => json(seedResponse(route.seed)),
   patterns: (_route, { pair, covering }) => json(patternsResponse(pair, covering)),

@@ -4,7 +4,8 @@ import type { Covering } from "./coverage.ts";
 import type { Pair } from "./order.ts";
 
 /**
- * `GET /items/{def}/{paint}`: identity plus a menu of every guide covering the pair (Rule 7: no seeds).
+ * `GET /items/{def}/{paint}`: identity plus a menu of every guide covering the pair (no seeds: identity apart
+ * from opinion, docs/README.md, "What the API says, and what it never says").
  * With a topic, only systems carrying that topic stay, and guides left with none are dropped.
  */
 export function itemMenu(pair: Pair, covering: readonly Covering[], topic: string | null = null): ItemMenu {

@@ -10,7 +10,10 @@ export function sortGuides(guides: readonly Guide[]): Guide[] {
   return [...guides].sort((a, b) => comparePlatformIds(a.platform_id, b.platform_id));
 }
 
-/** One `(def_index, paint_index)` pair: the canonical item (Rule 5). */
+/**
+ * One `(def_index, paint_index)` pair: the canonical item
+ * (docs/README.md, "What the API says, and what it never says").
+ */
 export interface Pair {
   item: ItemFile;
   paint: Paint;

@@ -4,7 +4,10 @@ import { guideBlock, itemRefOf, standingsOf } from "./blocks.ts";
 import type { Covering } from "./coverage.ts";
 import type { Pair } from "./order.ts";
 
-/** Fields a verdict and a patterns entry share: always present, null when the guide has nothing (spec). */
+/**
+ * Fields a verdict and a patterns entry share: always present, null when the guide has nothing
+ * (contract/schema/responses.ts).
+ */
 export function gradingExtras(grading: Grading) {
   return {
     rank: grading.rank ?? null,
@@ -14,9 +17,10 @@ export function gradingExtras(grading: Grading) {
 }
 
 /**
- * Every verdict on every seed of one pair, computed once per pair: `verdictsFor(seed)` then costs a
- * lookup. Rule 4: each verdict reads against its own guide's list only. Rule 6: a seed listed twice
- * in a guide yields two verdicts, in the guide's order.
+ * Every verdict on every seed of one pair, computed once per pair: `verdictsFor(seed)` then costs a lookup.
+ * Each verdict reads against its own guide's list only, and a seed listed twice in a guide yields two verdicts,
+ * in the guide's order (docs/README.md, "What the API says, and what it never says": one guide at a time; as
+ * written).
  */
 export function seedResponses(pair: Pair, covering: readonly Covering[]): (seed: number) => SeedResponse {
   const bySeed = new Map<number, { verdict: Verdict; covering: Covering }[]>();
@@ -48,7 +52,7 @@ export function seedResponses(pair: Pair, covering: readonly Covering[]): (seed:
       item,
       seed,
       verdicts: found.map((entry) => entry.verdict),
-      // Seed rule 1: every covering system without a verdict for this seed.
+      // `not_listed` (docs/README.md, "Endpoints"): every covering system without a verdict for this seed.
       not_listed: covering
         .filter((entry) => !graded.has(entry))
         .map(({ guide, system }) => ({ platform_id: guide.platform_id, system: system.id })),

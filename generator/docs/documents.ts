@@ -1,7 +1,7 @@
 // The documents of a build beside its responses: the description document, the reference page and
 // the explorer page (its HTML, script and style; the same bytes for every dataset).
 // They are not response content: they are outside dataset_version (an edit to a description alone
-// must not invalidate every client's ETags, spec Versioning 3) and live in their own folder, named
+// must not invalidate every client's ETags: docs/README.md, "Versions") and live in their own folder, named
 // by their content hash, which is also their ETag (docs/build.md, "The build folder").
 
 import { createHash } from "node:crypto";

@@ -66,7 +66,8 @@ export function openApiDocument(): Json {
       summary: "What every community guide says about one pattern seed of a CS2 finish, side by side and never merged.",
       description: INTRODUCTION,
       contact: { name: "The maintainers of this repository" },
-      // Rule 9: no licence is claimed on guide data; each guide's `permission` says what its author granted.
+      // Attribution (docs/README.md, "What the API says, and what it never says"): no licence is claimed on
+      // guide data; each guide's `permission` says what its author granted.
       license: { name: "No licence claimed on guide data: see each guide's permission" },
     },
     servers: [{ url: ".", description: "The API root: the folder this document is served from." }],

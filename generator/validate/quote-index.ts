@@ -1,5 +1,5 @@
 // Finding thousands of quotes in one capture's text. Searching the text once per quote (indexOf) costs
-// text length x quotes character comparisons, which at the spec's scale (308 guides, thousands of quotes
+// text length x quotes character comparisons, which at the API's stated scale (308 guides, thousands of quotes
 // each, ~100 KB of text per capture) is tens of billions. Instead the text is indexed once: every position
 // is filed under a hash of the few characters (a gram) starting there, by a counting sort into typed arrays
 // in linear time. A quote is looked up through the rarest of its own grams, and only the positions filed

@@ -6,11 +6,12 @@ import { createNetlifyHandler } from "../../edge/adapters/netlify/handler.ts";
 export default createNetlifyHandler();
 
 export const config = {
-  // Responses carry `s-maxage=600`: Netlify's edge caches them 10 minutes (spec, Limits), and
-  // every deploy purges that cache, so a new dataset_version is served at once.
+  // Responses carry `s-maxage=600`: Netlify's edge caches them 10 minutes
+  // (docs/serving.md, "Caching, ETag and 304"), and every deploy purges that cache, so a new dataset_version is
+  // served at once.
   cache: "manual",
-  // The edge burst limit (spec, Limits): 170 requests per 10 seconds per client IP, enforced by
-  // Netlify before the function runs, answered with Netlify's own 429 (no CORS headers). Netlify
+  // The edge burst limit (docs/README.md, "Caching, CORS, limits"): 170 requests per 10 seconds per client IP,
+  // enforced by Netlify before the function runs, answered with Netlify's own 429 (no CORS headers). Netlify
   // reads rate limits of edge functions from this in-source config, not from netlify.toml.
   rateLimit: { windowLimit: 170, windowSize: 10, aggregateBy: ["ip", "domain"] },
 };

@@ -52,7 +52,7 @@ describe("a dataset built and served", () => {
     expect(seedResponseSchema.parse(data)).toMatchObject({ verdicts: [], not_listed: [{ platform_id: "3000000001", system: "blue" }] });
   });
 
-  it("serves the item menu, patterns, the guide, resolve and meta with the spec's shapes", async () => {
+  it("serves the item menu, patterns, the guide, resolve and meta with their documented shapes", async () => {
     const menu = itemMenuSchema.parse((await get("/v1/items/507/419")).json().data);
     expect(menu.guides[0]!.systems.map((s) => [s.id, s.levels, s.seeds])).toEqual([
       ["pink", 3, 5],

@@ -22,7 +22,7 @@ let limitedServer: WorkersServer;
 
 beforeAll(async () => {
   fixture = await writeDistFixture(undefined, { datasetVersion: VERSION });
-  // The spec's limits on one server; a lowered app limit on another, reached long before the burst limit.
+  // The API's stated limits on one server; a lowered app limit on another, reached long before the burst limit.
   [server, limitedServer] = await Promise.all([startWorkersServer(fixture.dir), startWorkersServer(fixture.dir, { appLimit: APP_LIMIT })]);
 });
 afterAll(async () => {

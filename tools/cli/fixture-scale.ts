@@ -1,5 +1,5 @@
 // `npm run fixture:scale -- <dir> [--seed N] [--items N] [--guides N]`: write the synthetic scale fixture
-// (a valid dataset at the spec's measured size, for benchmarks; never real data) into <dir>.
+// (a valid dataset at the API's stated scale, for benchmarks; never real data) into <dir>.
 
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -8,7 +8,7 @@ import { DEFAULT_FIXTURE_SEED, SPEC_SCALE, dumpEquivalent, scaleFixture } from "
 import { writeFixture } from "../fixture/write.ts";
 
 const USAGE = `usage: npm run fixture:scale -- <dir> [--seed N] [--items N] [--guides N]
-  writes a synthetic dataset (items/, guides/, snapshots/) at the spec's scale
+  writes a synthetic dataset (items/, guides/, snapshots/) at the API's stated scale
   (defaults: seed ${DEFAULT_FIXTURE_SEED}, ${SPEC_SCALE.items} items, ${SPEC_SCALE.guides} guides) into <dir>,
   which must be empty, new, or a previous scale fixture`;
 
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
       `  items:     ${counts.itemFiles} files, ${counts.pairs} (def_index, paint_index) pairs, ${mb(sum(fixture.files, "items/"))}`,
       `  guides:    ${counts.guides} files, ${counts.gradings.toLocaleString("en")} gradings, ${mb(guideFileBytes)} as written (indented)`,
       `  snapshots: ${counts.guides} captures, ${mb(sum(fixture.files, "snapshots/"))}`,
-      `  dump-equivalent JSON {items, guides}: ${mb(dumpBytes)} (spec: about ${mb(SPEC_SCALE.dumpBytes)} at ${SPEC_SCALE.items} items, ${SPEC_SCALE.guides} guides)`,
+      `  dump-equivalent JSON {items, guides}: ${mb(dumpBytes)} (stated scale: about ${mb(SPEC_SCALE.dumpBytes)} at ${SPEC_SCALE.items} items, ${SPEC_SCALE.guides} guides)`,
       "",
     ].join("\n"),
   );

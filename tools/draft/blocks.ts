@@ -180,7 +180,8 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
     pending = null;
     let block: Block;
     if (ranked) {
-      // Ranks written inside a tier's own list rank within that level (spec: rank_scope "level").
+      // Ranks written inside a tier's own list rank within that level (`rank_scope: "level"`,
+      // dataset/README.md, "Guide documents: guides/<platform_id>.json").
       if (under !== null && under.callout === null && !under.rankedLevel && levelKind(under.label) !== null) block = under;
       else {
         block = open(list.label!, true);

@@ -278,7 +278,10 @@ function measurementName(word: string | null): string {
   return `${word === null ? "fade" : slugId(word)}_pct`;
 }
 
-/** A system id or level key from a label: lowercase letters, digits, `_` (spec: system ids are path-safe). */
+/**
+ * A system id or level key from a label: lowercase letters, digits, `_` (system ids are path-safe:
+ * dataset/README.md, "Guide documents: guides/<platform_id>.json").
+ */
 function slugId(label: string): string {
   return label
     .normalize("NFKD")
@@ -294,7 +297,10 @@ function spanQuote(text: string, lines: readonly BodyLine[]): string {
   return text.slice(lines[0]!.start, lines[lines.length - 1]!.end);
 }
 
-/** Spec rule 6: a seed listed twice keeps both gradings and is recorded as a `duplicate_seed`. */
+/**
+ * Guides are stored as written: a seed listed twice keeps both gradings and is recorded as a `duplicate_seed`
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json").
+ */
 function duplicateSeeds(systems: readonly DraftSystem[]): Record<string, unknown>[] {
   const bySeed = new Map<number, { where: string; quote: string }[]>();
   for (const system of systems) {
@@ -320,7 +326,7 @@ function duplicateSeeds(systems: readonly DraftSystem[]): Record<string, unknown
   return discrepancies;
 }
 
-/** Spec, Discrepancy `unparseable`: a quoted span that cannot be read as seed numbers. */
+/** A discrepancy of kind `unparseable`: a quoted span that cannot be read as seed numbers. */
 function unparseable(blocks: readonly Block[], levels: ReadonlyMap<Block, { system: string; level: string }>): Record<string, unknown>[] {
   return blocks.flatMap((block) =>
     block.unreadable.map(({ word, line }) => {

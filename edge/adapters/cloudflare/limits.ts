@@ -1,7 +1,7 @@
-// The spec's two limits (Limits) on Cloudflare's rate-limiting bindings, which count per key in
-// Cloudflare's own store, shared by the isolates of a location, rather than in one isolate's memory.
-// A binding only says whether a request is within its limit (`{ success }`), in a window of 10 or
-// 60 seconds, so two things it cannot say are settled here:
+// The API's two rate limits (docs/README.md, "Caching, CORS, limits") on Cloudflare's rate-limiting bindings,
+// which count per key in Cloudflare's own store, shared by the isolates of a location, rather than in one
+// isolate's memory. A binding only says whether a request is within its limit (`{ success }`), in a window of
+// 10 or 60 seconds, so two things it cannot say are settled here:
 // - Retry-After: it does not tell when its window turns; the whole period is an answer that holds.
 // - The burst limit's 10-second block: a binding refuses only until its window turns. This isolate
 //   remembers a refused client for the block's length and refuses it without asking; other isolates

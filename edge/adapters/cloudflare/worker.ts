@@ -1,10 +1,9 @@
 // The Cloudflare Workers adapter: the edge core inside a Worker, entered like every adapter through
-// `core.handle`. wrangler.jsonc sends every request to the Worker first (`run_worker_first`), and
-// the build's files, uploaded as the Worker's static assets, are read through the assets binding,
-// the manifest once per isolate: a deploy is immutable, and a new deploy starts new isolates.
-// The edge burst limit is answered here, in front of the core, as the platform answers it on
-// Netlify: a plain 429 without CORS headers (spec, Errors). Nothing here may use a Node API;
-// bundle.ts refuses to bundle one.
+// `core.handle`. wrangler.jsonc sends every request to the Worker first (`run_worker_first`), and the build's
+// files, uploaded as the Worker's static assets, are read through the assets binding, the manifest once per
+// isolate: a deploy is immutable, and a new deploy starts new isolates. The edge burst limit is answered here,
+// in front of the core, as the platform answers it on Netlify: a plain 429 without CORS headers
+// (docs/README.md, "Caching, CORS, limits"). Nothing here may use a Node API; bundle.ts refuses to bundle one.
 
 import type { ByteCacheOptions } from "../../byte-cache.ts";
 import { createCore, type AppLimiter, type AssetSource } from "../../core.ts";
@@ -39,7 +38,10 @@ interface Scope {
 }
 
 export interface WorkerOptions {
-  /** The in-memory app limit used when the APP_RATE_LIMIT binding is missing (default: the spec's). */
+  /**
+   * The in-memory app limit used when the APP_RATE_LIMIT binding is missing (default: the API's stated app
+   * limit).
+   */
   rateLimit?: RateLimitOptions;
   cache?: ByteCacheOptions | false;
   /** The clock of the limits kept in memory when a binding is missing (tests inject one). */
@@ -74,7 +76,7 @@ export function createWorker(options: WorkerOptions = {}) {
     const core = createCore<Scope>({
       manifest: manifest.current,
       assets: fetchAsset,
-      // wrangler.jsonc gives the app binding the spec's period, a minute.
+      // wrangler.jsonc gives the app binding the app limit's period, a minute (docs/deploy.md, "Rate limits").
       appLimiter: env.APP_RATE_LIMIT && bindingAppLimiter(env.APP_RATE_LIMIT, APP_RATE_LIMIT.windowMs / 1000, (error) => log("app rate limit unavailable:", error)),
       rateLimit: options.rateLimit,
       now: options.now,

@@ -3,7 +3,7 @@
 //   PORT (8888) or --port N  HOST (127.0.0.1)  RATE_LIMIT=off  BURST_LIMIT=off  TRUST_PROXY=1
 //   WORKERS (default: 1 while a limit is on, else one per core, at most 2)  --single: same as WORKERS=1
 // Limits are counted in each process: with several workers a client could get several times the
-// spec's limit, so a server with a limit on runs one process unless WORKERS says otherwise.
+// API's stated limit, so a server with a limit on runs one process unless WORKERS says otherwise.
 
 import { availableParallelism } from "node:os";
 

@@ -3,9 +3,13 @@ import { finding, type Finding } from "../finding.ts";
 import { quotedList } from "./quoted-list.ts";
 import { repeats } from "./repeats.ts";
 
-// Spec rule 6: contradictions inside a guide are kept and recorded in `discrepancies`.
+// Contradictions inside a guide are kept and recorded in `discrepancies`, never fixed
+// (docs/README.md, "What the API says, and what it never says").
 
-/** Spec, Discrepancy: `where` is an array of `<system id>:<level key>`; each must name a real level. */
+/**
+ * `where` is an array of `<system id>:<level key>`
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json"); each must name a real level.
+ */
 export function discrepancyPlacesExist(guide: Guide): Finding[] {
   const systems = new Map(guide.systems.map((system) => [system.id, system]));
   const findings: Finding[] = [];
@@ -29,10 +33,10 @@ export function discrepancyPlacesExist(guide: Guide): Finding[] {
 }
 
 /**
- * Spec, Discrepancy `duplicate_seed`: the guide "lists one seed twice, in one system or across two". A seed
- * counts as listed twice when two gradings of the guide give it, in one system or in any two systems
- * (whatever items they cover). Every such seed has a `duplicate_seed` discrepancy naming it, and every
- * `duplicate_seed` names such a seed.
+ * A `duplicate_seed` records a seed the guide lists twice, in one system or across two
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json"). A seed counts as listed twice when two
+ * gradings of the guide give it, in one system or in any two systems (whatever items they cover). Every such
+ * seed has a `duplicate_seed` discrepancy naming it, and every `duplicate_seed` names such a seed.
  */
 export function duplicateSeedsAreRecorded(guide: Guide): Finding[] {
   const listedTwice = seedsListedTwice(guide);
@@ -63,9 +67,9 @@ export function duplicateSeedsAreRecorded(guide: Guide): Finding[] {
 }
 
 /**
- * Spec, Discrepancy: `where` locates the discrepancy. For a `duplicate_seed` that is every level the seed is
- * graded in, and nothing else (in any order), so a reader can go from the discrepancy to each listing. A
- * `where` entry naming no level of the guide is reported by discrepancyPlacesExist, not again here.
+ * A discrepancy's `where` locates it. For a `duplicate_seed` that is every level the seed is graded in,
+ * and nothing else (in any order), so a reader can go from the discrepancy to each listing. A `where`
+ * entry naming no level of the guide is reported by discrepancyPlacesExist, not again here.
  */
 export function duplicateSeedPlacesAreExact(guide: Guide): Finding[] {
   const placesOf = gradedPlaces(guide);

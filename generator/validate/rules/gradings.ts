@@ -2,8 +2,9 @@ import type { Guide } from "../../../contract/schema/guide.ts";
 import { finding, type Finding } from "../finding.ts";
 
 /**
- * Spec, Grading: `equivalent_to` lists seeds the author explicitly calls the same pattern; "each of a pair
- * lists the other". Checked within one system: a grading of every listed seed exists there and lists back.
+ * `equivalent_to` lists seeds the author explicitly calls the same pattern; "each of a pair lists the other"
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json"). Checked within one system: a grading of
+ * every listed seed exists there and lists back.
  */
 export function equivalenceIsSymmetric(guide: Guide): Finding[] {
   const findings: Finding[] = [];
@@ -32,7 +33,10 @@ export function equivalenceIsSymmetric(guide: Guide): Finding[] {
   return findings;
 }
 
-/** Spec, Grading: `rank_scope` says where the author's `rank` was written; without a rank it means nothing. */
+/**
+ * `rank_scope` says where the author's `rank` was written
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json"); without a rank it means nothing.
+ */
 export function rankScopeNeedsRank(guide: Guide): Finding[] {
   const findings: Finding[] = [];
   guide.systems.forEach((system, s) => {

@@ -4,8 +4,9 @@ import { finding, type Finding } from "../finding.ts";
 import { quotedList } from "./quoted-list.ts";
 import { repeats } from "./repeats.ts";
 
-// Spec rule 1: guide -> system -> level -> seeds. Systems and levels are found by id and key (the guide
-// endpoint's ?system=, a grading's `level`), so those must name exactly one thing.
+// guide -> system -> level -> seeds (docs/README.md, "What the API says, and what it never says"). Systems and
+// levels are found by id and key (the guide endpoint's ?system=, a grading's `level`), so those must name
+// exactly one thing.
 
 export function systemIdsAreUnique(guide: Guide): Finding[] {
   return repeats(guide.systems, (system) => system.id).map(({ index: s, first }) =>
@@ -41,7 +42,10 @@ export function gradingLevelsExist(guide: Guide): Finding[] {
   return findings;
 }
 
-/** Spec, Level: `gradings: null` means the level is shown only as images and no seed is graded in it. */
+/**
+ * `gradings: null` means the level is shown only as images and no seed is graded in it
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json").
+ */
 export function imageOnlyLevelsHaveNoGradings(guide: Guide): Finding[] {
   const findings: Finding[] = [];
   guide.systems.forEach((system, s) => {

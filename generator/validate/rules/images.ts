@@ -2,9 +2,10 @@ import type { ReadableCapture } from "../../capture/capture.ts";
 import { didYouMean } from "../did-you-mean.ts";
 import { finding, type Finding } from "../finding.ts";
 
-// Spec, Level: `images` are "file names in the capture", and so are a callout's `images`. A name must be in
-// the capture's source as the page writes it: an img src, a link, a srcset or a CSS url(), whole or as the
-// last part of a path (`src="ak-t1-overview.jpg"`, `src="/files/ak-t1-overview.jpg?w=320"`).
+// A level's `images` are "file names in the capture"
+// (dataset/README.md, "Guide documents: guides/<platform_id>.json"), and so are a callout's `images`. A name
+// must be in the capture's source as the page writes it: an img src, a link, a srcset or a CSS url(), whole or
+// as the last part of a path (`src="ak-t1-overview.jpg"`, `src="/files/ak-t1-overview.jpg?w=320"`).
 
 export interface ImageSite {
   path: string;

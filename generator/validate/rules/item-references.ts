@@ -5,8 +5,9 @@ import type { GuideContext } from "./context.ts";
 import { quotedList } from "./quoted-list.ts";
 
 /**
- * Spec, System: `item` is an item slug and `paint_indexes` the paint indexes of that slug the system covers
- * (null: all of them). Item menus and verdicts are built from these, so they must name real items.
+ * `item` is an item slug and `paint_indexes` the paint indexes of that slug the system covers (null: all of
+ * them; dataset/README.md, "Guide documents: guides/<platform_id>.json"). Item menus and verdicts are built
+ * from these, so they must name real items.
  */
 export function systemItemsAreKnown(guide: Guide, context: GuideContext): Finding[] {
   const findings: Finding[] = [];

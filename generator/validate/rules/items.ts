@@ -4,7 +4,8 @@ import type { ItemFile } from "../../../contract/schema/item.ts";
 import { finding, type Finding } from "../finding.ts";
 import { repeats } from "./repeats.ts";
 
-// Item identity (spec rule 5): `(def_index, paint_index)` is the canonical item key; a slug is an alias.
+// Item identity (docs/README.md, "What the API says, and what it never says"): `(def_index, paint_index)` is
+// the canonical item key; a slug is an alias.
 
 /** The slug is the alias key of the market name, so that /resolve finds the item by either. */
 export function slugIsAliasOfMarketName(item: ItemFile): Finding[] {

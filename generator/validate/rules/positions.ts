@@ -2,10 +2,11 @@ import type { Guide } from "../../../contract/schema/guide.ts";
 import { finding, type Finding } from "../finding.ts";
 
 /**
- * Spec, Grading: `position` is "the seed's place in the order the level's quotes list it", from 0.
- * Decided rule: within one level, the gradings pointing at it, taken in the order they appear in the
- * system's `gradings` array, have positions exactly 0, 1, 2, ... n-1, each once. The array order is the
- * quote order, so a position is never a second, disagreeing account of that order.
+ * `position` is the seed's place, from 0, in the order its level lists it
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json"). Decided rule: within one level, the
+ * gradings pointing at it, taken in the order they appear in the system's `gradings` array, have positions
+ * exactly 0, 1, 2, ... n-1, each once. The array order is the quote order, so a position is never a second,
+ * disagreeing account of that order.
  *
  * One mistake (a grading inserted or removed) shifts every later position of the level, so only the first
  * wrong position of each level is reported, with a count of the rest.

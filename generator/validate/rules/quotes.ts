@@ -6,18 +6,20 @@ import { nearestSpan } from "../nearest-span.ts";
 import { indexText } from "../quote-index.ts";
 import { shortLegend, visibleSpan } from "../visible-whitespace.ts";
 
-// Spec, full guide document: `snapshot` is "the capture the guide was transcribed from; every quote exists
-// verbatim in it". Verbatim means in the capture's readable text (capture-text.ts), character for character.
+// `snapshot` names the capture the guide was transcribed from, and every quote "must occur verbatim in the
+// capture's readable text" (dataset/README.md, "Captures: snapshots/"): that text is capture-text.ts's,
+// compared character for character.
 
 export interface QuoteSite {
   path: string;
   quote: string;
 }
 
-// The fields that hold the guide's own words (spec, full guide document): gradings' `quote`, `note.quote`,
-// every `definition.quote`, remarks, item claims, callouts, related guides, `incomplete`/`complete`,
-// discrepancies' `quote_a`/`quote_b`, `ordered_quote` and `permission_quote`. The schemas are strict, so
-// in a document of the right shape these keys hold exactly the quotes, wherever they are.
+// The fields that hold the guide's own words (dataset/README.md, "Captures: snapshots/"): gradings' `quote`,
+// `note.quote`, every `definition.quote`, remarks, item claims, callouts, related guides,
+// `incomplete`/`complete`, discrepancies' `quote_a`/`quote_b`, `ordered_quote` and `permission_quote`. The
+// schemas are strict, so in a document of the right shape these keys hold exactly the quotes, wherever they
+// are.
 const QUOTE_KEYS = new Set(["quote", "quote_a", "quote_b", "ordered_quote", "permission_quote"]);
 
 /**

@@ -2,10 +2,11 @@ import type { Guide } from "../../../contract/schema/guide.ts";
 import { seedCandidates } from "../../capture/numbers.ts";
 import { finding, type Finding } from "../finding.ts";
 
-// A grading's quote is "the exact span of the guide the seed was read from" (spec, Grading): the seed is
-// written in it. Read as numbers (generator/capture/numbers.ts: `661` is in `Tier 1: 661, 151`; `47` is not in
-// `AK-47`), this catches a seed mistyped into another seed (868 -> 886) that a verbatim quote check misses.
-// Gradings read off an image have no text to hold the seed, and are not checked.
+// A grading's quote is the span of the guide its seed was read from, so the seed is written in it
+// (dataset/README.md, "What check catches besides shape"). Read as numbers (generator/capture/numbers.ts: `661`
+// is in `Tier 1: 661, 151`; `47` is not in `AK-47`), this catches a seed mistyped into another seed (868 ->
+// 886) that a verbatim quote check misses. Gradings read off an image have no text to hold the seed, and are
+// not checked.
 
 export function seedsOccurInTheirQuotes(guide: Guide): Finding[] {
   const findings: Finding[] = [];

@@ -2,7 +2,10 @@ import type { Guide } from "../../../contract/schema/guide.ts";
 import type { Capture } from "../../capture/capture.ts";
 import { finding, type Finding } from "../finding.ts";
 
-/** Spec, full guide document: `snapshot.sha256` is the hex sha256 of the capture's bytes. */
+/**
+ * `snapshot.sha256` is the hex sha256 of the capture's bytes
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json").
+ */
 export function snapshotMatchesCapture(snapshot: Pick<Guide["snapshot"], "sha256">, capture: Capture): Finding[] {
   const findings: Finding[] = [];
   if (snapshot.sha256 !== capture.sha256) {

@@ -4,8 +4,9 @@ import { finding, type Finding } from "../finding.ts";
 import { quotedList } from "./quoted-list.ts";
 
 /**
- * Spec, full guide document: the `system` of a remark, item claim or callout "is a system id or null".
- * The guide endpoint's ?system= filter relies on it naming a system of the same guide.
+ * The `system` of a remark, item claim or callout is a system id of this guide or null
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json"). The guide endpoint's ?system= filter
+ * relies on it naming a system of the same guide.
  */
 export function systemReferencesExist(guide: Guide): Finding[] {
   const ids = guide.systems.map((system) => system.id);

@@ -5,10 +5,10 @@ import type { ReadableCapture } from "../../capture/capture.ts";
 import { finding, type Finding } from "../finding.ts";
 
 /**
- * Spec, full guide document: `unassigned_review` records "that every number in the capture not transcribed as
- * a seed was reviewed". Its `count` is how many such numbers there were, counted as `npm run guide:numbers`
- * counts them (generator/capture/untranscribed.ts): a count that differs means the review saw another capture or
- * another transcription, and must be done again.
+ * `unassigned_review` records that "every number of the capture not transcribed as a seed was reviewed"
+ * (dataset/README.md, "Guide documents: guides/<platform_id>.json"). Its `count` is how many such numbers there
+ * were, counted as `npm run guide:numbers` counts them (generator/capture/untranscribed.ts): a count that
+ * differs means the review saw another capture or another transcription, and must be done again.
  */
 export function unassignedReviewCountsTheNumbers(guide: Guide, capture: ReadableCapture): Finding[] {
   if (guide.unassigned_review === undefined) return [];

@@ -41,7 +41,7 @@ const schemaFor = (path: string) =>
   : null;
 
 describe("the files of a build", () => {
-  it("every response of the build is the data of its response, valid against the spec's shape", () => {
+  it("every response of the build is the data of its response, valid against its response schema", () => {
     let checked = 0;
     for (const path of files.keys()) {
       const schema = schemaFor(path);

@@ -21,7 +21,7 @@ describe("item menu", () => {
     expect(menu.item).toEqual({ def_index: 7, paint_index: 44, slug: "ak-47-case-hardened", weapon: "AK-47", finish: "Case Hardened", paint_label: "" });
     expect(menu.guides.map((g) => [g.platform_id, g.systems.map((s) => [s.id, s.kind, s.levels, s.seeds, s.alias])])).toEqual([
       ["30", [["gold", "group", 1, 1, null], ["purple", "group", 1, 0, null]]],
-      // 661 is listed twice: two gradings, so it counts twice (rule 6).
+      // 661 is listed twice: two gradings, so it counts twice (guides are served as written).
       ["200", [["blue", "tier", 2, 4, "blue gem"]]],
     ]);
   });

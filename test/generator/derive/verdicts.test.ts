@@ -77,7 +77,7 @@ describe("seed responses", () => {
     expect(seedOf(507, 415, 13).not_listed).toEqual([{ platform_id: "4000", system: "pattern" }]);
   });
 
-  it("every seed response matches the spec's shape", () => {
+  it("every seed response matches its response schema", () => {
     for (const seed of [0, 12, 151, 661, 955, 1000]) {
       expect(() => seedResponseSchema.parse(seedOf(7, 44, seed))).not.toThrow();
     }

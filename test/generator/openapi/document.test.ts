@@ -1,6 +1,6 @@
-// The description document: the committed copy is what a build serves, it describes every endpoint
-// and error of the spec, and its examples are valid. Spectral's lint of the committed copy is a step
-// of its own in CI (`npm run lint:openapi` in .ci/run), not repeated here: it takes ~10 s to start.
+// The description document: the committed copy is what a build serves, it describes every endpoint and error of
+// the API reference (docs/README.md), and its examples are valid. Spectral's lint of the committed copy is a
+// step of its own in CI (`npm run lint:openapi` in .ci/run), not repeated here: it takes ~10 s to start.
 
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -32,7 +32,7 @@ describe("the description document", () => {
     expect(EXAMPLE_DATASET.guides.map((guide) => guide.platform_id)).toContain(example.data.platform_id);
   });
 
-  it("is OpenAPI 3.1, version 1.0.0, and describes every endpoint of the spec (and the changelog outside /v1)", () => {
+  it("is OpenAPI 3.1, version 1.0.0, and describes every endpoint of the API reference (and the changelog outside /v1)", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.info.version).toBe("1.0.0");
     expect(Object.keys(document.paths).sort()).toEqual([
@@ -49,7 +49,7 @@ describe("the description document", () => {
     ]);
   });
 
-  it("declares every status the spec gives each endpoint, 304 and 429 included", () => {
+  it("declares every status the API reference gives each endpoint, 304 and 429 included", () => {
     const statuses = (path: string) => Object.keys(document.paths[path].get.responses).sort();
     expect(statuses("/v1/resolve")).toEqual(["200", "304", "400", "404", "422", "429", "503"]);
     expect(statuses("/v1/items/{def_index}/{paint_index}/seeds/{seed}")).toEqual(["200", "304", "404", "422", "429", "503"]);
