@@ -62,6 +62,13 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
   const context: GuideContext = { items: new Map(items.map(({ item }) => [item.slug, item])), uncheckedSlugs };
   const captures = new Map<string, Capture>();
   const captureKeys = new WeakMap<Uint8Array, string>();
+  // A prepared capture (its text, elements and quote index) is several times its bytes: it is kept
+  // while a guide still to be checked names it, not for the whole check.
+  const usesLeft = new Map<string, number>();
+  for (const file of raw.guides) {
+    const path = snapshotPathOf(file);
+    if (path !== null) usesLeft.set(path, (usesLeft.get(path) ?? 0) + 1);
+  }
   const entries = new Map<string, CheckCacheEntry>();
   const guides: Guide[] = [];
   let reused = 0;
@@ -74,6 +81,12 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
       reused++;
     } else {
       check = checkGuideFile(file, captures);
+    }
+    const path = snapshotPathOf(file);
+    if (path !== null) {
+      const left = usesLeft.get(path)! - 1;
+      usesLeft.set(path, left);
+      if (left === 0) captures.delete(path);
     }
     if (cache !== null && file.sha256 !== undefined) {
       entries.set(file.file, { sha256: file.sha256, capture, clean: file.problems.length === 0 && file.parsed !== null, check });
@@ -88,6 +101,12 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
   const next = cache === null ? null : { key: cache.key, entries };
   if (problems.length > 0) return { checked: { ok: false, problems: sortProblems(problems) }, cache: next, reused };
   return { checked: { ok: true, value: { items: items.map(({ item }) => item), guides } }, cache: next, reused };
+}
+
+/** The capture path a guide file names, as the check reads it (guide-file.ts), or null. */
+function snapshotPathOf(file: RawGuideFile): string | null {
+  const snapshot = file.parsed === null ? null : (file.parsed.json as { snapshot?: { path?: unknown } } | null)?.snapshot;
+  return typeof snapshot?.path === "string" ? snapshot.path : null;
 }
 
 /** What a guide file's own outcome depends on besides its bytes: the capture it names, as loading found it. */
