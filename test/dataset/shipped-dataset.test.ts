@@ -21,7 +21,7 @@ describe("the shipped dataset", async () => {
     expect(checked.ok ? [] : checked.problems.map(formatProblem)).toEqual([]);
   });
 
-  it("has item identity for every pattern finish the issue lists, Doppler phases each their own pair", () => {
+  it("has item identity for every pattern finish, Doppler phases each their own pair", () => {
     const pairs = dataset().items.flatMap((item) => item.paints.map((paint) => `${item.def_index}/${paint.paint_index}`));
     expect(new Set(pairs).size).toBe(pairs.length);
     expect(pairs.length).toBeGreaterThanOrEqual(370);
