@@ -62,5 +62,7 @@ describe("npm run serve:netlify", () => {
     } finally {
       await Promise.all([fixture.remove(), rm(temporary, { recursive: true, force: true })]);
     }
-  });
+    // A new process loads @netlify/dev and starts Deno before it prints its URL: most of a minute
+    // when the suite's other servers and browser keep both cores busy.
+  }, 180_000);
 });
