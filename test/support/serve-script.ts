@@ -1,7 +1,7 @@
 // Starts one of the project's serve commands (`npm run serve:netlify`, `serve:workers`) as a child
 // process on a free port and resolves once it prints its URL, which each does once /health answers.
-// The script is run by node with tsx's loader, as npm's `tsx` would, without npm and tsx's own
-// process between the test and the server, so a signal reaches the server itself.
+// The script is run by node itself, as npm's script would run it, without npm's own process between
+// the test and the server, so a signal reaches the server itself.
 
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -18,7 +18,7 @@ export interface ServeScript {
 
 /** Runs `script` (from the repository root) with `args` and `--port 0`. */
 export function startServeScript(script: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<ServeScript> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args, "--port", "0"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [script, ...args, "--port", "0"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let errors = "";
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (errors += chunk));

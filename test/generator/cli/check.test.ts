@@ -125,7 +125,7 @@ describe("npm run check", () => {
   });
 
   it("run as a program (as `npm run check` runs it), exits 1 on bad data and prints no stack trace", async () => {
-    const failed = await promisify(execFile)(process.execPath, ["generator/cli/launch.mjs", "generator/cli/check.ts", bad], { cwd: root }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const failed = await promisify(execFile)(process.execPath, ["generator/cli/check.ts", bad], { cwd: root }).catch((error: { code: number; stdout: string; stderr: string }) => error);
     expect("code" in failed ? failed.code : 0).toBe(1);
     expect(failed.stdout).toMatch(/2 problems in 2 files\n$/);
     expect(failed.stderr).toBe("");
