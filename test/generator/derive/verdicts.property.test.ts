@@ -20,6 +20,7 @@ import { evidenceKinds, scaleKinds } from "../../../generator/schema/guide.ts";
 import type { ItemFile } from "../../../generator/schema/item.ts";
 import type { SeedResponse, Verdict } from "../../../generator/schema/responses.ts";
 import { seedResponses } from "../../../generator/derive/verdicts.ts";
+import { scaleFixture } from "../../../generator/fixture/scale.ts";
 import { guide, system } from "../../fixtures/derive/tiny-dataset.ts";
 
 /** Slug, weapon and finish of each item the datasets draw from (a market name's alias is its slug). */
@@ -158,27 +159,39 @@ const asMultiset = (verdicts: readonly Verdict[]) =>
     .map((verdict) => ({ verdict, text: canonicalJson(verdict) }))
     .sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
 
+/** The property, for one dataset. */
+function expectOneVerdictPerGrading(dataset: Dataset): void {
+  const served = seedResponsesOf(dataset);
+  const expected = expectedVerdicts(dataset);
+  expect([...served.keys()].sort()).toEqual([...expected.keys()].sort());
+  for (const [pair, responses] of served) {
+    const bySeed = expected.get(pair)!;
+    responses.forEach((response, seed) => {
+      const wanted = bySeed.get(seed) ?? [];
+      if (response.seed === seed && response.verdicts.length === 0 && wanted.length === 0) return;
+      const got = asMultiset(response.verdicts);
+      const want = asMultiset(wanted);
+      // Compared as text: expect's deep equality on every seed of every case costs seconds; its diff is for a difference.
+      if (response.seed === seed && got.map(({ text }) => text).join("\n") === want.map(({ text }) => text).join("\n")) return;
+      expect({ seed: response.seed, verdicts: got.map(({ verdict }) => verdict) }, pair).toEqual({ seed, verdicts: want.map(({ verdict }) => verdict) });
+    });
+  }
+}
+
 describe("verdicts of generated datasets", () => {
   it("every grading is exactly one verdict, with its own level label, place and quote, in the seed response of its seed for every pair it covers, and no verdict comes without a grading", () => {
+    fc.assert(fc.property(datasetArbitrary, expectOneVerdictPerGrading), { seed: 20240611, numRuns: 200 });
+  });
+
+  it("so is every grading of the synthetic fixture's guides: ordered levels, ranks, values, systems on some phases", () => {
+    // Small fixtures of the benchmarks' generator (generator/fixture/scale.ts), whose guides are shaped
+    // like transcribed ones; 5 seeds, some 100 gradings each.
     fc.assert(
-      fc.property(datasetArbitrary, (dataset) => {
-        const served = seedResponsesOf(dataset);
-        const expected = expectedVerdicts(dataset);
-        expect([...served.keys()].sort()).toEqual([...expected.keys()].sort());
-        for (const [pair, responses] of served) {
-          const bySeed = expected.get(pair)!;
-          responses.forEach((response, seed) => {
-            const wanted = bySeed.get(seed) ?? [];
-            if (response.seed === seed && response.verdicts.length === 0 && wanted.length === 0) return;
-            const got = asMultiset(response.verdicts);
-            const want = asMultiset(wanted);
-            // Compared as text: expect's deep equality on every seed of every case costs seconds; its diff is for a difference.
-            if (response.seed === seed && got.map(({ text }) => text).join("\n") === want.map(({ text }) => text).join("\n")) return;
-            expect({ seed: response.seed, verdicts: got.map(({ verdict }) => verdict) }, pair).toEqual({ seed, verdicts: want.map(({ verdict }) => verdict) });
-          });
-        }
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const { items, guides } = scaleFixture({ seed, items: 6, guides: 4, averageGuideBytes: 4_000 });
+        expectOneVerdictPerGrading({ items, guides });
       }),
-      { seed: 20240611, numRuns: 200 },
+      { seed: 20240611, numRuns: 5 },
     );
   });
 });
