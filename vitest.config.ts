@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { LongestFirstSequencer } from "./test/support/longest-first-sequencer.ts";
 
 // vitest 5 declares Node >= 22 and runs on Node 20 except for its failure report, which calls
 // Map.groupBy (Node 21+). Without this, a failing test crashes the reporter instead of printing.
@@ -26,20 +25,15 @@ if (typeof (Map as { groupBy?: unknown }).groupBy !== "function") {
 // worker, not once per file. Every file that starts servers, builds, child processes or a browser
 // starts them in `beforeAll` on ephemeral ports and temp folders and stops them in `afterAll`, and
 // undoes what it changed in the process (edge/adapters/netlify/emulation.ts), so nothing of one file is
-// left for the next. One project, not one for pure files (in threads) and one
-// for the rest (in processes): vitest hands a finished worker the next file only when that file is of
-// the worker's own project, otherwise it stops the worker and starts another, which imports everything
-// again. Two projects started 8 to 10 workers in a run, one project starts as many as `maxWorkers`.
-// Three runs of each, alternating (23:56 to 00:04 UTC, 2026-11-23 to 24): two projects of 4 workers 41.7 s
-// (median wall), one project of 4 workers 37.0 s, of 3 workers 35.7 s, of 2 workers 36.0 s.
+// left for the next. One project, not one for pure files (in threads) and one for the rest (in
+// processes): vitest hands a finished worker the next file only when that file is of the worker's own
+// project, otherwise it stops the worker and starts another, which imports everything again.
 export default defineConfig({
   test: {
     globalSetup: ["test/support/temp-sandbox.ts"],
     // More workers than this 2-core machine's cores, as some files wait on child builds or a browser;
     // not many more, as the suite keeps both cores busy and each worker imports everything once.
     maxWorkers: 3,
-    // Long files first (test/support/file-order.ts says why).
-    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     include: ["test/**/*.test.ts"],

@@ -1,6 +1,6 @@
 // The HTTP contract every adapter must keep, as one list of cases (cases.ts) run through plain
-// HTTP against a server the adapter's runner starts (node.test.ts, netlify.test.ts,
-// workers.test.ts). A case sees only a base URL; what an adapter cannot show is a capability it
+// HTTP against a server the adapter's runner starts (node.test.ts, workers.test.ts, and
+// test/http/netlify.test.ts). A case sees only a base URL; what an adapter cannot show is a capability it
 // declares missing, with the reason, and the cases that need it are reported as skipped with it.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,8 +1,7 @@
 // End to end, as a maintainer and a client meet: a dataset folder is checked and built by the real
 // pipeline (`npm run build`'s buildDist), served by the real local server, and read over HTTP.
 
-import { mkdtempSync, promises as fs } from "node:fs";
-import { tmpdir } from "node:os";
+import { promises as fs } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,26 +10,38 @@ import { itemMenuSchema, metaResponseSchema, patternsResponseSchema, resolveResp
 import { sampleGuide } from "../fixtures/validate/sample-dataset.ts";
 import { writeSampleDataset } from "../fixtures/validate/sample-files.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
+import { temporaryFolders } from "../support/temporary.ts";
 
-const root = mkdtempSync(path.join(tmpdir(), "psg-e2e-"));
-const datasetDir = path.join(root, "dataset");
-const distDir = path.join(root, "dist");
-let server: RunningServer;
-let firstVersion: string;
+const folders = temporaryFolders("psg-e2e-");
+const servers: RunningServer[] = [];
 
-beforeAll(async () => {
+/** The sample dataset written to a folder of its own, built by buildDist and served: the server's poll never fires. */
+async function builtAndServed() {
+  const root = folders.make();
+  const datasetDir = path.join(root, "dataset");
+  const distDir = path.join(root, "dist");
   await writeSampleDataset(datasetDir);
   const built = await buildDist({ datasetDir, outDir: distDir });
   if (!built.ok) throw new Error(`sample dataset refused: ${JSON.stringify(built.problems.slice(0, 3))}`);
-  firstVersion = built.datasetVersion;
-  server = await startServer({ distDir, rateLimit: false, burstLimit: false, reloadIntervalMs: 3_600_000 });
+  const server = await startServer({ distDir, rateLimit: false, burstLimit: false, reloadIntervalMs: 3_600_000 });
+  servers.push(server);
+  const get = (target: string, headers: Record<string, string> = {}) => server.request(target, { headers });
+  return { datasetDir, distDir, server, firstVersion: built.datasetVersion, get };
+}
+
+// One build for the tests that only read it; the tests that rebuild make their own.
+let shared: Awaited<ReturnType<typeof builtAndServed>>;
+let firstVersion: string;
+beforeAll(async () => {
+  shared = await builtAndServed();
+  firstVersion = shared.firstVersion;
 });
 afterAll(async () => {
-  await server?.close();
-  await fs.rm(root, { recursive: true, force: true });
+  for (const server of servers.splice(0)) await server.close();
+  folders.removeAll();
 });
 
-const get = (target: string, headers: Record<string, string> = {}) => server.request(target, { headers });
+const get = (target: string, headers: Record<string, string> = {}) => shared.get(target, headers);
 
 describe("a dataset built and served", () => {
   it("answers a seed with every guide's verdict, in the envelope, with the build's version as ETag", async () => {
@@ -82,6 +93,7 @@ describe("a dataset built and served", () => {
   });
 
   it("a corrected guide, rebuilt, is served under a new version, and the old ETag no longer matches", async () => {
+    const { datasetDir, distDir, server, firstVersion, get } = await builtAndServed();
     const guide = sampleGuide();
     guide.systems[1]!.label = "Blue gems";
     await writeSampleDataset(datasetDir, { guides: [guide] });
@@ -97,6 +109,7 @@ describe("a dataset built and served", () => {
   });
 
   it("an invalid dataset is refused and the serving build keeps answering", async () => {
+    const { datasetDir, distDir, get } = await builtAndServed();
     const before = (await get("/v1/meta")).json().dataset_version;
     await fs.writeFile(path.join(datasetDir, "guides", "3000000001.json"), "{ not json");
     const refused = await buildDist({ datasetDir, outDir: distDir });

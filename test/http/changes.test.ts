@@ -12,9 +12,15 @@ import { startServer, type RunningServer } from "../support/edge-server.ts";
 let fixture: DistFixture;
 let server: RunningServer;
 
+// The first build served, then a second one built over it (a level renamed) and taken by the server.
 beforeAll(async () => {
   fixture = await writeDistFixture(undefined, { datasetVersion: "first" });
   server = await startServer({ distDir: fixture.dir, rateLimit: false, burstLimit: false });
+  const next = structuredClone(FIXTURE_DATASET);
+  next.guides[0]!.systems[0]!.levels[0]!.label = "Top tier";
+  const manifest = manifestOf(next, "second");
+  await emitBuild({ outDir: fixture.dir, manifest, steps: [filesStep(buildFiles(next, "second")), changelogStep("second", manifest.generation)] });
+  await server.edge.watcher.check();
 });
 afterAll(async () => {
   await server.close();
@@ -23,14 +29,6 @@ afterAll(async () => {
 
 describe("the published changelog after a rebuild", () => {
   it("after a rebuild, names the version before and what changed, under latest and under its version", async () => {
-    const next = structuredClone(FIXTURE_DATASET);
-    next.guides[0]!.systems[0]!.levels[0]!.label = "Top tier";
-    const manifest = manifestOf(next, "second");
-    // Seed 0's files only, as in the first build: the changelog compares the two generations' indexes.
-    const files = buildFiles(next, "second");
-    await emitBuild({ outDir: fixture.dir, manifest, steps: [filesStep(files), changelogStep("second", manifest.generation)] });
-    await server.edge.watcher.check();
-
     const latest = await server.request("/changes/latest.json");
     expect(latest.json()).toMatchObject({ from: "first", to: "second", levels: { renamed: [{ platform_id: GUIDE_ID, key: "t1", from: "Tier 1", to: "Top tier" }] } });
     expect(latest.headers.etag).toBe('"second"');

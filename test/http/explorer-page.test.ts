@@ -62,7 +62,7 @@ afterAll(async () => {
  * A browser context whose requests to another origin are recorded (Chromium is started with a proxy
  * that does not exist, tools/browser/chromium.ts, so they also fail before leaving the machine).
  * Listened to rather than intercepted: routing every request through the test's process cost about
- * 2.5 s of the 21.6 s of CPU this file took (browser included, 2026-11-23).
+ * 2.5 s of the 21.6 s of CPU this file took, browser included.
  */
 async function watchedContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });

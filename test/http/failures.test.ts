@@ -42,7 +42,8 @@ describe("an asset source that throws", () => {
     expect(response.headers.etag).toBe('"fail-v1"');
     expect(response.headers["access-control-allow-origin"]).toBe("*");
   });
-  it("the failure is logged on the server side", () => {
+  it("the failure is logged on the server side", async () => {
+    await server.request("/v1/items/7/44/patterns");
     expect(logged.some((line) => line.includes("disk on fire"))).toBe(true);
   });
   it("health answers 503 while the build cannot be read", async () => {

@@ -3,7 +3,7 @@
 // and switching them off. The answers at the production numbers every adapter gives (the burst
 // limit's plain 429, the app limit's enveloped one) are the HTTP contract's (test/contract/cases.ts).
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { EDGE_BURST_LIMIT } from "../../edge/burst-limit.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { createEdgeServer } from "../../edge/adapters/node/server.ts";
@@ -18,17 +18,27 @@ beforeAll(async () => {
 afterAll(() => fixture.remove());
 
 describe("app rate limit", () => {
-  let server: RunningServer;
-  let time = 0;
-  beforeAll(async () => {
-    server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 3, windowMs: 60_000, now: () => time }, burstLimit: false });
+  const opened: RunningServer[] = [];
+  afterEach(async () => {
+    for (const server of opened.splice(0)) await server.close();
   });
-  afterAll(() => server.close());
+  /** A server of the test's own allowing 3 requests a minute, on a clock the test sets (`clock.time`). */
+  async function limitedServer() {
+    const clock = { time: 0 };
+    const server = await startServer({ distDir: fixture.dir, rateLimit: { limit: 3, windowMs: 60_000, now: () => clock.time }, burstLimit: false });
+    opened.push(server);
+    return { server, clock };
+  }
+  /** The same, with the client's 3 requests of the minute sent at time 0. */
+  async function spentServer() {
+    const limited = await limitedServer();
+    for (let i = 0; i < 3; i++) expect((await limited.server.request("/v1/meta")).status).toBe(200);
+    return limited;
+  }
 
   it("past the limit a client gets 429 rate_limited in the envelope, with Retry-After, ETag and CORS", async () => {
-    time = 0;
-    for (let i = 0; i < 3; i++) expect((await server.request("/v1/meta")).status).toBe(200);
-    time = 15_200;
+    const { server, clock } = await spentServer();
+    clock.time = 15_200;
     const response = await server.request("/v1/meta", { headers: { origin: "https://example.org" } });
     expect(response.status).toBe(429);
     expect(response.json()).toEqual({ dataset_version: "limits-v1", error: { code: "rate_limited", message: expect.any(String) } });
@@ -39,17 +49,20 @@ describe("app rate limit", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
   });
   it("Retry-After is whole seconds and at least one", async () => {
-    time = 59_999;
+    const { server, clock } = await spentServer();
+    clock.time = 59_999;
     expect((await server.request("/v1/meta")).headers["retry-after"]).toBe("1");
   });
   it("once the earlier requests have left the window the client is let in again", async () => {
-    time = 60_000;
+    const { server, clock } = await spentServer();
+    clock.time = 60_000;
     expect((await server.request("/v1/meta")).status).toBe(200);
   });
   it("a full limit just before a minute turns and another just after are not both let through", async () => {
-    time = 120_000 + 59_500;
+    const { server, clock } = await limitedServer();
+    clock.time = 120_000 + 59_500;
     for (let i = 0; i < 3; i++) expect((await server.request("/v1/meta")).status).toBe(200);
-    time = 180_000 + 300;
+    clock.time = 180_000 + 300;
     expect((await server.request("/v1/meta")).status).toBe(429);
   });
 });

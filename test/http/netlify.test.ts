@@ -1,66 +1,113 @@
-// What is Netlify's own: which part of Netlify's request chain answers (the edge functions, not the
-// deploy's static files), the CDN's part the server in front of the emulation plays, and
-// `npm run serve:netlify`'s life. The answers themselves are the HTTP contract's, run on Netlify's
-// emulation by test/contract/netlify.test.ts.
+// Netlify's edge functions under Netlify's local emulation, in one file so that one test process
+// loads @netlify/dev once (seconds of CPU each time): the HTTP contract (test/contract/cases.ts) on
+// a server with the production limits, what is Netlify's own (which part of Netlify's request chain
+// answers, the CDN's part the server in front of the emulation plays) on a server of its own, and
+// `npm run serve:netlify`'s life as a child process. What the emulation does not do is declared
+// below, with why.
 
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CASES } from "../contract/cases.ts";
+import { runContract } from "../contract/contract.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { startNetlifyServer } from "../support/netlify-server.ts";
+import type { ServeScript } from "../support/serve-script.ts";
 import { startNetlifyLocalServer, type NetlifyLocalServer } from "../../edge/adapters/netlify/local-server.ts";
 
-// One emulation for the tests in this process (starting one takes seconds), behind the server that
-// plays Netlify's CDN, with a burst limit of 3 on an injected clock.
-let fixture: DistFixture;
-let server: NetlifyLocalServer;
-let now = 0;
-beforeAll(async () => {
-  fixture = await writeDistFixture(undefined, { datasetVersion: "netlify-v1" });
-  server = await startNetlifyLocalServer({ publishDir: fixture.dir, port: 0, burstLimit: { limit: 3, windowMs: 10_000, blockMs: 10_000, now: () => now } });
+// `npm run serve:netlify` is started first, as a child: it loads @netlify/dev on its own while this
+// process runs the contract, and its test at the end of the file stops it.
+let served: Promise<{ server: ServeScript; fixture: DistFixture; temporary: string }>;
+beforeAll(() => {
+  served = (async () => {
+    const [fixture, temporary] = await Promise.all([writeDistFixture(undefined, { datasetVersion: "serve-v1" }), mkdtemp(join(tmpdir(), "serve-netlify-tmp-"))]);
+    const server = await startNetlifyServer(fixture.dir, { env: { TMPDIR: temporary } }).catch(async (error: unknown) => {
+      await Promise.all([fixture.remove(), rm(temporary, { recursive: true, force: true })]);
+      throw error;
+    });
+    return { server, fixture, temporary };
+  })();
+  // Reported by its test; not an unhandled rejection meanwhile.
+  served.catch(() => {});
 });
 afterAll(async () => {
-  await server?.close();
-  await fixture?.remove();
+  const started = await served.catch(() => null);
+  if (started === null) return;
+  await started.server.close();
+  await Promise.all([started.fixture.remove(), rm(started.temporary, { recursive: true, force: true })]);
 });
 
-describe("under Netlify's edge runtime", () => {
-  it("the API, its documents, the explorer, the changelog and health are answered by the edge functions, not by the deploy's files", async () => {
-    for (const path of ["/v1/meta", "/v1/nope", "/health", "/openapi.json", "/docs/", "/", "/explorer.js", "/changes/latest.json"]) {
-      const answer = await server.emulation.dev.handleAndIntrospect(new Request(`http://localhost${path}`));
-      await answer?.response.body?.cancel();
-      expect(answer?.type, path).toBe("edge-function");
-    }
+runContract(
+  {
+    name: "Netlify's emulation",
+    // In this process, as `npm run serve:netlify` starts it (its own life is the last test here).
+    start: (distDir) => startNetlifyLocalServer({ publishDir: distDir, port: 0 }),
+    missing: {
+      edgeBurstLimit:
+        "the server in front of the emulation enforces it (below, with a lower limit), but 170 requests through the emulation take about a minute: it starts Deno workers for every request",
+      exactBurstCount: "as for edgeBurstLimit: 170 requests through the emulation take about a minute",
+      redirectsToClient: "the emulation follows an edge function's redirect itself and answers with where it leads",
+      appLimitAlone: "the emulation runs every request in a new Deno worker, so the app limiter's counts never outlive one request",
+    },
+  },
+  CASES,
+);
+
+describe("Netlify's own", () => {
+  // One emulation for these tests, behind the server that plays Netlify's CDN, with a burst limit
+  // of 3 on an injected clock.
+  let fixture: DistFixture;
+  let server: NetlifyLocalServer;
+  let now = 0;
+  beforeAll(async () => {
+    fixture = await writeDistFixture(undefined, { datasetVersion: "netlify-v1" });
+    server = await startNetlifyLocalServer({ publishDir: fixture.dir, port: 0, burstLimit: { limit: 3, windowMs: 10_000, blockMs: 10_000, now: () => now } });
   });
-});
+  afterAll(async () => {
+    await server?.close();
+    await fixture?.remove();
+  });
 
-describe("the server in front of Netlify's emulation", () => {
-  it("plays Netlify's edge burst limit: once over, a client gets a plain 429 without CORS headers, and /health still answers", async () => {
-    for (let request = 1; request <= 3; request++) expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
-    const refused = await fetch(`${server.url}/v1/meta`);
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
-    expect(refused.headers.get("retry-after")).toBe("10");
-    expect(await refused.text()).toBe("Too Many Requests\n");
-    expect((await fetch(`${server.url}/health`)).status).toBe(200);
-    now = 10_001;
-    expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
+  describe("under Netlify's edge runtime", () => {
+    it("the API, its documents, the explorer, the changelog and health are answered by the edge functions, not by the deploy's files", async () => {
+      for (const path of ["/v1/meta", "/v1/nope", "/health", "/openapi.json", "/docs/", "/", "/explorer.js", "/changes/latest.json"]) {
+        const answer = await server.emulation.dev.handleAndIntrospect(new Request(`http://localhost${path}`));
+        await answer?.response.body?.cancel();
+        expect(answer?.type, path).toBe("edge-function");
+      }
+    });
+  });
+
+  describe("the server in front of Netlify's emulation", () => {
+    it("plays Netlify's edge burst limit: once over, a client gets a plain 429 without CORS headers, and /health still answers", async () => {
+      now = 0;
+      for (let request = 1; request <= 3; request++) expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
+      const refused = await fetch(`${server.url}/v1/meta`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+      expect(refused.headers.get("retry-after")).toBe("10");
+      expect(await refused.text()).toBe("Too Many Requests\n");
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      now = 10_001;
+      expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
+    });
   });
 });
 
 describe("npm run serve:netlify", () => {
-  it("stops on SIGTERM with exit code 0 and removes its temporary site folder", async () => {
-    const [fixture, temporary] = await Promise.all([writeDistFixture(undefined, { datasetVersion: "serve-v1" }), mkdtemp(join(tmpdir(), "serve-netlify-tmp-"))]);
-    try {
-      const server = await startNetlifyServer(fixture.dir, { env: { TMPDIR: temporary } });
+  it(
+    "stops on SIGTERM with exit code 0 and removes its temporary site folder",
+    async () => {
+      const { server, temporary } = await served;
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       const sites = async () => (await readdir(temporary)).filter((name) => name.startsWith("netlify-site-"));
       expect(await sites()).toHaveLength(1);
       expect(await server.close()).toBe(0);
       expect(await sites()).toEqual([]);
-    } finally {
-      await Promise.all([fixture.remove(), rm(temporary, { recursive: true, force: true })]);
-    }
-  });
+    },
+    // Started at the top of the file; a new process loads @netlify/dev and starts Deno before it
+    // prints its URL, most of a minute when the suite's other servers and browser keep both cores busy.
+    180_000,
+  );
 });

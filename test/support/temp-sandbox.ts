@@ -8,7 +8,7 @@
 // hundred thousand small files (every build writes about 5,000), and on a disk-backed temp folder
 // the kernel's work for that, not the tests, was most of the time: generator/build.test.ts alone
 // took 14.4 s wall with 12.0 s of system CPU on this machine's ext4 /tmp, 4.5 s with 1.4 s on
-// /dev/shm (2026-11-23). Nothing is tested about the disk itself, so where there is no memory
+// /dev/shm. Nothing is tested about the disk itself, so where there is no memory
 // file system with room (a container's 64 MB /dev/shm), the folder goes to os.tmpdir() as before.
 
 import { accessSync, constants, mkdtempSync, readdirSync, rmSync, statfsSync } from "node:fs";

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +32,10 @@ describe("npm run schema:write", () => {
   });
 
   it("says which file it cannot write, exit 1", async () => {
-    const { code, stderr } = await schemaWrite(path.join(root, "dataset/schema/guide.schema.json"));
+    // A file where the root folder should be: nothing under it can be written.
+    const file = path.join(root, "a-file");
+    await writeFile(file, "");
+    const { code, stderr } = await schemaWrite(file);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^schema:write: cannot write dataset\/schema\/guide\.schema\.json \(E[A-Z]+\)\n$/);
   });
