@@ -1,9 +1,8 @@
 // Runs build-child.ts as a real child process, optionally stopped at a pause point
 // (generator/emit/pause-point.ts), so that a test can kill it with SIGKILL exactly there.
-// The child is bundled once per test file with esbuild into a temporary folder and started with
-// plain node: under tsx every child compiled the generator and zod again before its first line,
-// about a second each, which was most of the kill tests' time. The bundle is the same code (the
-// emit stage and its pause points), only not transformed per process.
+// The child is bundled once per test file with esbuild into a temporary folder: a kill test starts
+// dozens of children, and each then loads one file instead of stripping the types of every module of
+// the emit stage and zod again. The bundle is the same code (the emit stage and its pause points).
 
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -49,7 +49,7 @@ export function assertMatchesDescription(response: ReceivedResponse): string {
   if (!operation) {
     // The document says a preflight is answered on any path.
     if (method === "OPTIONS" && status === 204 && response.body.length === 0) return "preflight";
-    // Unknown paths and methods: the spec's 404, or 405, in the envelope; and what any request may meet.
+    // Unknown paths and methods: 404, or 405, in the envelope (docs/README.md, "Envelope and errors"); and what any request may meet.
     if (![404, 405, 429, 503].includes(status)) throw new Error(`${where}: an undescribed path or method answered ${status}`);
     return checkBody(response, where, status === 429 && !isJson(response.contentType) ? ["components", "responses", "RateLimited", "content", "text/plain", "schema"] : ["components", "schemas", "ErrorEnvelope"]);
   }
