@@ -4,7 +4,7 @@
 // `npm run serve:netlify` (serve.ts) and by the tests (test/http/netlify.test.ts). Node only:
 // no edge function imports it.
 
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -72,13 +72,13 @@ function processStateUndo(): () => void {
 }
 
 async function startedDev(project: string, { publishDir, ready }: EmulationOptions): Promise<NetlifyDev> {
-  // The site: this repository's netlify.toml and edge functions (linked, so the functions import
-  // the real edge/ and contract/ modules) and the published folder as its dist/ (netlify.toml's `publish`).
+  // The site: this repository's netlify.toml, its edge functions each bundled into one module with
+  // the edge/ and contract/ code and packages they import, as Netlify bundles them at deploy, and the
+  // published folder as its dist/ (netlify.toml's `publish`). The emulation starts a fresh Deno worker
+  // per request: one module to load instead of every module of the edge and zod is most of its time.
   cpSync(join(repoRoot, "netlify.toml"), join(project, "netlify.toml"));
-  for (const folder of ["netlify", "edge", "contract"]) symlinkSync(join(repoRoot, folder), join(project, folder));
+  await bundleFunctions(join(project, FUNCTIONS_FOLDER));
   symlinkSync(resolve(publishDir), join(project, "dist"));
-  // The edge imports npm packages (zod), which Netlify resolves from the site's package.json and node_modules.
-  for (const entry of ["package.json", "node_modules"]) symlinkSync(join(repoRoot, entry), join(project, entry));
   const [{ NetlifyDev }] = await Promise.all([import("@netlify/dev"), ready]);
 
   // NetlifyDev runs the `deno` found on PATH when its version fits: the npm package's binary.
@@ -98,6 +98,28 @@ async function startedDev(project: string, { publishDir, ready }: EmulationOptio
   });
   await dev.start();
   return dev;
+}
+
+const FUNCTIONS_FOLDER = join("netlify", "edge-functions");
+
+/** Each edge function of the repository as one ES module in `folder`, under its own name. */
+async function bundleFunctions(folder: string): Promise<void> {
+  const { build } = await import("esbuild");
+  const sources = join(repoRoot, FUNCTIONS_FOLDER);
+  const entries = readdirSync(sources).filter((name) => name.endsWith(".ts"));
+  await build({
+    entryPoints: entries.map((name) => join(sources, name)),
+    outdir: folder,
+    outExtension: { ".js": ".ts" },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    // The conditions Deno resolves packages with, as Netlify's bundler does.
+    conditions: ["deno", "worker", "browser"],
+    mainFields: ["module", "main"],
+    logLevel: "silent",
+  });
 }
 
 export async function startNetlifyEmulation(options: EmulationOptions): Promise<NetlifyEmulation> {
