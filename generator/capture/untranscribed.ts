@@ -29,14 +29,8 @@ interface SystemLike {
   gradings: readonly { seed: number; quote: string; rank?: number }[];
 }
 
-export function untranscribedNumbers(capture: ReadableCapture, systems: readonly SystemLike[], options: { skip: readonly TextElement[] }): UntranscribedNumber[] {
-  const accounted = new Set<number>();
-  const accountIn = (quote: string, accepts: (value: number) => boolean) => {
-    for (const start of capture.index.occurrences(quote)) {
-      if (regionHolding(capture.regions, start, start + quote.length) !== null) continue;
-      for (const token of seedCandidates(quote)) if (accepts(token.value)) accounted.add(start + token.start);
-    }
-  };
+/** Each quote of the gradings, with the seeds and ranks of the gradings that quote it: the numbers it accounts for. */
+export function numbersByQuote(systems: readonly Pick<SystemLike, "gradings">[]): Map<string, Set<number>> {
   const byQuote = new Map<string, Set<number>>();
   for (const system of systems) {
     for (const grading of system.gradings) {
@@ -46,6 +40,18 @@ export function untranscribedNumbers(capture: ReadableCapture, systems: readonly
       byQuote.set(grading.quote, values);
     }
   }
+  return byQuote;
+}
+
+export function untranscribedNumbers(capture: ReadableCapture, systems: readonly SystemLike[], options: { skip: readonly TextElement[] }): UntranscribedNumber[] {
+  const accounted = new Set<number>();
+  const accountIn = (quote: string, accepts: (value: number) => boolean) => {
+    for (const start of capture.index.occurrences(quote)) {
+      if (regionHolding(capture.regions, start, start + quote.length) !== null) continue;
+      for (const token of seedCandidates(quote)) if (accepts(token.value)) accounted.add(start + token.start);
+    }
+  };
+  const byQuote = numbersByQuote(systems);
   for (const [quote, values] of byQuote) accountIn(quote, (value) => values.has(value));
   const labels = new Set(systems.flatMap((system) => [system.label, ...system.levels.flatMap((level) => [level.label, coreLabel(level.label)])]));
   for (const label of labels) if (label !== "") accountIn(label, () => true);

@@ -3,7 +3,7 @@ import { readAttribution } from "../../generator/capture/attribution.ts";
 import { bodyLines } from "../../generator/capture/lines.ts";
 import { seedCandidates } from "../../generator/capture/numbers.ts";
 import { MARK, placeholderSites } from "../../generator/validate/placeholder.ts";
-import { untranscribedNumbers } from "../../generator/capture/untranscribed.ts";
+import { numbersByQuote, untranscribedNumbers } from "../../generator/capture/untranscribed.ts";
 import type { Capture, ReadableCapture } from "../../generator/capture/capture.ts";
 import { regionHolding } from "../../generator/capture/regions.ts";
 import { quoteSites, type QuoteSite } from "../../generator/validate/rules/quotes.ts";
@@ -291,15 +291,7 @@ function systemViews(systems: readonly OutlineSystem[], colours: ReadonlyMap<str
  * text, the numbers equal to a seed (or rank) of the gradings quoting it, as untranscribed.ts accounts for them.
  */
 function takenSeeds(capture: ReadableCapture, systems: readonly OutlineSystem[]): { start: number; end: number }[] {
-  const byQuote = new Map<string, Set<number>>();
-  for (const system of systems) {
-    for (const grading of system.gradings) {
-      const values = byQuote.get(grading.quote) ?? new Set<number>();
-      values.add(grading.seed);
-      if (grading.rank !== undefined) values.add(grading.rank);
-      byQuote.set(grading.quote, values);
-    }
-  }
+  const byQuote = numbersByQuote(systems);
   const taken = new Map<number, number>();
   for (const [quote, values] of byQuote) {
     for (const start of capture.index.occurrences(quote)) {
