@@ -1,5 +1,5 @@
-// `npm run bench:limits`: what the two rate limiters cost per request and in memory, at the audit's
-// scale: a flood of 200,000 client addresses within one window against the 100,000-client table
+// `npm run bench:limits`: what the two rate limiters cost per request and in memory, at a
+// hostile scale: a flood of 200,000 client addresses within one window against the 100,000-client table
 // (the memory figure is the full table), then steady traffic from 1,000 known clients on a clock
 // stepping 1 ms per request, so their windows slide as under real traffic.
 

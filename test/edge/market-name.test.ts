@@ -16,7 +16,7 @@ const forms: [string, string][] = [
   ["  ★   StatTrak™  M9 Bayonet |  Fade  (Factory New) ", "m9-bayonet-fade"],
   ["StatTrak AK-47 | Case Hardened", "ak-47-case-hardened"],
   ["Ｋａｒａｍｂｉｔ | Doppler", "karambit-doppler"],
-  // Invisible characters and compatibility forms a copied name carries (audit finding 5).
+  // Invisible characters and compatibility forms a copied name carries.
   ["★\uFE0F Karambit | Doppler (Factory New)", "karambit-doppler"],
   ["★\uFE0F StatTrak™ Karambit | Doppler (Factory New)", "karambit-doppler"],
   ["★ StatTrak™\uFE0F Karambit | Doppler", "karambit-doppler"],

@@ -21,7 +21,7 @@ describe("app rate limit", () => {
     expect(limiter.hit("a").allowed).toBe(false);
   });
   it("a burst straddling the moment a fixed window would turn still gets only the limit through", () => {
-    // The audit's shape: a full limit just before the turn of the minute, another just after.
+    // A full limit just before the turn of the minute, another just after.
     const time = clock(59_000);
     const limiter = createRateLimiter({ ...APP_RATE_LIMIT, now: time.now });
     const before = hits(limiter, "192.0.2.1", 1000);

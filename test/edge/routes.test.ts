@@ -28,7 +28,7 @@ describe("the route table", () => {
     ["/v1/resolve?slug=karambit-doppler", "v1/resolve/karambit-doppler.json"],
     ["/v1/resolve?market_hash_name=%E2%98%85%20Karambit%20%7C%20Doppler%20(Factory%20New)", "v1/resolve/karambit-doppler.json"],
     ["/v1/resolve?slug=ak-47-case-hardened&market_hash_name=x", "v1/resolve/ak-47-case-hardened.json"],
-    // ★ + U+FE0F, a zero-width space and fullwidth letters, as copied from a page or a chat (audit finding 5).
+    // ★ + U+FE0F, a zero-width space and fullwidth letters, as copied from a page or a chat.
     ["/v1/resolve?market_hash_name=%E2%98%85%EF%B8%8F%20StatTrak%E2%84%A2%20Kara%E2%80%8Bmbit%20%7C%20%EF%BC%A4oppler", "v1/resolve/karambit-doppler.json"],
     ["/v1/meta", "v1/meta.json"],
     ["/v1/dump", "v1/dump.json.gz"],

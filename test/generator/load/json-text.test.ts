@@ -68,7 +68,7 @@ describe("parseJsonText on text that only looks like it has extra keys", () => {
 
 describe("parseJsonText on hostile text", () => {
   it("refuses nesting deeper than the limit without overflowing the stack, naming where it happens", () => {
-    // The audit's file: 5,000 nested arrays overflowed the stack of the key counter.
+    // 5,000 nested arrays once overflowed the stack of the key counter.
     const deep = "[".repeat(5000) + "]".repeat(5000);
     expect(errorOf(deep)).toEqual({ line: 1, column: MAX_JSON_DEPTH + 1, reason: `nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`, path: `$${"[0]".repeat(MAX_JSON_DEPTH)}` });
   });

@@ -111,7 +111,7 @@ describe("itemShape", () => {
   });
 
   it("reports an unknown key of 50 million characters briefly, without comparing it to every field", () => {
-    // The audit's file: the did-you-mean table of this key against each field name took 3.2 GB.
+    // Once, the did-you-mean table of this key against each field name took 3.2 GB.
     const key = "x".repeat(50_000_000);
     const [unknown] = findings(itemShape({ ...sampleItems()[0]!, [key]: 1 }));
     expect(unknown).toEqual({
