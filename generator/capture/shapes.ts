@@ -87,6 +87,11 @@ export const MEASUREMENT_ENDING_COMMENT = /(?:[(\[]\s*(?<a>\d{1,3}(?:[.,]\d+)?)\
 export const TRAILING_COMMENT = /^\s*[-–—:=|~>]+\s*(?<comment>[\p{L}"'“‘(].*\S)\s*$/u;
 export const TRAILING_COMMENT_IN_ITEM = /^\s+(?<comment>\p{L}.*\S)\s*$/u;
 /**
+ * A comment that opens with a number the reader does not count as a seed (`387 - 2 screenshots`, `947 - 0.07
+ * float`, `592 - $12k`): still the seed's comment, when no seed is written anywhere in it.
+ */
+export const TRAILING_COMMENT_FROM_NUMBER = /^\s*[-–—:=|~>]+\s*(?<comment>[\d$€£¥₽~].*\S)\s*$/u;
+/**
  * After a seed's measurement or note, a comma also starts its comment (`151 – 97% blue, tiny gold tip`): a
  * comma there cannot separate seeds, since words follow it.
  */
@@ -148,6 +153,11 @@ export const PAINT_ALIASES: readonly { pattern: RegExp; label: string }[] = [
   { pattern: /(?:^|[^\p{L}\d])phase (?:three)(?![\p{L}\d])/iu, label: "Phase 3" },
   { pattern: /(?:^|[^\p{L}\d])phase (?:four)(?![\p{L}\d])/iu, label: "Phase 4" },
 ];
+/**
+ * In a sentence, what names a level or a ranking rather than a seed when written just before a number
+ * (`Tier 4 is just the screenshots below`, `not a Top 10`, `Phase 2 has none`).
+ */
+export const LABEL_BEFORE_NUMBER = /(?:^|[^\p{L}])(?:tiers?|tear|grade|class|level|rank(?:ed)?|category|cat\.|top|phase|no\.|nr\.|#)\s*[-#:]?\s*$/iu;
 /** Elements holding an image's caption: their seeds are `caption` evidence, not drafted as list gradings. */
 export const CAPTION_TAGS = new Set(["figcaption"]);
 /** Elements whose whole-line text may be a level's label when a list follows it (table cells, list items). */

@@ -1,8 +1,9 @@
 import { append } from "../../generator/append.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import type { BodyLine } from "../../generator/capture/lines.ts";
+import { seedCandidates } from "../../generator/capture/numbers.ts";
 import { readListLine, type ListedSeed, type ListLine } from "./read-lists.ts";
-import { CALLOUT_LABELS, COLUMN_ROLES, coreLabel, LEVEL_LABELS, PAINT_ALIASES, undecorated, UNGRADED_SECTIONS } from "../../generator/capture/shapes.ts";
+import { CALLOUT_LABELS, COLUMN_ROLES, coreLabel, LABEL_BEFORE_NUMBER, LEVEL_LABELS, PAINT_ALIASES, undecorated, UNGRADED_SECTIONS } from "../../generator/capture/shapes.ts";
 
 // The walk over a guide's lines that finds its blocks: each level's seeds, each callout's lines, and the
 // context (a paint's section, a named section) they sit in. Headings open and close sections by rank
@@ -77,6 +78,8 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
   let current: Block | null = null;
   let columns: (typeof COLUMN_ROLES)[number]["role"][] | null = null;
   let levelColumns: Map<number, { label: string; block: Block | null }> | null = null;
+  /** Sentences under a level's heading, read for its seeds only if no list of the level follows them. */
+  let prose: BodyLine[] = [];
 
   const innermost = (kind: Open["kind"]) => [...stack].reverse().find((open) => open.kind === kind);
   const enclosing = () => [...stack].reverse().find((open) => open.kind === "callout" || open.kind === "ungraded");
@@ -118,6 +121,7 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
   };
 
   const heading = (line: BodyLine, rank: number) => {
+    flushProse();
     const label = line.text.replace(/\s*[:：]$/u, "");
     const level = levelKind(label) !== null;
     const callout = level ? null : calloutKind(label);
@@ -145,6 +149,21 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
     else {
       stack.push({ rank, kind: level ? "level" : "section", name: label, id });
       pending = { label, line };
+    }
+  };
+
+  // A level whose heading is followed by sentences and no list writes its seeds in them (`The best is 661,
+  // followed by 151 and 321.`): every number of those sentences that could be a seed is one, as check reads
+  // the quote; a sentence above a list only describes the level, and its numbers are left for review.
+  const flushProse = (): void => {
+    const sentences = prose;
+    prose = [];
+    if (pending === null || levelKind(pending.label) === null || enclosing() !== undefined) return;
+    for (const line of sentences) {
+      const seeds = seedCandidates(line.text)
+        .filter((token) => !LABEL_BEFORE_NUMBER.test(line.text.slice(Math.max(0, token.start - 12), token.start)))
+        .map((token) => ({ seed: token.value, at: token.start }));
+      if (seeds.length > 0) addListed({ label: null, rank: null, seeds, unreadable: [] }, line);
     }
   };
 
@@ -263,6 +282,7 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
     if (line.row !== null) {
       let last = index;
       while (last + 1 < lines.length && lines[last + 1]!.row === line.row) last++;
+      prose = [];
       row(lines.slice(index, last + 1));
       index = last;
       if (gradingBytes > maxBytes) return null;
@@ -276,12 +296,16 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
     const list = readListLine(line.text, { item: line.cell && !line.heading, names: line.heading });
     if (list === null) {
       if (looksLikeHeading(line)) heading(line, line.rank);
-      else enclosing()?.block?.lines.push(line);
+      else if (enclosing() !== undefined) enclosing()!.block?.lines.push(line);
+      else if (current === null && pending !== null) prose.push(line);
       continue;
     }
+    prose = [];
     addListed(list, line);
     if (gradingBytes > maxBytes) return null;
   }
+  flushProse();
+  if (gradingBytes > maxBytes) return null;
   return { blocks, contexts };
 }
 

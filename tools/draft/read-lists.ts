@@ -1,5 +1,5 @@
 import { seedCandidates } from "../../generator/capture/numbers.ts";
-import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, MEASUREMENT_ENDING_COMMENT, NOTE, RANKED_LINE, SEED_THEN_MEASUREMENT, TRAILING_COMMENT, TRAILING_COMMENT_AFTER_MEASUREMENT, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "../../generator/capture/shapes.ts";
+import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, MEASUREMENT_ENDING_COMMENT, NOTE, RANKED_LINE, SEED_THEN_MEASUREMENT, TRAILING_COMMENT, TRAILING_COMMENT_AFTER_MEASUREMENT, TRAILING_COMMENT_FROM_NUMBER, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "../../generator/capture/shapes.ts";
 
 /** A seed as a list line writes it, with what is written beside it. */
 export interface ListedSeed {
@@ -98,7 +98,13 @@ function readSeeds(line: string, from: number, options: LineOptions): { seeds: L
   if (isFiller(tail.replace(LIST_END, ""))) return { seeds, unreadable };
   const last = seeds[seeds.length - 1]!;
   const described = last.value !== undefined || last.note !== undefined;
-  const comment = (TRAILING_COMMENT.exec(tail) ?? (options.item === true ? TRAILING_COMMENT_IN_ITEM.exec(tail) : null) ?? (described ? TRAILING_COMMENT_AFTER_MEASUREMENT.exec(tail) : null))?.groups?.comment;
+  const uncounted = tokens.every((token) => token.start < cursor);
+  const comment = (
+    TRAILING_COMMENT.exec(tail) ??
+    (options.item === true ? TRAILING_COMMENT_IN_ITEM.exec(tail) : null) ??
+    (described ? TRAILING_COMMENT_AFTER_MEASUREMENT.exec(tail) : null) ??
+    (uncounted ? TRAILING_COMMENT_FROM_NUMBER.exec(tail) : null)
+  )?.groups?.comment;
   if (comment === undefined) return null;
   for (const listed of seeds) listed.note ??= comment;
   // One seed's comment may end in its measurement; a comment shared by several seeds says whose it is not.
