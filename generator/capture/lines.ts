@@ -1,7 +1,7 @@
 import type { ReadableCapture } from "./capture.ts";
 import type { TextElement } from "./capture-text.ts";
 import { regionHolding } from "./regions.ts";
-import { CAPTION_TAGS, HEADING_NAMES, HEADING_RANKS, HEADING_TAGS, LABEL_CELL_TAGS, PLAIN_HEADING_RANK, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "./shapes.ts";
+import { CAPTION_LINE, CAPTION_TAGS, HEADING_NAMES, HEADING_RANKS, HEADING_TAGS, LABEL_CELL_TAGS, LIST, LIST_ITEM, ORDERED_LIST, PLAIN_HEADING_RANK, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "./shapes.ts";
 
 /** One line of a page's guide text: `text` is the line with its outer whitespace trimmed, as a quote takes it. */
 export interface BodyLine {
@@ -22,8 +22,10 @@ export interface BodyLine {
   headerCell: boolean;
   /** Which cell of its row holds the line, from 0, empty cells counted; null outside a table. */
   column: number | null;
-  /** The line is inside an image's caption (`<figcaption>`). */
+  /** The line is inside an image's caption (`<figcaption>`), or says it describes a picture (shapes.ts, CAPTION_LINE). */
   caption: boolean;
+  /** The place of the ordered-list item the line starts (1, 2, ...), or null. */
+  ordinal: number | null;
 }
 
 /**
@@ -45,7 +47,7 @@ export function bodyLines(capture: ReadableCapture, skip: readonly TextElement[]
       const to = from + trimmed.length;
       const skipped = skip.some((element) => element.start <= from && to <= element.end);
       if (!skipped && regionHolding(capture.regions, from, to) === null) {
-        lines.push({ number, start: from, end: to, text: trimmed, heading: false, rank: PLAIN_HEADING_RANK, cell: false, row: null, headerCell: false, column: null, caption: false });
+        lines.push({ number, start: from, end: to, text: trimmed, heading: false, rank: PLAIN_HEADING_RANK, cell: false, row: null, headerCell: false, column: null, caption: CAPTION_LINE.test(trimmed), ordinal: null });
       }
     }
     if (newline === -1) break;
@@ -66,7 +68,19 @@ function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): 
 function markWholeLineElements(text: string, lines: BodyLine[], elements: readonly TextElement[]): void {
   const starts = lines.map((line) => line.start);
   const rows: { element: TextElement; cells: number }[] = [];
+  const lists: { element: TextElement; ordered: boolean; items: number }[] = [];
   for (const element of elements) {
+    while (lists.length > 0 && lists[lists.length - 1]!.element.end <= element.start) lists.pop();
+    if (matches(element, LIST)) {
+      const first = Number.parseInt(element.attributes.start ?? "1", 10);
+      lists.push({ element, ordered: matches(element, ORDERED_LIST), items: Number.isNaN(first) ? 0 : first - 1 });
+    }
+    const list = lists[lists.length - 1];
+    if (matches(element, LIST_ITEM) && list !== undefined && list.ordered && element.start >= list.element.start) {
+      list.items++;
+      const first = linesWithin(lines, starts, element)[0];
+      if (first !== undefined && first.ordinal === null) first.ordinal = list.items;
+    }
     if (matches(element, TABLE_ROW)) {
       markRow(lines, starts, element);
       rows.push({ element, cells: 0 });

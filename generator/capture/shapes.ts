@@ -134,6 +134,13 @@ export const PLAIN_HEADING_RANK = 6;
 export const TABLE_ROW = { tag: /^tr$/, name: /^bb_table_tr$/ };
 export const TABLE_CELL = { tag: /^t[dh]$/, name: /^bb_table_t[dh]$/ };
 export const TABLE_HEADER_CELL = { tag: /^th$/, name: /^bb_table_th$/ };
+/**
+ * Lists and their items: an item of an ordered list (`<ol>`, Steam's `[olist]`) is numbered by its place, a
+ * rank the page shows without writing it.
+ */
+export const LIST = { tag: /^[ou]l$/, name: /^bb_[ou]l$/ };
+export const ORDERED_LIST = { tag: /^ol$/, name: /^bb_ol$/ };
+export const LIST_ITEM = { tag: /^li$/ };
 /** A table's header cells, read to know what each column holds. */
 export const COLUMN_ROLES: readonly { role: "rank" | "seeds" | "label" | "note"; pattern: RegExp }[] = [
   { role: "rank", pattern: /^(?:#|no\.?|nr\.?|rank(?:ing)?|place|pos(?:ition)?)$/iu },
@@ -160,6 +167,11 @@ export const PAINT_ALIASES: readonly { pattern: RegExp; label: string }[] = [
 export const LABEL_BEFORE_NUMBER = /(?:^|[^\p{L}])(?:tiers?|tear|grade|class|level|rank(?:ed)?|category|cat\.|top|phase|no\.|nr\.|#)\s*[-#:]?\s*$/iu;
 /** Elements holding an image's caption: their seeds are `caption` evidence, not drafted as list gradings. */
 export const CAPTION_TAGS = new Set(["figcaption"]);
+/**
+ * A line that says it describes a picture (`Screenshot: 555 at 0.12 float`, `Pic 2 - 661`, `Image above: 151`):
+ * a caption written as plain text, read as `<figcaption>` is.
+ */
+export const CAPTION_LINE = /^[^\p{L}\d]*(?:screen\s?shots?|screens?|pics?|pictures?|images?|imgs?|photos?|gifs?|clips?|videos?)(?:\s+(?:above|below|\d{1,2}))?\s*[:：–—-]/iu;
 /** Elements whose whole-line text may be a level's label when a list follows it (table cells, list items). */
 export const LABEL_CELL_TAGS = new Set(["td", "li", "dd"]);
 

@@ -61,6 +61,8 @@ interface Open {
  * "evidence":"text","position":0}` is 63 characters.
  */
 const GRADING_BYTES = 63;
+/** A table column's paint sits inside every heading around the table. */
+const PAINT_COLUMN_RANK = Number.MAX_SAFE_INTEGER;
 /** Headings from this rank on are bold or plain lines within a section. */
 const BOLD_RANK = 5;
 
@@ -78,6 +80,7 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
   let current: Block | null = null;
   let columns: (typeof COLUMN_ROLES)[number]["role"][] | null = null;
   let levelColumns: Map<number, { label: string; block: Block | null }> | null = null;
+  let paintColumns: Map<number, Open> | null = null;
   /** Sentences under a level's heading, read for its seeds only if no list of the level follows them. */
   let prose: BodyLine[] = [];
 
@@ -227,6 +230,14 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
     current = block;
   };
 
+  // An ordered list's item ranks its seeds by its place when nothing else names their level: not inside a
+  // tier's own list (its order is within the tier), nor on a line that writes a label or a rank of its own.
+  const impliedRank = (list: ListLine, line: BodyLine): ListLine => {
+    if (line.ordinal === null || list.label !== null || list.rank !== null || enclosing() !== undefined) return list;
+    const inLevel = current !== null ? !current.rankedLevel : pending !== null && levelKind(pending.label) !== null;
+    return inLevel ? list : { ...list, label: `#${line.ordinal}`, rank: line.ordinal };
+  };
+
   const row = (cells: readonly BodyLine[]): void => {
     const read = cells.map((cell) => readListLine(cell.text, { item: true, names: true }));
     const columnOf = (index: number) => cells[index]!.column ?? index;
@@ -236,6 +247,30 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
       // A header of level labels (`Tier 1 | Tier 2 | Tier 3`): each column lists one level's seeds.
       const labels = cells.map((cell) => cell.text.replace(/\s*[:：]$/u, ""));
       levelColumns = cells.length > 1 && labels.every((label) => levelKind(label) !== null) ? new Map(labels.map((label, index) => [columnOf(index), { label, block: null }])) : null;
+      // A header of paints (`Tier | Phase 1 | Phase 2`): each column is one paint's part of the page, whose
+      // levels are named by the rows' label cells.
+      const painted = labels.map((label) => (levelKind(label) === null && calloutKind(label) === null ? paintsNamed(label, item) : null));
+      const paintCount = painted.filter((paints) => paints !== null).length;
+      paintColumns =
+        levelColumns === null && paintCount >= 2 && paintCount < cells.length
+          ? new Map(painted.flatMap((paints, index) => (paints === null ? [] : [[columnOf(index), { rank: PAINT_COLUMN_RANK, kind: "paint" as const, name: labels[index]!, id: openings++, paints }]])))
+          : null;
+      return;
+    }
+    if (paintColumns !== null) {
+      const labelAt = cells.findIndex((cell, index) => !paintColumns!.has(columnOf(index)) && read[index] === null && cell.text !== "");
+      const label = labelAt === -1 ? null : cells[labelAt]!.text.replace(/\s*[:：]$/u, "");
+      if (label === null || enclosing() !== undefined) return;
+      cells.forEach((cell, index) => {
+        const list = read[index];
+        const paint = paintColumns!.get(columnOf(index));
+        if (list === null || list === undefined || paint === undefined) return;
+        stack.push(paint);
+        current = null;
+        addListed({ ...list, label, rank: null }, cell, "label");
+        stack.pop();
+      });
+      current = null;
       return;
     }
     if (levelColumns !== null) {
@@ -290,6 +325,7 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
     }
     columns = null;
     levelColumns = null;
+    paintColumns = null;
     // A caption's seeds are `caption` evidence, the maintainer's to weigh against the lists; the review of
     // numbers lists them.
     if (line.caption) continue;
@@ -301,7 +337,7 @@ export function readBlocks(lines: readonly BodyLine[], item: ItemFile, maxBytes:
       continue;
     }
     prose = [];
-    addListed(list, line);
+    addListed(impliedRank(list, line), line);
     if (gradingBytes > maxBytes) return null;
   }
   flushProse();
