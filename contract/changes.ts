@@ -4,7 +4,6 @@
 import type { Manifest } from "./routes.ts";
 import { CHANGES_PATH } from "./paths.ts";
 
-export { CHANGES_PATH };
 export const LATEST_CHANGES = "latest";
 /** The changes from the build served before this one, beside v1/ in the generation folder. */
 export const CHANGES_FILE = "changes.json";

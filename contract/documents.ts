@@ -7,20 +7,6 @@
 import { CACHE_DATA } from "./cache-policy.ts";
 import { CORS_HEADERS } from "./cors.ts";
 
-// Where the documents are and which file answers each: the path table's (paths.ts).
-export {
-  DOCS_PATH_BARE,
-  EXPLORER_ICON_FILE,
-  EXPLORER_ICON_PATH,
-  EXPLORER_PAGE_FILE,
-  EXPLORER_PATH,
-  EXPLORER_SCRIPT_FILE,
-  EXPLORER_SCRIPT_PATH,
-  EXPLORER_STYLE_FILE,
-  EXPLORER_STYLE_PATH,
-  type DocumentType,
-} from "./paths.ts";
-
 /**
  * The page inlines everything it needs; this policy makes the browser refuse any request the page
  * might still try (to another origin or back to this one), so "no third-party request" does not

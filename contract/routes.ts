@@ -9,9 +9,6 @@ import { marketNameKey } from "./market-name.ts";
 import { MAX_ALIAS_LENGTH, MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "./parameters.ts";
 import { BASE_PATH, lookupUnderBase, PATHS, type RouteMatch } from "./paths.ts";
 
-export { MAX_ALIAS_LENGTH, MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "./parameters.ts";
-export { BASE_PATH, DOCS_PATH, HEALTH_PATH, OPENAPI_FILE, OPENAPI_PATH, REFERENCE_PAGE_FILE } from "./paths.ts";
-
 /** The manifest's schema and parser live in manifest.ts; the type is re-exported for the route table's users. */
 export type { Manifest };
 

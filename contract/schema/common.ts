@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "../routes.ts";
+import { MAX_SEED, PATH_SAFE_ID, PLATFORM_ID, SLUG } from "../parameters.ts";
 
 // A guide's `posted`/`updated`: an ISO 8601 local date-time without offset
 // (dataset/README.md, "Guide documents: guides/<platform_id>.json").

@@ -6,16 +6,8 @@ import { envelopeFor } from "../../contract/envelope.ts";
 import { MANIFEST_FORMAT } from "../../contract/manifest.ts";
 import type { Manifest } from "../../contract/routes.ts";
 import { encodePack } from "../../contract/pack.ts";
-import {
-  fileFor,
-  MAX_SEED,
-  packEntryOf,
-  storedEncodingOf,
-  UNCARRIED_TOPIC,
-  type Route,
-  type RouteName,
-  type RouteOf,
-} from "../../contract/routes.ts";
+import { fileFor, packEntryOf, storedEncodingOf, UNCARRIED_TOPIC, type Route, type RouteName, type RouteOf } from "../../contract/routes.ts";
+import { MAX_SEED } from "../../contract/parameters.ts";
 import type { Dataset } from "../dataset.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ResolveResponse, SeedResponse } from "../../contract/schema/responses.ts";

@@ -5,8 +5,8 @@
 // by their content hash, which is also their ETag (docs/build.md, "The build folder").
 
 import { createHash } from "node:crypto";
-import { EXPLORER_ICON_FILE, EXPLORER_PAGE_FILE, EXPLORER_SCRIPT_FILE, EXPLORER_STYLE_FILE } from "../../contract/documents.ts";
-import { OPENAPI_FILE, REFERENCE_PAGE_FILE } from "../../contract/routes.ts";
+import { EXPLORER_ICON_FILE, EXPLORER_PAGE_FILE, EXPLORER_SCRIPT_FILE, EXPLORER_STYLE_FILE } from "../../contract/paths.ts";
+import { OPENAPI_FILE, REFERENCE_PAGE_FILE } from "../../contract/paths.ts";
 import { openApiDocument } from "../openapi/document.ts";
 import { documentExamples } from "../openapi/examples.ts";
 import type { ExplorerBundle } from "./explorer-bundle.ts";

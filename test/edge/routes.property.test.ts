@@ -1,7 +1,9 @@
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BASE_PATH, MAX_SEED, fileFor, packEntryOf, parseRequest, pathFor, type Manifest, type Route } from "../../contract/routes.ts";
+import { fileFor, packEntryOf, parseRequest, pathFor, type Manifest, type Route } from "../../contract/routes.ts";
+import { MAX_SEED } from "../../contract/parameters.ts";
+import { BASE_PATH } from "../../contract/paths.ts";
 
 // Properties of the route table over generated requests: any path and query gives a route or an error value
 // (never a throw), and a route always names a file inside the build folder, so no request can reach a file

@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { EXPLORER_ICON_PATH, EXPLORER_PATH, EXPLORER_SCRIPT_PATH, EXPLORER_STYLE_PATH } from "../../contract/documents.ts";
-import { DOCS_PATH } from "../../contract/routes.ts";
+import { EXPLORER_ICON_PATH, EXPLORER_PATH, EXPLORER_SCRIPT_PATH, EXPLORER_STYLE_PATH } from "../../contract/paths.ts";
+import { DOCS_PATH } from "../../contract/paths.ts";
 
 type Json = { [key: string]: any };
 

@@ -8,7 +8,7 @@
 import type { ByteCacheOptions } from "../../byte-cache.ts";
 import { createCore, type AppLimiter, type AssetSource } from "../../core.ts";
 import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } from "../../rate-limit.ts";
-import { HEALTH_PATH } from "../../../contract/routes.ts";
+import { HEALTH_PATH } from "../../../contract/paths.ts";
 import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT } from "../../burst-limit.ts";
 import { assetBytesOf, deployedManifest, edgeRequestOf, webResponseOf } from "../web.ts";
 import { bindingAppLimiter, bindingBurstLimiter, type RateLimitBinding } from "./limits.ts";

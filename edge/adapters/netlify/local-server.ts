@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { acceptsGzip } from "../../accept-encoding.ts";
 import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "../../burst-limit.ts";
-import { HEALTH_PATH } from "../../../contract/routes.ts";
+import { HEALTH_PATH } from "../../../contract/paths.ts";
 import { startNetlifyEmulation, type EmulationOptions, type NetlifyEmulation } from "./emulation.ts";
 
 export const LOCAL_HOST = "127.0.0.1";

@@ -9,7 +9,7 @@ import { pipeline, Readable } from "node:stream";
 import type { ByteCacheOptions } from "../../byte-cache.ts";
 import { createCore, type AssetSlice, type AssetSource, type EdgeResponse } from "../../core.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
-import { HEALTH_PATH } from "../../../contract/routes.ts";
+import { HEALTH_PATH } from "../../../contract/paths.ts";
 import { createFileAssetSource, createFileIndex, createFileSlicer } from "./asset-source.ts";
 import { createBuildSizes } from "./build-sizes.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";

@@ -10,7 +10,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_SEED } from "../../../contract/routes.ts";
+import { MAX_SEED } from "../../../contract/parameters.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { coverageOf } from "../../../generator/derive/coverage.ts";
 import { pairsOf } from "../../../generator/derive/order.ts";
