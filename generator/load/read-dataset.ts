@@ -7,7 +7,7 @@ import { fileStem, readCleanJsonBytes, readJsonBytes } from "./json-file.ts";
 import { DEFAULT_LIMITS, LIMIT_OPTIONS, formatByteSize, type DatasetFolder, type DatasetLimits } from "./limits.ts";
 import type { RawDataset, RawGuideFile, RawJsonFile } from "./raw-dataset.ts";
 import { errorCode, readRegularFile, type FileRead } from "./regular-file.ts";
-import { captureLocation, isInside } from "./snapshot-path.ts";
+import { captureLocation, isInside, snapshotPathOf } from "./snapshot-path.ts";
 
 // Loading: the only stage of checking that touches the disk. Every problem is collected and returned;
 // nothing a maintainer can get wrong in the dataset folder throws, blocks or reads without bound.
@@ -236,13 +236,6 @@ function knownFileReader(realRoot: string, known: ReadingOptions["known"]): Know
   };
 }
 
-function snapshotPathOf(json: unknown): string | undefined {
-  if (json === null || typeof json !== "object") return undefined;
-  const snapshot = (json as { snapshot?: unknown }).snapshot;
-  if (snapshot === null || typeof snapshot !== "object") return undefined;
-  const snapshotPath = (snapshot as { path?: unknown }).path;
-  return typeof snapshotPath === "string" ? snapshotPath : undefined;
-}
 
 async function isDirectory(location: string): Promise<boolean> {
   try {

@@ -16,3 +16,12 @@ export function isInside(folder: string, location: string): boolean {
   // another drive comes back absolute.
   return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
+
+/** The capture path a guide file's JSON names (`snapshot.path`), whatever else it holds; undefined when it names none. */
+export function snapshotPathOf(json: unknown): string | undefined {
+  if (json === null || typeof json !== "object") return undefined;
+  const snapshot = (json as { snapshot?: unknown }).snapshot;
+  if (snapshot === null || typeof snapshot !== "object") return undefined;
+  const snapshotPath = (snapshot as { path?: unknown }).path;
+  return typeof snapshotPath === "string" ? snapshotPath : undefined;
+}

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { Checked, Dataset, Problem } from "../dataset.ts";
 import { DEFAULT_LIMITS, type DatasetLimits } from "../load/limits.ts";
 import { readDatasetDir } from "../load/read-dataset.ts";
+import { snapshotPathOf } from "../load/snapshot-path.ts";
 import type { RawDataset, RawGuideFile } from "../load/raw-dataset.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
@@ -66,8 +67,8 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
   // while a guide still to be checked names it, not for the whole check.
   const usesLeft = new Map<string, number>();
   for (const file of raw.guides) {
-    const path = snapshotPathOf(file);
-    if (path !== null) usesLeft.set(path, (usesLeft.get(path) ?? 0) + 1);
+    const path = snapshotPathOf(file.parsed?.json);
+    if (path !== undefined) usesLeft.set(path, (usesLeft.get(path) ?? 0) + 1);
   }
   const entries = new Map<string, CheckCacheEntry>();
   const guides: Guide[] = [];
@@ -82,8 +83,8 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
     } else {
       check = checkGuideFile(file, captures);
     }
-    const path = snapshotPathOf(file);
-    if (path !== null) {
+    const path = snapshotPathOf(file.parsed?.json);
+    if (path !== undefined) {
       const left = usesLeft.get(path)! - 1;
       usesLeft.set(path, left);
       if (left === 0) captures.delete(path);
@@ -101,12 +102,6 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
   const next = cache === null ? null : { key: cache.key, entries };
   if (problems.length > 0) return { checked: { ok: false, problems: sortProblems(problems) }, cache: next, reused };
   return { checked: { ok: true, value: { items: items.map(({ item }) => item), guides } }, cache: next, reused };
-}
-
-/** The capture path a guide file names, as the check reads it (guide-file.ts), or null. */
-function snapshotPathOf(file: RawGuideFile): string | null {
-  const snapshot = file.parsed === null ? null : (file.parsed.json as { snapshot?: { path?: unknown } } | null)?.snapshot;
-  return typeof snapshot?.path === "string" ? snapshot.path : null;
 }
 
 /** What a guide file's own outcome depends on besides its bytes: the capture it names, as loading found it. */
