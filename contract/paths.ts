@@ -68,6 +68,11 @@ interface Entry {
   readonly enveloped: boolean;
   /** Counted against the app rate limit (OPTIONS and refused methods always are). */
   readonly rateLimited: boolean;
+  /**
+   * Counted against the edge burst limit, which the platform enforces in front of the app (on
+   * Netlify, netlify.toml routes every other path to a function of its own, outside the limit).
+   */
+  readonly burstLimited: boolean;
   /** What the ETag names: the response content, or the documents folder (a hash of its bytes). */
   readonly etag: "dataset_version" | "docs" | null;
   readonly headers: HeaderSet;
@@ -96,6 +101,7 @@ const v1 = (
     errors,
     enveloped: true,
     rateLimited: true,
+    burstLimited: true,
     etag: "dataset_version",
     headers: kind === "dump" ? "dump" : "data",
     operation,
@@ -112,6 +118,7 @@ const document = (template: string, file: string, headers: DocumentType) =>
     errors: [404],
     enveloped: false,
     rateLimited: false,
+    burstLimited: true,
     etag: "docs",
     headers,
     operation: null,
@@ -130,7 +137,7 @@ const ROUTE_PATHS = {
 
 export const PATHS = {
   ...ROUTE_PATHS,
-  // Outside /v1: not enveloped, never rate limited, never cached, no dataset_version.
+  // Outside /v1: not enveloped, never rate limited (a monitor polls it), never cached, no dataset_version.
   health: {
     template: HEALTH_PATH,
     kind: "health",
@@ -139,6 +146,7 @@ export const PATHS = {
     errors: [],
     enveloped: false,
     rateLimited: false,
+    burstLimited: false,
     etag: null,
     headers: "health",
     operation: { id: "getHealth", tag: "service" },
@@ -152,6 +160,7 @@ export const PATHS = {
     errors: [404],
     enveloped: false,
     rateLimited: true,
+    burstLimited: true,
     etag: "dataset_version",
     headers: "data",
     operation: { id: "getChanges", tag: "dataset" },
@@ -168,6 +177,7 @@ export const PATHS = {
     errors: [404],
     enveloped: false,
     rateLimited: false,
+    burstLimited: true,
     etag: null,
     headers: "redirect",
     operation: null,
@@ -228,6 +238,12 @@ export function lookupPath(path: string): PathMatch | null {
     }
   }
   return null;
+}
+
+/** Whether a request for `path` counts against the edge burst limit: a path no entry answers does. */
+export function isBurstLimited(path: string): boolean {
+  const found = lookupPath(path);
+  return found === null || PATHS[found.name].burstLimited;
 }
 
 /** The /v1 entry answering a path under {base_url} (already stripped of "/v1"), or null. */

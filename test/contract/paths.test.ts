@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { bundleWorker } from "../../edge/adapters/cloudflare/bundle.ts";
 import { PARAMETERS } from "../../contract/parameters.ts";
 import { PATH_DESCRIPTIONS } from "../../contract/path-descriptions.ts";
-import { lookupPath, PATHS, type PathEntry, type PathName } from "../../contract/paths.ts";
+import { isBurstLimited, lookupPath, PATHS, type PathEntry, type PathName } from "../../contract/paths.ts";
 import { packEntryOf, pathFor, storedEncodingOf, type Route } from "../../contract/routes.ts";
 import { componentSchemas } from "../../generator/openapi/schemas.ts";
 
@@ -68,6 +69,17 @@ describe("the path table", () => {
       expect(rateLimited, name).toBe(route || kind === "changelog");
       expect(etag, name).toBe(route || kind === "changelog" ? "dataset_version" : kind === "document" ? "docs" : null);
     }
+  });
+
+  it("puts every path but /health behind the edge burst limit, unknown paths included, as netlify.toml routes them", () => {
+    expect(names.filter((name) => !entry(name).burstLimited)).toEqual(["health"]);
+    expect(isBurstLimited("/health")).toBe(false);
+    for (const path of ["/v1/meta", "/", "/docs/", "/changes/latest.json", "/nope", "/health/", "/%68ealth", ""]) expect(isBurstLimited(path), path).toBe(true);
+    // netlify.toml: the limited function (api) answers every path but those of the unlimited one (health).
+    const toml = readFileSync(new URL("../../netlify.toml", import.meta.url), "utf8");
+    const unlimited = names.filter((name) => !entry(name).burstLimited).map((name) => entry(name).template);
+    expect(/function = "api"\s+path = "\/\*"\s+excludedPath = (\[[^\]]*\])/.exec(toml)?.[1]).toBe(JSON.stringify(unlimited));
+    expect(/function = "health"\s+path = "([^"]+)"/.exec(toml)?.[1]).toBe(unlimited[0]);
   });
 
   it("names a parameter for every {parameter} of a template, and a component schema for every response", () => {

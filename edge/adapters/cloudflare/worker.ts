@@ -8,7 +8,7 @@
 import type { ByteCacheOptions } from "../../byte-cache.ts";
 import { createCore, type AppLimiter, type AssetSource } from "../../core.ts";
 import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } from "../../rate-limit.ts";
-import { HEALTH_PATH } from "../../../contract/paths.ts";
+import { isBurstLimited } from "../../../contract/paths.ts";
 import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT } from "../../burst-limit.ts";
 import { assetBytesOf, deployedManifest, edgeRequestOf, webResponseOf } from "../web.ts";
 import { bindingAppLimiter, bindingBurstLimiter, type RateLimitBinding } from "./limits.ts";
@@ -101,7 +101,7 @@ export function createWorker(options: WorkerOptions = {}) {
     async fetch(request: Request, env: WorkerEnv, context?: ExecutionContext): Promise<Response> {
       const { core, burst } = isolateFor(env);
       const clientIp = request.headers.get("cf-connecting-ip") ?? "";
-      if (new URL(request.url).pathname !== HEALTH_PATH) {
+      if (isBurstLimited(new URL(request.url).pathname)) {
         const decision = await burstDecision(burst, clientIp);
         if (!decision.allowed) {
           return new Response(request.method === "HEAD" ? null : BLOCKED_BODY, {

@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { acceptsGzip } from "../../accept-encoding.ts";
 import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "../../burst-limit.ts";
-import { HEALTH_PATH } from "../../../contract/paths.ts";
+import { isBurstLimited } from "../../../contract/paths.ts";
 import { startNetlifyEmulation, type EmulationOptions, type NetlifyEmulation } from "./emulation.ts";
 
 export const LOCAL_HOST = "127.0.0.1";
@@ -105,7 +105,7 @@ export async function startNetlifyLocalServer(options: LocalServerOptions): Prom
   const burst = createBurstLimiter(options.burstLimit ?? EDGE_BURST_LIMIT);
   const server = createServer((request, response) => {
     const method = request.method ?? "GET";
-    if (pathOf(request.url) !== HEALTH_PATH) {
+    if (isBurstLimited(pathOf(request.url) ?? "")) {
       const decision = burst.hit(request.socket.remoteAddress ?? "");
       if (!decision.allowed) {
         response.writeHead(429, { ...BLOCKED_HEADERS, "retry-after": String(decision.retryAfterSeconds) }).end(BLOCKED_BODY);

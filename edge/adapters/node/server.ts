@@ -9,7 +9,7 @@ import { pipeline, Readable } from "node:stream";
 import type { ByteCacheOptions } from "../../byte-cache.ts";
 import { createCore, type AssetSlice, type AssetSource, type EdgeResponse } from "../../core.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
-import { HEALTH_PATH } from "../../../contract/paths.ts";
+import { isBurstLimited } from "../../../contract/paths.ts";
 import { createFileAssetSource, createFileIndex, createFileSlicer } from "./asset-source.ts";
 import { createBuildSizes } from "./build-sizes.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
@@ -92,7 +92,7 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
   const listener = (request: IncomingMessage, response: ServerResponse) => {
     const [path, query] = splitTarget(request.url ?? "/");
     const clientIp = clientIpOf(request, trustProxy);
-    if (burst !== null && path !== HEALTH_PATH) {
+    if (burst !== null && isBurstLimited(path)) {
       const decision = burst.hit(clientIp);
       if (!decision.allowed) {
         response.writeHead(429, { ...BLOCKED_HEADERS, "retry-after": String(decision.retryAfterSeconds) });
