@@ -64,6 +64,17 @@ export type ResolveQuery = { slug: string } | { marketHashName: string };
 /** What an endpoint answers (the generated `Endpoints`, from the API's path table). */
 type Answer<N extends keyof Endpoints> = Promise<Result<Endpoints[N]["response"]>>;
 
+/** An operation's path parameters and query, by the names the description document gives them. */
+export interface Call<N extends keyof Endpoints> {
+  params: Endpoints[N]["params"];
+  query?: Endpoints[N]["query"];
+}
+
+/** What `get` takes after the operation: the call may be left out where the operation has no path parameter. */
+type CallArguments<N extends keyof Endpoints> = Endpoints[N]["params"] extends Record<string, never>
+  ? [call?: Partial<Call<N>>, options?: RequestOptions]
+  : [call: Call<N>, options?: RequestOptions];
+
 export interface Client {
   item(defIndex: number, paintIndex: number, options?: RequestOptions & Endpoints["getItem"]["query"]): Answer<"getItem">;
   seed(defIndex: number, paintIndex: number, seed: number, options?: RequestOptions): Answer<"getSeed">;
@@ -74,6 +85,11 @@ export interface Client {
   dump(options?: RequestOptions): Answer<"getDump">;
   /** Resolves with `{status: "ok"}`; a server without a loaded build rejects with ApiError 503. */
   health(options?: RequestOptions): Answer<"getHealth">;
+  /**
+   * Any operation of the description document by its operationId, those above included:
+   * `get("getChanges", { params: { version: "latest" } })`, `get("getSeed", { params: { def_index: 7, paint_index: 44, seed: 661 } })`.
+   */
+  get<N extends keyof Endpoints>(operation: N, ...rest: CallArguments<N>): Answer<N>;
 }
 
 const segment = (value: number | string) => encodeURIComponent(String(value));
@@ -114,6 +130,13 @@ export function createClient(options: ClientOptions): Client {
     meta: (opts) => send("getMeta", {}, {}, opts),
     dump: (opts) => send("getDump", {}, {}, opts),
     health: (opts) => send("getHealth", {}, {}, opts),
+    get: <N extends keyof Endpoints>(operation: N, ...[call, opts]: CallArguments<N>) => {
+      if (!Object.hasOwn(ENDPOINTS, operation)) return Promise.reject(new TypeError(`no operation ${JSON.stringify(operation)} in the API's description`));
+      const params: Readonly<Record<string, unknown>> = call?.params ?? {};
+      const missing = [...ENDPOINTS[operation].path.matchAll(/\{([^}]+)\}/g)].map((found) => found[1]!).filter((name) => params[name] === undefined);
+      if (missing.length > 0) return Promise.reject(new TypeError(`${operation} needs the path parameters ${missing.join(", ")}`));
+      return send(operation, params as Endpoints[N]["params"], (call?.query ?? {}) as Endpoints[N]["query"], opts);
+    },
   };
 }
 

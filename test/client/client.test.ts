@@ -82,6 +82,20 @@ describe("the client", () => {
     expect(await api.health()).toEqual({ data: { status: "ok" }, datasetVersion: "", fromCache: false });
   });
 
+  it("calls any operation of the description by its operationId, with the description's names for its parameters", async () => {
+    const api = clientOf(edge);
+    expect((await api.get("getSeed", { params: { def_index: 7, paint_index: 44, seed: 661 } })).data).toEqual((await api.seed(7, 44, 661)).data);
+    expect((await api.get("getGuide", { params: { platform_id: GUIDE_ID }, query: { system: SYSTEM_ID } })).data.systems.map((system) => system.id)).toEqual([SYSTEM_ID]);
+    const changes = await api.get("getChanges", { params: { version: "latest" } });
+    expect(changes.data.to).toBe(VERSION);
+    expect(changes.datasetVersion).toBe("");
+    expect((await api.get("getDescription")).data).toMatchObject({ openapi: expect.stringMatching(/^3\.1\./) });
+    // @ts-expect-error: not an operation of the description
+    await expect(api.get("getEverything")).rejects.toThrow(TypeError);
+    // @ts-expect-error: getSeed has path parameters
+    await expect(api.get("getSeed")).rejects.toThrow("getSeed needs the path parameters def_index, paint_index, seed");
+  });
+
   it("sends the ETag back and answers a 304 from its cache", async () => {
     const api = clientOf(edge);
     const first = await api.item(7, 44);
