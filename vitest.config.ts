@@ -1,11 +1,18 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * The files that drive another runtime's own processes: the pages in Chromium and the edge functions
- * in Netlify's emulation (a Deno worker per request). Together they take about as much CPU as every
- * other file: `npm run test:slow` runs them, `npm test` the rest (docs/testing.md, "Two tiers").
+ * The files that drive another runtime: the pages in Chromium, the edge functions under Netlify's
+ * emulation (a Deno worker per request), the Worker in workerd, the client package in Deno. They
+ * take more CPU than every file that runs on Node alone: `npm run test:runtimes` runs them, `npm test`
+ * the rest (docs/testing.md, "Two tiers").
  */
-const SLOW = ["test/browser/**/*.test.ts", "test/http/netlify.test.ts"];
+const RUNTIMES = [
+  "test/browser/**/*.test.ts",
+  "test/http/netlify.test.ts",
+  "test/contract/workers.test.ts",
+  "test/http/workers.test.ts",
+  "test/client/package.test.ts",
+];
 
 // One pool of child-process workers (`forks`) whose workers keep their module cache from file to
 // file (`isolate: false`): zod, ajv, the generator and the edge are imported once per worker, not
@@ -24,8 +31,8 @@ export default defineConfig({
     pool: "forks",
     isolate: false,
     projects: [
-      { extends: true, test: { name: "suite", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...SLOW] } },
-      { extends: true, test: { name: "slow", include: SLOW } },
+      { extends: true, test: { name: "suite", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...RUNTIMES] } },
+      { extends: true, test: { name: "runtimes", include: RUNTIMES } },
     ],
   },
 });

@@ -1,5 +1,5 @@
 // `npm run bench:tests [-- [--runs N] [vitest arguments]]`: how long the suite (`npm test`) and the
-// slow tier (`npm run test:slow`) take, run N times (3 by default) one after another, with the
+// runtimes tier (`npm run test:runtimes`) take, run N times (3 by default) one after another, with the
 // machine's CPU during each run. Exits 0 when the suite's median is under the target, 1 when it is
 // not, 2 when a run fails or the arguments are wrong.
 //
@@ -84,10 +84,10 @@ function runTier(project: string): { wallMs: number; cpu: string; steal: string;
   return { wallMs, cpu: measured ? formatMs(after.busy - before.busy) : "n/a", steal: measured ? formatMs(after.steal - before.steal) : "n/a", summary };
 }
 
-// Each run times the suite (`npm test`), then the slow tier (`npm run test:slow`), one after the other.
-const TIERS = ["suite", "slow"] as const;
+// Each run times the suite (`npm test`), then the runtimes tier (`npm run test:runtimes`), one after the other.
+const TIERS = ["suite", "runtimes"] as const;
 const rows: string[][] = [];
-const walls: Record<(typeof TIERS)[number], number[]> = { suite: [], slow: [] };
+const walls: Record<(typeof TIERS)[number], number[]> = { suite: [], runtimes: [] };
 for (let run = 1; run <= runs; run++) {
   for (const tier of TIERS) {
     const { wallMs, cpu, steal, summary } = runTier(tier);
@@ -98,7 +98,7 @@ for (let run = 1; run <= runs; run++) {
 }
 
 console.log(`\n${formatTable(["run", "tier", "wall", "machine CPU", "stolen", "tests"], rows)}\n`);
-console.log(`median wall time of the slow tier: ${formatMs(median(walls.slow))} (no target: CI runs it after the suite)`);
+console.log(`median wall time of the runtimes tier: ${formatMs(median(walls.runtimes))} (no target: CI runs it after the suite)`);
 if (vitest.length > 0) {
   // The target is the whole suite's; a part of it is only timed.
   console.log(`median wall time of the selected part of the suite: ${formatMs(median(walls.suite))} (the ${formatMs(TARGET_MS)} target is for the whole suite)`);
