@@ -10,7 +10,7 @@ import { finding, type Finding } from "../finding.ts";
 
 export function seedsOccurInTheirQuotes(guide: Guide): Finding[] {
   const findings: Finding[] = [];
-  const numbersOf = memoNumbers();
+  const numbersOf = numbersOfQuotes(guide);
   guide.systems.forEach((system, s) => {
     system.gradings.forEach((grading, g) => {
       if (grading.evidence === "image") return;
@@ -29,15 +29,17 @@ export function seedsOccurInTheirQuotes(guide: Guide): Finding[] {
  */
 export function sharedQuotesKeepTheirOrder(guide: Guide): Finding[] {
   const findings: Finding[] = [];
-  const numbersOf = memoNumbers();
+  const numbersOf = numbersOfQuotes(guide);
   guide.systems.forEach((system, s) => {
-    const reading = new Map<string, { next: number; used: number[] }>();
+    // By level, then by quote: a key joining the two would copy every quote once more.
+    const reading = new Map<string, Map<string, { next: number; used: number[] }>>();
     system.gradings.forEach((grading, g) => {
       if (grading.evidence === "image") return;
-      const key = `${grading.level}\u0000${grading.quote}`;
       const seeds = numbersOf(grading.quote);
-      const state = reading.get(key) ?? { next: 0, used: [] };
-      reading.set(key, state);
+      let ofLevel = reading.get(grading.level);
+      if (ofLevel === undefined) reading.set(grading.level, (ofLevel = new Map()));
+      let state = ofLevel.get(grading.quote);
+      if (state === undefined) ofLevel.set(grading.quote, (state = { next: 0, used: [] }));
       const at = seeds.indexOf(grading.seed, state.next);
       if (at === -1) {
         if (seeds.includes(grading.seed)) {
@@ -46,8 +48,10 @@ export function sharedQuotesKeepTheirOrder(guide: Guide): Finding[] {
         }
         return;
       }
-      const skipped = seeds.slice(state.next, at).filter((seed) => !system.gradings.some((other) => other.quote === grading.quote && other.seed === seed && other.level === grading.level));
-      if (skipped.length > 0 && state.used.length > 0) {
+      // Numbers before the first seed taken from a quote are its label (`#1 — 661`), not skipped seeds.
+      const skipped =
+        state.used.length === 0 ? [] : seeds.slice(state.next, at).filter((seed) => !system.gradings.some((other) => other.quote === grading.quote && other.seed === seed && other.level === grading.level));
+      if (skipped.length > 0) {
         findings.push(finding(`$.systems[${s}].gradings[${g}].seed`, `is ${grading.seed}, but its quote lists ${skipped.join(", ")} before it, which no grading of this level takes from this quote`, `a grading for every seed the quote lists, in its order: ${seeds.join(", ")}`));
       }
       state.next = at + 1;
@@ -57,13 +61,17 @@ export function sharedQuotesKeepTheirOrder(guide: Guide): Finding[] {
   return findings;
 }
 
-function memoNumbers(): (quote: string) => number[] {
-  const memo = new Map<string, number[]>();
+/** Both rules read the same quotes: each quote of a guide is read once, for as long as the guide is checked. */
+const quoteNumbers = new WeakMap<Guide, Map<string, number[]>>();
+
+function numbersOfQuotes(guide: Guide): (quote: string) => number[] {
+  let memo = quoteNumbers.get(guide);
+  if (memo === undefined) quoteNumbers.set(guide, (memo = new Map()));
   return (quote) => {
     let numbers = memo.get(quote);
     if (numbers === undefined) {
       numbers = seedCandidates(quote).map((token) => token.value);
-      memo.set(quote, numbers);
+      memo!.set(quote, numbers);
     }
     return numbers;
   };

@@ -51,6 +51,13 @@ describe("parseJsonText", () => {
     });
   });
 
+  it("finds a key written twice whatever white space is written before its colon", () => {
+    for (const gap of [" ", "\t", "\n", "\r\n", " \n\t "]) {
+      const text = `{"a"${gap}: 1, "b": 2, "a"${gap}: 3}`;
+      expect(parseJsonText(text), JSON.stringify(gap)).toMatchObject({ ok: true, duplicateKeys: [{ path: "$.a" }] });
+    }
+  });
+
   it("compares keys after decoding escapes", () => {
     expect(scanJson('{"a\\"b": 1, "a\\u0022b": 2, "c\\\\": 3}').duplicateKeys.map((key) => key.path)).toEqual(['$["a\\"b"]']);
   });
