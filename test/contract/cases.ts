@@ -557,12 +557,16 @@ const limits: ContractCase[] = [
     },
   },
   {
-    name: "a client blocked at the edge is blocked on every path under /v1, preflight included, and health still answers",
+    // One case, not two: each case with a server of its own starts one (a workerd, for the Worker).
+    name: "health is never counted by the edge burst limit, and a client past it is blocked on every path under /v1, preflight included, while health still answers",
     needs: "edgeBurstLimit",
     ownServer: true,
     async run(api) {
+      const health = await sendMany(api, "/health", BURST + 10);
+      expect(new Set(health.map((response) => response.status))).toEqual(new Set([200]));
+      await expectData(api, "/v1/meta");
       // Until the first refusal: a limiter that counts in fixed windows may let a window turn first.
-      let sent = 0;
+      let sent = 1;
       let refused = false;
       while (!refused && sent <= 2 * BURST + 1) {
         const answers = await sendMany(api, "/v1/meta", 20);
@@ -580,16 +584,6 @@ const limits: ContractCase[] = [
         expect(response.headers["access-control-allow-origin"], `${method} ${path}`).toBeUndefined();
       }
       expect((await api.request("/health")).status).toBe(200);
-    },
-  },
-  {
-    name: "health is never rate limited: more requests than the burst limit all answer 200, and the API still serves the client",
-    needs: "edgeBurstLimit",
-    ownServer: true,
-    async run(api) {
-      const answers = await sendMany(api, "/health", BURST + 10);
-      expect(new Set(answers.map((response) => response.status))).toEqual(new Set([200]));
-      await expectData(api, "/v1/meta");
     },
   },
   {
