@@ -22,9 +22,9 @@ const RUNTIMES = [
 // for the next.
 export default defineConfig({
   test: {
+    globalSetup: ["test/support/temp-sandbox.ts"],
     // More workers than this 2-core machine's cores, as some files wait on child builds or a browser;
     // not many more, as the suite keeps both cores busy and each worker imports everything once.
-    globalSetup: ["test/support/temp-sandbox.ts"],
     maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -3,9 +3,9 @@
 // machine's CPU during each run. Exits 0 when the suite's median is under the target, 1 when it is
 // not, 2 when a run fails or the arguments are wrong.
 //
-// The suite keeps this 2-core machine busy from start to end, so its wall time follows its CPU;
-// the CPU is read for the whole machine (/proc/stat, Linux), as the suite's Chromium and Deno
-// processes are not children `process.resourceUsage()` would count. Run it with nothing else busy.
+// Each tier keeps this 2-core machine busy from start to end, so its wall time follows its CPU;
+// the CPU is read for the whole machine (/proc/stat, Linux), as the runtimes tier's Chromium, Deno
+// and workerd processes are not children `process.resourceUsage()` would count. Run it with nothing else busy.
 // A fixed loop is timed before the runs, as the host's own speed varies by half over a day: runs
 // taken at different times compare only with their loop figures beside them.
 

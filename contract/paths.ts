@@ -69,8 +69,8 @@ interface Entry {
   /** Counted against the app rate limit (OPTIONS and refused methods always are). */
   readonly rateLimited: boolean;
   /**
-   * Counted against the edge burst limit, which the platform enforces in front of the app (on
-   * Netlify, netlify.toml routes every other path to a function of its own, outside the limit).
+   * Counted against the edge burst limit, which the platform enforces in front of the app. On
+   * Netlify a path that is not counted (only /health) has a function of its own in netlify.toml.
    */
   readonly burstLimited: boolean;
   /** What the ETag names: the response content, or the documents folder (a hash of its bytes). */

@@ -71,7 +71,7 @@ export interface Call<N extends keyof Endpoints> {
 }
 
 /** What `get` takes after the operation: the call may be left out where the operation has no path parameter. */
-type CallArguments<N extends keyof Endpoints> = Endpoints[N]["params"] extends Record<string, never>
+export type CallArguments<N extends keyof Endpoints> = Endpoints[N]["params"] extends Record<string, never>
   ? [call?: Partial<Call<N>>, options?: RequestOptions]
   : [call: Call<N>, options?: RequestOptions];
 

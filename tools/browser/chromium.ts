@@ -12,7 +12,7 @@ import { chromium, type Browser } from "playwright-core";
 const DEBIAN_BROWSERS = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"];
 
 /** The browser to drive: `CHROMIUM_PATH`, else the first of Debian's that is installed. */
-export function chromiumPath(): string {
+function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? DEBIAN_BROWSERS.find((file) => existsSync(file)) ?? DEBIAN_BROWSERS[0]!;
 }
 

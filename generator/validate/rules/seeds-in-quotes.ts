@@ -61,17 +61,20 @@ export function sharedQuotesKeepTheirOrder(guide: Guide): Finding[] {
   return findings;
 }
 
-/** Both rules read the same quotes: each quote of a guide is read once, for as long as the guide is checked. */
+/**
+ * Both rules read the same quotes, so each quote of a guide is read once. Kept with the guide object
+ * (an edited guide is a new object) and keyed by the quote's text, which alone decides its numbers.
+ */
 const quoteNumbers = new WeakMap<Guide, Map<string, number[]>>();
 
 function numbersOfQuotes(guide: Guide): (quote: string) => number[] {
-  let memo = quoteNumbers.get(guide);
-  if (memo === undefined) quoteNumbers.set(guide, (memo = new Map()));
+  const memo = quoteNumbers.get(guide) ?? new Map<string, number[]>();
+  quoteNumbers.set(guide, memo);
   return (quote) => {
     let numbers = memo.get(quote);
     if (numbers === undefined) {
       numbers = seedCandidates(quote).map((token) => token.value);
-      memo!.set(quote, numbers);
+      memo.set(quote, numbers);
     }
     return numbers;
   };
