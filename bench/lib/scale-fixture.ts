@@ -12,7 +12,7 @@ export const FIXTURE_DIR = path.join(BENCH_OUT, "scale-fixture");
 
 /**
  * The fixture folder, written unless it already holds the same fixture; `line` says which. A fixture of
- * another size than the spec scale's goes in a folder of its own, so that both are kept.
+ * another size than the API's stated scale goes in a folder of its own, so that both are kept.
  */
 export async function prepareScaleFixture(fresh: boolean, options: FixtureOptions = {}): Promise<{ dir: string; line: string } | { error: string }> {
   const wanted = fixtureMarker(options);

@@ -14,7 +14,7 @@ import { startWorkersServer, type WorkersServer } from "../support/workers-serve
 
 const VERSION = "workers-v1";
 // Lowered on both servers, so that a test reaches them in a few dozen requests; that the Worker
-// keeps the spec's 170 and 1000 is the contract's (test/contract/workers.test.ts).
+// keeps the production 170 and 1000 is the contract's (test/contract/workers.test.ts).
 const BURST_LIMIT = 20;
 const APP_LIMIT = 20;
 

@@ -2,7 +2,7 @@
 // exactly one verdict, in the seed response of its seed for every pair its system covers, carrying
 // its own level (key, label, place, of) and quote; and nothing else is a verdict. Every seed 0..1000
 // of every pair is asked (that a build serves these responses byte for byte is
-// test/e2e/every-route.test.ts's). Expected verdicts are written here from the spec's definitions,
+// test/e2e/every-route.test.ts's). Expected verdicts are written here from the API's definitions (docs/README.md),
 // not from the derivation's code.
 // 200 cases with a fixed seed, each of up to three items of up to three paints and up to three guides
 // of up to three systems, drawn from a small pool of slugs and paint indexes so that systems overlap,
@@ -119,7 +119,7 @@ function seedResponsesOf(dataset: Dataset): Map<string, SeedResponse[]> {
 }
 
 /**
- * The verdicts the spec calls for, by `def/paint` then seed: one for each grading of each system that
+ * The verdicts the API defines, by `def/paint` then seed: one for each grading of each system that
  * covers the pair (the system's item is the pair's slug, and its paint_indexes are null or list the
  * pair's paint), against its own guide and its own level's place in its system's level list.
  */
