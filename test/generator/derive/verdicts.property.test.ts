@@ -2,8 +2,8 @@
 // exactly one verdict, in the seed response of its seed for every pair its system covers, carrying
 // its own level (key, label, place, of) and quote; and nothing else is a verdict. Every seed 0..1000
 // of every pair is asked (that a build serves these responses byte for byte is
-// test/e2e/every-route.test.ts's). Expected verdicts are written here from the API's definitions (docs/README.md),
-// not from the derivation's code.
+// test/e2e/every-route.test.ts's). Expected verdicts are written here from the API's definitions
+// (docs/README.md), not from the derivation's code.
 // 200 cases with a fixed seed, each of up to three items of up to three paints and up to three guides
 // of up to three systems, drawn from a small pool of slugs and paint indexes so that systems overlap,
 // skip some phases, name slugs no item has, and list one seed twice. Explore with other seeds.
