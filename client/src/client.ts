@@ -93,9 +93,13 @@ export interface Client {
 }
 
 const segment = (value: number | string) => encodeURIComponent(String(value));
+/** A `{name}` parameter of a path template. */
+const PATH_PARAMETER = /\{([^}]+)\}/g;
+/** The names of a path template's parameters, in order. */
+const parametersOf = (template: string) => [...template.matchAll(PATH_PARAMETER)].map((found) => found[1]!);
 /** A path template with its `{name}` parameters filled in, each encoded as one segment. */
 const fill = (template: string, params: Readonly<Record<string, number | string>>) =>
-  template.replace(/\{([^}]+)\}/g, (_, name: string) => segment(params[name]!));
+  template.replace(PATH_PARAMETER, (_, name: string) => segment(params[name]!));
 const withQuery = (path: string, query: Readonly<Record<string, string | undefined>>) => {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
@@ -133,7 +137,7 @@ export function createClient(options: ClientOptions): Client {
     get: <N extends keyof Endpoints>(operation: N, ...[call, opts]: CallArguments<N>) => {
       if (!Object.hasOwn(ENDPOINTS, operation)) return Promise.reject(new TypeError(`no operation ${JSON.stringify(operation)} in the API's description`));
       const params: Readonly<Record<string, unknown>> = call?.params ?? {};
-      const missing = [...ENDPOINTS[operation].path.matchAll(/\{([^}]+)\}/g)].map((found) => found[1]!).filter((name) => params[name] === undefined);
+      const missing = parametersOf(ENDPOINTS[operation].path).filter((name) => params[name] === undefined);
       if (missing.length > 0) return Promise.reject(new TypeError(`${operation} needs the path parameters ${missing.join(", ")}`));
       return send(operation, params as Endpoints[N]["params"], (call?.query ?? {}) as Endpoints[N]["query"], opts);
     },
