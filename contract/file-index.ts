@@ -42,9 +42,6 @@ export const indexFileOf = (generation: string) => `${generation}.files.gz`;
 
 export const emptyIndex = (): GenerationIndex => ({ files: new Map(), inputs: new Map(), pieces: new Map() });
 
-/** The byte length a fingerprint records. */
-export const sizeOfFingerprint = (print: string): number => Number.parseInt(print, 10);
-
 /** The index of a generation, or null when it is missing or unreadable (then files are compared by reading them). */
 export function readGenerationIndex(file: string): GenerationIndex | null {
   try {

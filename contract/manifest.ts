@@ -13,11 +13,13 @@ const FOLDER_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
 /**
- * The build folder's format. 2: seed responses packed per pair, the dump stored gzip-only. A build
- * of another format is refused as a whole (its files are where this code does not look), never
- * served in part.
+ * The build folder's format. 3: seed responses packed per pair with a checksum per entry, the dump
+ * stored gzip-only, every folder with its serving index. A build of another format is refused as a
+ * whole (its files are where this code does not look, or unchecked), never served in part.
  */
-export const MANIFEST_FORMAT = 2;
+export const MANIFEST_FORMAT = 3;
+
+const FINGERPRINT = /^[0-9]{1,12}:[0-9a-f]{16}$/;
 
 export const manifestSchema = z.object({
   format: z.literal(MANIFEST_FORMAT, { error: (issue) => `must be ${MANIFEST_FORMAT}, got ${shown(issue.input)}; a build of another format is read by the version of this project that wrote it (rebuild it with \`npm run build\`)` }),
@@ -30,6 +32,13 @@ export const manifestSchema = z.object({
   generation: z
     .string({ error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })
     .check(z.regex(FOLDER_NAME, { error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })),
+  /**
+   * The fingerprint of the generation's serving index (`<generation>/files.json`,
+   * serving-index.ts): the manifest vouches for the index, the index for every file.
+   */
+  index: z
+    .string({ error: (issue) => `must be a fingerprint "<bytes>:<16 hex digits>", got ${shown(issue.input)}` })
+    .check(z.regex(FINGERPRINT, { error: (issue) => `must be a fingerprint "<bytes>:<16 hex digits>", got ${shown(issue.input)}` })),
   /** Every non-null system topic present in the dataset (the topic filter's vocabulary). */
   topics: z.array(z.string({ error: (issue) => `must be a string, got ${shown(issue.input)}` }), {
     error: (issue) => `must be an array of strings, got ${shown(issue.input)}`,
@@ -48,6 +57,9 @@ export const manifestSchema = z.object({
 
 /** What the edge needs to know about a build; written by the generator as `dist/manifest.json`. */
 export type Manifest = z.infer<typeof manifestSchema>;
+
+/** A manifest before its generation's serving index is written: the build completes it at the commit. */
+export type ManifestDraft = Omit<Manifest, "index">;
 
 export type ManifestResult = { ok: true; manifest: Manifest } | { ok: false; message: string };
 

@@ -26,6 +26,8 @@ export interface ByteCache {
   /** The cached value: bytes, `null` for a remembered miss, `undefined` when not cached. */
   get(key: string): Uint8Array | null | undefined;
   set(key: string, value: Uint8Array | null): void;
+  /** Forgets an entry (bytes found damaged after they were kept). */
+  delete(key: string): void;
   readonly bytes: number;
   readonly size: number;
 }
@@ -57,6 +59,12 @@ export function createByteCache(options: ByteCacheOptions): ByteCache {
         entries.delete(oldKey);
         bytes -= cost(oldKey, oldValue);
       }
+    },
+    delete(key) {
+      const previous = entries.get(key);
+      if (previous === undefined) return;
+      entries.delete(key);
+      bytes -= cost(key, previous);
     },
     get bytes() {
       return bytes;

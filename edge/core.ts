@@ -10,7 +10,8 @@
 // decides how it is served.
 
 import { acceptsGzip } from "./accept-encoding.ts";
-import { createByteCache, DEFAULT_BYTE_CACHE, type ByteCache, type ByteCacheOptions } from "./byte-cache.ts";
+import { createBuildReader, newBuildState, OWN_READS, type AssetSlice, type AssetSource, type BuildReader, type BuildState, type ReadPolicy } from "./build-reader.ts";
+import { createByteCache, DEFAULT_BYTE_CACHE, type ByteCacheOptions } from "./byte-cache.ts";
 import {
   CACHE_CLIENT_ERROR,
   CACHE_DATA,
@@ -22,9 +23,8 @@ import { etagFor, ifNoneMatchMatches } from "./conditional.ts";
 import { changesFileFor } from "../contract/changes.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../contract/cors.ts";
 import { documentHeaders } from "../contract/documents.ts";
-import { envelopeFor, errorBody, wrapData, type Envelope } from "../contract/envelope.ts";
+import { envelopeFor, errorBody } from "../contract/envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.ts";
-import { directoryLength, entryOf, entryRange } from "../contract/pack.ts";
 import { lookupPath, PATHS, type PathMatch } from "../contract/paths.ts";
 import {
   fileFor,
@@ -65,32 +65,16 @@ export interface EdgeResponse {
   body: Uint8Array | ReadableStream<Uint8Array> | null;
 }
 
-/**
- * Reads one file of a build, by its path relative to `dist/` (`<generation>/v1/...`). `null`
- * means the file does not exist; a throw means it could not be read. `context` is whatever the
- * runtime needs per request (Netlify's subrequests need the request's context).
- */
-export type AssetSource<C = void> = (path: string, context: C) => Promise<Uint8Array | null>;
-
-/**
- * Reads bytes [start, end) of one file of a build (a pack's directory, then one entry), where the
- * runtime can read part of a file; `null` means the file does not exist. Without it, a pack is read
- * whole and kept in the byte cache.
- */
-export type AssetSlice<C = void> = (path: string, start: number, end: number, context: C) => Promise<Uint8Array | null>;
-
-/**
- * Whether a file of a build exists, without reading it; lets a revalidation (304) skip the read.
- * Optional: without it the file is read.
- */
-export type ExistsCheck<C = void> = (path: string, context: C) => boolean | Promise<boolean>;
+export type { AssetSlice, AssetSource };
 
 export interface CoreOptions<C = void> {
   /** The build being served, or a getter for the current one (null: none loaded yet). */
   manifest: Manifest | (() => Manifest | null);
   assets: AssetSource<C>;
+  /** Where the runtime reads part of a file: a seed is then read by range, never its whole pack. */
   slice?: AssetSlice<C>;
-  exists?: ExistsCheck<C>;
+  /** Who may wait for whose read, and how many whole packs or dumps are read at once (build-reader.ts); default: each request reads for itself. */
+  reads?: ReadPolicy;
   /** The app rate limit; on by default (1000 per minute per client IP); `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
   /**
@@ -122,22 +106,15 @@ const HEALTH_ERROR = encoder.encode('{"status":"error"}');
 /** The file /health reads to tell that the build's files are reachable. */
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 
-/** Everything the edge derives once per build: the ETag, the envelope bytes, header sets, the cache. */
+/** Everything the edge derives once per build: the ETag, header sets, and what its reader keeps. */
 interface Build {
   manifest: Manifest;
   etag: string;
-  envelope: Envelope;
-  cache: ByteCache | null;
   headers: ReturnType<typeof headerSets>;
   /** Null when the build has no documents folder. */
   documentHeaders: ReturnType<typeof documentHeaders> | null;
-  /** Files of this build that could not be read (bounded): /health reports the build unhealthy while one still fails. */
-  unreadable: Set<string>;
-  /** Reads under way, by cache key: concurrent misses of one file (a whole pack) wait for one read. */
-  pending: Map<string, Promise<Uint8Array | null>>;
+  files: BuildState;
 }
-
-const MAX_UNREADABLE = 16;
 
 function headerSets(etag: string) {
   const json = (cacheControl: string) => ({ "content-type": JSON_TYPE, etag, "cache-control": cacheControl, ...CORS_HEADERS });
@@ -165,7 +142,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   const currentManifest = typeof options.manifest === "function" ? options.manifest : () => options.manifest as Manifest;
   const limiter: AppLimiter | null =
     options.appLimiter ?? (options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? { ...APP_RATE_LIMIT, now: options.now }));
-  const server: Server<C> = { ...createFiles(options), assets: options.assets, onError: options.onError, limiter };
+  const server: Server<C> = { buildFor: buildsOf(options), reader: createBuildReader(options.assets, options.slice, options.reads ?? OWN_READS), onError: options.onError, limiter };
   return {
     async handle(request, context) {
       let manifest: Manifest | null = null;
@@ -184,9 +161,10 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   };
 }
 
-/** What answering needs besides the request: the build's files, the asset source, the limiter. */
-interface Server<C> extends Files<C> {
-  assets: AssetSource<C>;
+/** What answering needs besides the request: the served build, its reader, the limiter. */
+interface Server<C> {
+  buildFor(manifest: Manifest): Build;
+  reader: BuildReader<C>;
   onError: ((error: unknown) => void) | undefined;
   limiter: AppLimiter | null;
 }
@@ -255,20 +233,9 @@ function serve<C>(server: Server<C>, request: EdgeRequest, match: PathMatch, man
 async function health<C>(server: Server<C>, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
   if (manifest === null) return { status: 503, headers: NO_BUILD_HEADERS, body: HEALTH_ERROR };
   const current = server.buildFor(manifest);
-  // "Loaded and reachable": the build's files must still be readable, so bypass the cache; a
-  // file a request could not read counts until it reads again.
-  let reachable: boolean;
-  try {
-    reachable = (await server.assets(`${manifest.generation}/${META_FILE}`, context)) !== null;
-    for (const path of current.unreadable) {
-      await server.assets(path, context);
-      current.unreadable.delete(path);
-    }
-  } catch (error) {
-    server.onError?.(error);
-    reachable = false;
-  }
-  return reachable
+  // "Loaded and reachable": the build's index and a file of it read right now, and every file a
+  // request could not read reads right again.
+  return (await server.reader.healthy(current.files, META_FILE, context))
     ? { status: 200, headers: current.headers.health, body: HEALTH_OK }
     : { status: 503, headers: current.headers.health, body: HEALTH_ERROR };
 }
@@ -287,13 +254,8 @@ async function serveDocument<C>(
   if (entry.kind === "redirect") return { status: 301, headers: { ...headers.redirect, location: entry.location }, body: null };
   // The folder is named by its content: a matching ETag needs no read.
   if (ifNoneMatchMatches(request.ifNoneMatch, headers.notModified.etag)) return { status: 304, headers: headers.notModified, body: null };
-  const path = `${manifest.docs}/${entry.file}`;
-  let body = current.cache?.get(path);
-  if (body === undefined) {
-    body = await server.assets(path, context);
-    current.cache?.set(path, body);
-  }
-  if (body === null) throw new Error(`${path} is missing from the build`);
+  const body = await server.reader.document(current.files, entry.file, context);
+  if (body === null) throw new Error(`${manifest.docs}/${entry.file} is not in its folder's index`);
   return { status: 200, headers: headers[entry.headers], body };
 }
 
@@ -319,10 +281,10 @@ async function serveStored<C>(
   const { file, enveloped, pack } = stored;
   // Only a response that would be 200 becomes 304 (RFC 9110 section 13.1.2): errors are never
   // revalidated, so a matching If-None-Match still needs the file to exist, but not its bytes.
-  if (ifNoneMatchMatches(request.ifNoneMatch, current.etag) && (await server.present(current, file, enveloped && pack === null, context))) {
+  if (ifNoneMatchMatches(request.ifNoneMatch, current.etag) && (await server.reader.holds(current.files, file, context))) {
     return { status: 304, headers: current.headers.dataNotModified, body: null };
   }
-  const body = pack === null ? await server.read(current, file, enveloped, context) : await server.readEntry(current, file, pack, context);
+  const body = pack === null ? await server.reader.file(current.files, file, { wrap: enveloped, large: false }, context) : await server.reader.entry(current.files, file, pack, context);
   if (body === null) return fail(current, 404, "not_found", missing);
   return { status: 200, headers: current.headers.data, body };
 }
@@ -333,12 +295,14 @@ async function serveStored<C>(
  */
 async function serveDump<C>(server: Server<C>, request: EdgeRequest, current: Build, file: string, context: C): Promise<EdgeResponse> {
   const { headers } = current;
-  if (ifNoneMatchMatches(request.ifNoneMatch, current.etag) && (await server.present(current, file, false, context))) {
+  if (ifNoneMatchMatches(request.ifNoneMatch, current.etag) && (await server.reader.holds(current.files, file, context))) {
     return { status: 304, headers: headers.dumpNotModified, body: null };
   }
+  // Checked whole before its first byte is sent: a gzip client never gets a damaged body, and a
+  // decoded one never ends early.
   let encoded: Uint8Array | null = null;
   try {
-    encoded = await server.read(current, file, false, context);
+    encoded = await server.reader.file(current.files, file, { wrap: false, large: true }, context);
   } catch (error) {
     server.onError?.(error);
   }
@@ -349,113 +313,23 @@ async function serveDump<C>(server: Server<C>, request: EdgeRequest, current: Bu
   return { status: 200, headers: decodedHeaders, body: request.method === "HEAD" ? null : gunzipStream(encoded) };
 }
 
-/** The files of the build being served, read through its cache. */
-interface Files<C> {
-  buildFor(manifest: Manifest): Build;
-  /** A file's bytes; `wrap` stores data files already enveloped. */
-  read(current: Build, file: string, wrap: boolean, context: C): Promise<Uint8Array | null>;
-  /** One packed response, enveloped. */
-  readEntry(current: Build, file: string, entry: PackEntry, context: C): Promise<Uint8Array | null>;
-  /** Whether a file exists: from the cache, else from `exists`, else by reading it. */
-  present(current: Build, file: string, wrap: boolean, context: C): Promise<boolean>;
-}
-
-function createFiles<C>(options: CoreOptions<C>): Files<C> {
-  const { assets, slice, exists } = options;
+/** The build of a manifest, derived once and kept while that manifest is served. */
+function buildsOf<C>(options: CoreOptions<C>): (manifest: Manifest) => Build {
   const cacheOptions = options.cache === undefined ? DEFAULT_BYTE_CACHE : options.cache;
   let build: Build | null = null;
-
-  const buildFor = (manifest: Manifest): Build => {
+  return (manifest) => {
     if (build?.manifest !== manifest) {
       const etag = etagFor(manifest.dataset_version);
       build = {
         manifest,
         etag,
-        envelope: envelopeFor(manifest.dataset_version),
-        cache: cacheOptions === false ? null : createByteCache(cacheOptions),
         headers: headerSets(etag),
         documentHeaders: manifest.docs === undefined ? null : documentHeaders(etagFor(manifest.docs)),
-        unreadable: new Set(),
-        pending: new Map(),
+        files: newBuildState(manifest, envelopeFor(manifest.dataset_version), cacheOptions === false ? null : createByteCache(cacheOptions)),
       };
     }
     return build;
   };
-
-  const read = (current: Build, file: string, wrap: boolean, context: C): Promise<Uint8Array | null> => {
-    const path = `${current.manifest.generation}/${file}`;
-    return cached(current, path, path, async () => {
-      // An index that knows the file is absent saves the failed open.
-      const bytes = exists !== undefined && !(await exists(path, context)) ? null : await assets(path, context);
-      return bytes === null || !wrap ? bytes : wrapData(current.envelope, bytes);
-    });
-  };
-
-  /**
-   * From its byte ranges where the runtime reads ranges (the directory is cached), else from the
-   * whole pack, cached as read.
-   */
-  const readEntry = (current: Build, file: string, entry: PackEntry, context: C): Promise<Uint8Array | null> => {
-    const path = `${current.manifest.generation}/${file}`;
-    return cached(current, `${path}#${entry.index}`, path, async () => {
-      let bytes: Uint8Array | null;
-      if (slice === undefined) {
-        const pack = await read(current, file, false, context);
-        bytes = pack === null ? null : entryOf(pack, entry.count, entry.index);
-      } else {
-        const length = directoryLength(entry.count);
-        const directory = await cached(current, `${path}#directory`, path, async () => {
-          if (exists !== undefined && !(await exists(path, context))) return null;
-          const read = await slice(path, 0, length, context);
-          // Checked before it is kept: a directory read short or damaged is a failure (503, not
-          // cached), so that a repaired pack is read afresh.
-          if (read !== null) entryRange(read, entry.count, 0);
-          return read;
-        });
-        if (directory === null) return null;
-        const { start, end } = entryRange(directory, entry.count, entry.index);
-        bytes = await slice(path, start, end, context);
-        if (bytes === null || bytes.byteLength !== end - start) throw new Error(`${path} is damaged: entry ${entry.index} should be ${end - start} bytes at ${start}`);
-      }
-      return bytes === null ? null : wrapData(current.envelope, bytes);
-    });
-  };
-
-  const present = async (current: Build, file: string, wrap: boolean, context: C): Promise<boolean> => {
-    const path = `${current.manifest.generation}/${file}`;
-    const hit = current.cache?.get(path);
-    if (hit !== undefined) return hit !== null;
-    if (exists !== undefined) return exists(path, context);
-    return (await read(current, file, wrap, context)) !== null;
-  };
-
-  return { buildFor, read, readEntry, present };
-}
-
-/**
- * What `load` gives for `key`, through the build's cache; concurrent misses of one key share one
- * load. A failed load is not cached: answered 503 (never cached either) until it reads again.
- */
-function cached(current: Build, key: string, path: string, load: () => Promise<Uint8Array | null>): Promise<Uint8Array | null> {
-  const hit = current.cache?.get(key);
-  if (hit !== undefined) return Promise.resolve(hit);
-  let loading = current.pending.get(key);
-  if (loading === undefined) {
-    loading = load().then(
-      (value) => {
-        current.pending.delete(key);
-        current.cache?.set(key, value);
-        return value;
-      },
-      (error: unknown) => {
-        current.pending.delete(key);
-        if (current.unreadable.size < MAX_UNREADABLE) current.unreadable.add(path);
-        throw error;
-      },
-    );
-    current.pending.set(key, loading);
-  }
-  return loading;
 }
 
 /**

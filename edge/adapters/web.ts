@@ -42,13 +42,13 @@ export async function assetBytesOf(path: string, response: Response): Promise<Ui
 }
 
 /**
- * The manifest of a deploy, read once per isolate through the adapter's asset source: a deploy is
- * immutable, and a new deploy starts new isolates. Concurrent first requests share one read; a
- * failed read is told and tried again by the next request (meanwhile the core answers 503).
+ * The manifest of a deploy, read through the adapter's asset source until one read succeeds: a deploy
+ * is immutable, and a new deploy starts new isolates. Each request that finds none reads it itself
+ * (never awaiting another request's read, which a Worker cancels as hung); a failed read is told and
+ * tried again by the next request (meanwhile the core answers 503).
  */
 export function deployedManifest<C>(assets: AssetSource<C>, log: (message: string, error: unknown) => void) {
   let manifest: Manifest | null = null;
-  let loading: Promise<Manifest> | null = null;
   const load = async (context: C): Promise<Manifest> => {
     const bytes = await assets(MANIFEST_FILE, context);
     if (bytes === null) throw new Error(`${MANIFEST_FILE} is not in the deploy`);
@@ -61,9 +61,10 @@ export function deployedManifest<C>(assets: AssetSource<C>, log: (message: strin
     async ensure(context: C): Promise<void> {
       if (manifest !== null) return;
       try {
-        manifest = await (loading ??= load(context));
+        const loaded = await load(context);
+        // Requests that read it at once keep the first, so the core sees one build.
+        manifest ??= loaded;
       } catch (error) {
-        loading = null;
         log("no build loaded:", error);
       }
     },

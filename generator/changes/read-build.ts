@@ -9,7 +9,7 @@ import { fileFor, MANIFEST_FILE, type Manifest } from "../../contract/routes.ts"
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { Item, MetaResponse, ResolveResponse } from "../../contract/schema/responses.ts";
 import { indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
-import { fingerprint } from "../emit/file-index.ts";
+import { fingerprint } from "../fingerprint.ts";
 import { entriesOf } from "../../contract/pack.ts";
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
 
@@ -63,7 +63,7 @@ export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
   const read = (relative: string) => readFileSync(path.join(root, relative));
   const listed = (folder: string) =>
     build.index !== null ? [...build.index.files.keys()] : safeList(path.join(root, folder)).map((name) => `${folder}/${name}`);
-  const printOf = (relative: string) => build.index?.files.get(relative) ?? fingerprint(read(relative));
+  const printOf = (relative: string) => build.index?.files.get(relative) ?? fingerprint(relative, read(relative));
   const guides = new Map<string, { print: string; read(): Guide }>();
   for (const relative of listed("v1/guides")) {
     const id = GUIDE_FILE.exec(relative)?.[1];
@@ -140,7 +140,7 @@ function responsesOf(build: GenerationOnDisk): Map<string, string> {
     const seed = SEED_FILE.exec(relative);
     if (seed !== null) responses.set(`${seed[1]}${PACK_SUFFIX}#${seed[2]}`, print);
     else if (!relative.endsWith(PACK_SUFFIX)) responses.set(relative, print);
-    else (packEntries(build, relative) ?? []).forEach((entry, at) => responses.set(`${relative}#${at}`, fingerprint(entry)));
+    else (packEntries(build, relative) ?? []).forEach((entry, at) => responses.set(`${relative}#${at}`, fingerprint(`${relative}#${at}`, entry)));
   }
   return responses;
 }
@@ -173,7 +173,7 @@ function walk(dir: string, prefix: string, prints: Map<string, string>): void {
     const full = path.join(dir, name);
     const relative = prefix === "" ? name : `${prefix}/${name}`;
     if (statSync(full).isDirectory()) walk(full, relative, prints);
-    else prints.set(relative, fingerprint(readFileSync(full)));
+    else prints.set(relative, fingerprint(relative, readFileSync(full)));
   }
 }
 

@@ -3,9 +3,9 @@
 // of dataset_version (generator/version.ts): a change here that alters output changes the version.
 
 import { envelopeFor } from "../../contract/envelope.ts";
-import { MANIFEST_FORMAT } from "../../contract/manifest.ts";
+import { MANIFEST_FORMAT, type ManifestDraft } from "../../contract/manifest.ts";
 import type { Manifest } from "../../contract/routes.ts";
-import { encodePack } from "../../contract/pack.ts";
+import { encodePack } from "./encode-pack.ts";
 import { fileFor, packEntryOf, storedEncodingOf, UNCARRIED_TOPIC, type Route, type RouteName, type RouteOf } from "../../contract/routes.ts";
 import { MAX_SEED } from "../../contract/parameters.ts";
 import type { Dataset } from "../dataset.ts";
@@ -52,7 +52,7 @@ export function topicsOf(dataset: Dataset): string[] {
   return [...topics].sort();
 }
 
-export function manifestOf(dataset: Dataset, datasetVersion: string): Manifest {
+export function manifestOf(dataset: Dataset, datasetVersion: string): ManifestDraft {
   return { format: MANIFEST_FORMAT, dataset_version: datasetVersion, generation: `g-${datasetVersion}`, topics: topicsOf(dataset) };
 }
 

@@ -10,13 +10,14 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { emptyIndex, indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
-import type { Manifest } from "../../contract/routes.ts";
+import type { Manifest, ManifestDraft } from "../../contract/manifest.ts";
 import type { Documents } from "../docs/documents.ts";
 import { stepTimings } from "../step-timings.ts";
 import { assertBuildFolder, readManifest, writeUploadIgnore } from "./build-folder.ts";
 import { commit, exists, pruneAfterCommit, writeIndex, type CommitClock } from "./commit.ts";
 import { writeDocumentsFolder } from "./documents-folder.ts";
-import { writeGenerationIndex } from "./file-index.ts";
+import { writeGenerationIndex, writeServingIndex } from "./file-index.ts";
+import { SERVING_INDEX_FILE } from "../../contract/serving-index.ts";
 import { acquireBuildLock, type BuildLock, type LockWaitOptions } from "./lock.ts";
 import { pauseAt } from "./pause-point.ts";
 import { moveToTrash, removeByRename, removeLeftovers } from "./prune.ts";
@@ -61,7 +62,8 @@ export interface EmitReport {
 
 export interface EmitOptions extends CommitClock {
   outDir: string;
-  manifest: Manifest;
+  /** The build's manifest; the commit adds the fingerprint of the generation's serving index. */
+  manifest: ManifestDraft;
   /** The build's steps, in order: each gives the files it adds to the generation. */
   steps: readonly BuildStep[];
   /**
@@ -145,6 +147,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   // Reuse needs the serving generation's index; a check of the serving generation itself (verify) derives everything.
   const context: StepContext = { outDir, index, previousIndex, previous: previousIndex !== null && !verifying ? { index: previousIndex } : null, serving, verifying };
   let committed = false;
+  let servingManifest: Manifest | null = null;
   try {
     for (const step of steps) {
       await writer.writeEntries(await step.files(context), (files) => onProgress?.({ stage, files }));
@@ -153,14 +156,18 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     if (documents !== undefined) await writeDocumentsFolder(outDir, documents);
     lap("documents");
     Object.assign(report, writer.counts);
-    if (verifying) report.removed = await removeStrays(generationDir, index.files);
+    // The serving index is rewritten below: never a stray.
+    if (verifying) report.removed = await removeStrays(generationDir, new Map([...index.files, [SERVING_INDEX_FILE, ""]]));
+    // After the strays are gone: the serving index is the one file of the generation it does not list.
+    const committing: Manifest = { ...manifest, index: await writeServingIndex(generationDir, index.files) };
     await pauseAt("written");
     await writeIndex(outDir, manifest.generation, index);
     // A repair is committed too (the same manifest, renamed into place again): that is how a running
     // server learns that files of the build it serves have changed (docs/build.md, "Safe and incremental").
     const repaired = verifying && report.written + report.removed > 0;
-    if (!verifying || repaired || JSON.stringify(serving) !== JSON.stringify(manifest)) await commit(outDir, manifest, lock, options);
+    if (!verifying || repaired || JSON.stringify(serving) !== JSON.stringify(committing)) await commit(outDir, committing, lock, options);
     committed = true;
+    servingManifest = committing;
   } catch (error) {
     // A failed build removes what it wrote; the serving build is untouched (and, when verifying, it is this one: kept).
     if (!committed && !verifying) {
@@ -175,7 +182,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   await pauseAt("committed");
 
   onProgress?.({ stage: "prune", files: report.files });
-  report.pruned = await pruneAfterCommit(outDir, manifest, serving, options);
+  report.pruned = await pruneAfterCommit(outDir, servingManifest!, serving, options);
   lap("prune");
   return report;
 }
@@ -191,17 +198,18 @@ async function keepServing(options: EmitOptions, lock: BuildLock, serving: Manif
   if (documents !== undefined) await writeDocumentsFolder(outDir, documents);
   const report = reportOf("unchanged", manifest);
   if (serving.docs !== manifest.docs) {
-    await commit(outDir, manifest, lock, options);
-    report.pruned = await pruneAfterCommit(outDir, manifest, serving, options);
+    const committing: Manifest = { ...manifest, index: serving.index };
+    await commit(outDir, committing, lock, options);
+    report.pruned = await pruneAfterCommit(outDir, committing, serving, options);
   } else {
-    writeUploadIgnore(outDir, manifest);
+    writeUploadIgnore(outDir, serving);
   }
   report.committedAfterMs = performance.now() - started;
   return report;
 }
 
 /** A report with nothing counted yet, naming the manifest's documents folder. */
-function reportOf(mode: EmitReport["mode"], manifest: Manifest): EmitReport {
+function reportOf(mode: EmitReport["mode"], manifest: ManifestDraft): EmitReport {
   const report: EmitReport = { mode, generation: manifest.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: 0, pruned: [] };
   if (manifest.docs !== undefined) report.docs = manifest.docs;
   return report;

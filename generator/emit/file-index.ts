@@ -1,15 +1,26 @@
-// The build's side of a generation's index (contract/file-index.ts): the fingerprint of a file and
-// the writing of the index, under a temporary name and renamed into place.
+// The build's side of a generation's indexes, each written under a temporary name and renamed into
+// place: the generation index beside it (contract/file-index.ts), for later builds, and the serving
+// index inside it (contract/serving-index.ts), for the edge.
 
-import { createHash } from "node:crypto";
 import { renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { GenerationIndex, StoredIndex } from "../../contract/file-index.ts";
+import { SERVING_INDEX_FILE, servingIndexText } from "../../contract/serving-index.ts";
+import { fingerprint } from "../fingerprint.ts";
 import { temporaryPathOf } from "./prune.ts";
+import { namingPath } from "./write-error.ts";
 
-/** Length plus 64 bits of SHA-1: a collision between two versions of one response is not a practical risk. */
-export function fingerprint(bytes: Uint8Array): string {
-  return `${bytes.byteLength}:${createHash("sha1").update(bytes).digest("hex").slice(0, 16)}`;
+/** Writes `<folder>/files.json` for these fingerprints; returns the index's own fingerprint, which the manifest records. */
+export async function writeServingIndex(folder: string, files: ReadonlyMap<string, string>): Promise<string> {
+  const bytes = Buffer.from(servingIndexText(files));
+  const file = path.join(folder, SERVING_INDEX_FILE);
+  await namingPath(file, async () => {
+    const temporary = temporaryPathOf(file);
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, file);
+  });
+  return fingerprint(SERVING_INDEX_FILE, bytes);
 }
 
 export function writeGenerationIndex(file: string, index: GenerationIndex): void {

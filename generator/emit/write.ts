@@ -9,7 +9,7 @@ import type { GenerationIndex } from "../../contract/file-index.ts";
 import { bytesOf, encodeGzipInBackground } from "../derive/index.ts";
 import type { PieceEncoding } from "../derive/gzip-pieces.ts";
 import { readOrNull } from "./build-folder.ts";
-import { fingerprint } from "./file-index.ts";
+import { fingerprint } from "../fingerprint.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
 import { temporaryPathOf } from "./prune.ts";
 import { isFile, type EmitEntry, type ReusedUnit } from "./reuse.ts";
@@ -55,7 +55,7 @@ export function createGenerationWriter({ generationDir, previousDir, previousInd
   };
 
   const writeFile = (relative: string, bytes: Uint8Array) => {
-    const print = fingerprint(bytes);
+    const print = fingerprint(relative, bytes);
     index.files.set(relative, print);
     counts.files++;
     counts.bytes += bytes.byteLength;
@@ -86,7 +86,7 @@ export function createGenerationWriter({ generationDir, previousDir, previousInd
     const encoded = previousIndex?.pieces.get(relative);
     if (encoded === undefined || previousDir === null) return null;
     const bytes = readOrNull(path.join(previousDir, relative));
-    return bytes !== null && fingerprint(bytes) === previousIndex!.files.get(relative) ? { ...encoded, bytes } : null;
+    return bytes !== null && fingerprint(relative, bytes) === previousIndex!.files.get(relative) ? { ...encoded, bytes } : null;
   };
 
   return {

@@ -1,44 +1,53 @@
 // The core's one entry, `handle(EdgeRequest)`, as every adapter calls it, with an in-memory build:
 // no disk, no server, no runtime's request objects.
 
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { SHARED_READS, type ReadPolicy } from "../../edge/build-reader.ts";
 import { createCore, type CoreOptions, type EdgeRequest, type EdgeResponse } from "../../edge/core.ts";
-import { encodePack } from "../../contract/pack.ts";
-import type { Manifest } from "../../contract/routes.ts";
+import { directoryLength } from "../../contract/pack.ts";
+import type { Manifest } from "../../contract/manifest.ts";
+import { encodePack } from "../../generator/derive/encode-pack.ts";
+import { memoryBuild } from "../support/memory-build.ts";
 
-const manifest: Manifest = { format: 2, dataset_version: "mem-1", generation: "g1", topics: [] };
 const DUMP = '{"dataset_version":"mem-1","data":{"items":[],"guides":[]}}';
 const encoder = new TextEncoder();
 /** Seed i of 7/44 says `{"seed":i}`. */
 const SEEDS_PACK = encodePack(Array.from({ length: 1001 }, (_, seed) => encoder.encode(`{"seed":${seed}}`)));
-const files: Record<string, string | Uint8Array> = {
-  "g1/v1/meta.json": '{"dataset_version":"mem-1","counts":{}}',
-  "g1/v1/items/7/44.json": '{"item":{"def_index":7},"guides":[]}',
-  "g1/v1/items/7/44/seeds.pack": SEEDS_PACK,
-  // A pack cut short after its directory.
-  "g1/v1/items/7/45/seeds.pack": SEEDS_PACK.subarray(0, 5000),
-  "g2/v1/meta.json": '{"dataset_version":"mem-2","counts":{}}',
-  "g1/v1/dump.json.gz": gzipSync(DUMP),
-};
+const DIRECTORY = directoryLength(1001);
+const build = memoryBuild(
+  { format: 3, dataset_version: "mem-1", generation: "g1", topics: [] },
+  {
+    "g1/v1/meta.json": '{"dataset_version":"mem-1","counts":{}}',
+    "g1/v1/items/7/44.json": '{"item":{"def_index":7},"guides":[]}',
+    "g1/v1/items/7/44/seeds.pack": SEEDS_PACK,
+    "g1/v1/items/7/45/seeds.pack": SEEDS_PACK,
+    "g1/v1/dump.json.gz": gzipSync(DUMP),
+  },
+  // A pack cut short after its first entries.
+  { "g1/v1/items/7/45/seeds.pack": SEEDS_PACK.subarray(0, DIRECTORY + 100) },
+);
+const manifest = build.manifest;
+const second = memoryBuild({ format: 3, dataset_version: "mem-2", generation: "g2", topics: [] }, { "g2/v1/meta.json": '{"dataset_version":"mem-2","counts":{}}' });
+const files = new Map([...build.files, ...second.files]);
 
-function memoryAssets() {
+function memoryAssets(source: Map<string, Uint8Array> = files) {
   const reads: string[] = [];
   const slices: string[] = [];
-  const bytesOf = (path: string) => {
-    const file = files[path];
-    return file === undefined ? null : typeof file === "string" ? encoder.encode(file) : file;
-  };
   const assets = async (path: string) => {
     reads.push(path);
-    return bytesOf(path);
+    return source.get(path) ?? null;
   };
   const slice = async (path: string, start: number, end: number) => {
     slices.push(`${path} ${start}-${end}`);
-    return bytesOf(path)?.slice(start, end) ?? null;
+    const bytes = source.get(path);
+    return bytes === undefined ? null : { bytes: bytes.slice(start, end), size: bytes.byteLength };
   };
   return { assets, slice, reads, slices };
 }
+/** The reads of response files, leaving out the serving index's. */
+const fileReads = (reads: string[]) => reads.filter((path) => !path.endsWith("/files.json"));
 
 interface Sent {
   "if-none-match"?: string;
@@ -77,12 +86,12 @@ describe("the edge core", () => {
     expect((json(response)).dataset_version).toBe("v\\1");
     expect(response.headers["etag"]).toBe('"v\\1"');
   });
-  it("revalidating the dump without gzip reads only the small gzip file, never the whole dump", async () => {
+  it("revalidating the dump reads only the build's index, never the dump", async () => {
     const { assets, reads } = memoryAssets();
     const handler = handlerOf({ manifest, assets, rateLimit: false, cache: false });
     const response = await handler(get("/v1/dump", { "if-none-match": '"mem-1"', "accept-encoding": "identity" }));
     expect(response.status).toBe(304);
-    expect(reads).toEqual(["g1/v1/dump.json.gz"]);
+    expect(reads).toEqual(["g1/files.json"]);
   });
   it("a seed is one entry of its pair's pack, enveloped like any file", async () => {
     const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
@@ -93,39 +102,39 @@ describe("the edge core", () => {
     }
     expect((await handler(get("/v1/items/7/46/seeds/1"))).status).toBe(404);
   });
-  it("concurrent requests for seeds of one pack read the pack once", async () => {
+  it("where requests may share reads, concurrent requests for seeds of one pack read the pack once", async () => {
     const { assets, reads } = memoryAssets();
-    const handler = handlerOf({ manifest, assets, rateLimit: false });
+    const handler = handlerOf({ manifest, assets, rateLimit: false, reads: SHARED_READS });
     const answers = await Promise.all([1, 2, 3, 4, 5].map((seed) => handler(get(`/v1/items/7/44/seeds/${seed}`))));
     expect(answers.map((response) => JSON.parse(text(response)).data.seed)).toEqual([1, 2, 3, 4, 5]);
-    expect(reads).toEqual(["g1/v1/items/7/44/seeds.pack"]);
+    expect(reads).toEqual(["g1/files.json", "g1/v1/items/7/44/seeds.pack"]);
   });
   it("where the runtime reads byte ranges, a seed reads the pack's directory once and then only its own entry", async () => {
     const { assets, slice, reads, slices } = memoryAssets();
     const handler = handlerOf({ manifest, assets, slice, rateLimit: false });
     expect(JSON.parse(text(await handler(get("/v1/items/7/44/seeds/3")))).data).toEqual({ seed: 3 });
     expect(JSON.parse(text(await handler(get("/v1/items/7/44/seeds/999")))).data).toEqual({ seed: 999 });
-    expect(reads).toEqual([]);
+    expect(fileReads(reads)).toEqual([]);
     expect(slices).toHaveLength(3);
-    expect(slices[0]).toBe("g1/v1/items/7/44/seeds.pack 0-4016");
+    expect(slices[0]).toBe(`g1/v1/items/7/44/seeds.pack 0-${DIRECTORY}`);
     expect((await handler(get("/v1/items/7/46/seeds/1"))).status).toBe(404);
   });
-  it("a pack cut short is a 503 for the seeds it lost, whether read whole or by ranges", async () => {
-    for (const withSlices of [false, true]) {
+  it("a pack cut short is refused whole, for the seeds it kept as for those it lost, read whole or by ranges", async () => {
+    for (const ranged of [false, true]) {
       const { assets, slice } = memoryAssets();
       const errors: unknown[] = [];
-      const handler = handlerOf({ manifest, assets, slice: withSlices ? slice : undefined, rateLimit: false, onError: (error) => errors.push(error) });
-      expect((await handler(get("/v1/items/7/45/seeds/0"))).status).toBe(200);
+      const handler = handlerOf({ manifest, assets, slice: ranged ? slice : undefined, rateLimit: false, onError: (error) => errors.push(error) });
+      expect((await handler(get("/v1/items/7/45/seeds/0"))).status).toBe(503);
       const lost = await handler(get("/v1/items/7/45/seeds/1000"));
       expect(lost.status).toBe(503);
       expect(json(lost).error.code).toBe("internal_error");
-      expect(errors).toHaveLength(1);
+      expect(errors).toHaveLength(2);
     }
   });
   it("a pack directory read damaged is not kept: once the file reads whole again, its seeds answer", async () => {
     const { assets, slice } = memoryAssets();
     let damaged = true;
-    const flaky = async (path: string, start: number, end: number) => (damaged ? new Uint8Array(end - start) : slice(path, start, end));
+    const flaky = async (path: string, start: number, end: number) => (damaged ? { bytes: new Uint8Array(end - start), size: SEEDS_PACK.byteLength } : slice(path, start, end));
     const handler = handlerOf({ manifest, assets, slice: flaky, rateLimit: false });
     expect((await handler(get("/v1/items/7/44/seeds/5"))).status).toBe(503);
     damaged = false;
@@ -135,7 +144,7 @@ describe("the edge core", () => {
     const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
     const gzipped = await handler(get("/v1/dump", { "accept-encoding": "gzip, br" }));
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
-    expect(gzipped.body).toEqual(files["g1/v1/dump.json.gz"]);
+    expect(gzipped.body).toEqual(files.get("g1/v1/dump.json.gz"));
     const plain = await handler(get("/v1/dump", { "accept-encoding": "identity" }));
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["content-length"]).toBe(String(DUMP.length));
@@ -159,33 +168,31 @@ describe("the edge core", () => {
     await handler(get("/v1/items/7/44"));
     await handler(get("/v1/items/1/1"));
     await handler(get("/v1/items/1/1"));
-    expect(reads).toEqual(["g1/v1/items/7/44.json", "g1/v1/items/1/1.json"]);
+    expect(reads).toEqual(["g1/files.json", "g1/v1/items/7/44.json"]);
   });
   it("with the cache off, every request reads its file", async () => {
     const { assets, reads } = memoryAssets();
     const handler = handlerOf({ manifest, assets, rateLimit: false, cache: false });
     await handler(get("/v1/meta"));
     await handler(get("/v1/meta"));
-    expect(reads).toHaveLength(2);
+    expect(fileReads(reads)).toHaveLength(2);
   });
-  it("a revalidation asks the existence check and reads nothing", async () => {
+  it("a revalidation asks the build's index and reads no file", async () => {
     const { assets, reads } = memoryAssets();
-    const checked: string[] = [];
-    const handler = handlerOf({ manifest, assets, exists: (path) => (checked.push(path), path in files), rateLimit: false });
+    const handler = handlerOf({ manifest, assets, rateLimit: false });
     const response = await handler(get("/v1/items/7/44", { "if-none-match": '"mem-1"' }));
     expect(response.status).toBe(304);
-    expect(checked).toEqual(["g1/v1/items/7/44.json"]);
-    expect(reads).toEqual([]);
+    expect(reads).toEqual(["g1/files.json"]);
   });
   it("a revalidation of an unknown item is 404, not 304", async () => {
-    const handler = handlerOf({ manifest, assets: memoryAssets().assets, exists: (path) => path in files, rateLimit: false });
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
     expect((await handler(get("/v1/items/1/1", { "if-none-match": '"mem-1"' }))).status).toBe(404);
   });
   it("a new manifest from the getter switches version, files and ETag at once", async () => {
     let current: Manifest = manifest;
     const handler = handlerOf({ manifest: () => current, assets: memoryAssets().assets, rateLimit: false });
     expect(json(await handler(get("/v1/meta"))).data.dataset_version).toBe("mem-1");
-    current = { ...manifest, dataset_version: "mem-2", generation: "g2" };
+    current = second.manifest;
     const response = await handler(get("/v1/meta"));
     expect(response.headers["etag"]).toBe('"mem-2"');
     expect(json(response)).toEqual({ dataset_version: "mem-2", data: { dataset_version: "mem-2", counts: {} } });
@@ -242,5 +249,154 @@ describe("the edge core", () => {
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(1000);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("the edge core serves only bytes the build wrote", () => {
+  const meta = "g1/v1/meta.json";
+  const pack = "g1/v1/items/7/44/seeds.pack";
+  const damaged = (changes: Record<string, Uint8Array | string | null>) => {
+    const copy = new Map(files);
+    for (const [path, body] of Object.entries(changes)) {
+      if (body === null) copy.delete(path);
+      else copy.set(path, typeof body === "string" ? encoder.encode(body) : body);
+    }
+    return copy;
+  };
+  const sameSize = (bytes: Uint8Array, at: number) => {
+    const copy = bytes.slice();
+    copy[at] = copy[at]! ^ 0x20;
+    return copy;
+  };
+  const quiet = { rateLimit: false as const, onError: () => {} };
+
+  it("a file of the same size with other bytes is 503 internal_error, never cached, and /health says so", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets(damaged({ [meta]: sameSize(files.get(meta)!, 3) })).assets, ...quiet });
+    const response = await handler(get("/v1/meta"));
+    expect(response.status).toBe(503);
+    expect(json(response).error.code).toBe("internal_error");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect((await handler(get("/health"))).status).toBe(503);
+  });
+  it("a file the index names that is missing is 503, not 404", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets(damaged({ "g1/v1/items/7/44.json": null })).assets, ...quiet });
+    expect((await handler(get("/v1/items/7/44"))).status).toBe(503);
+  });
+  it("a pack with an entry's bytes changed is 503 for that seed, read whole or by ranges, and its other seeds still answer", async () => {
+    const changed = damaged({ [pack]: sameSize(SEEDS_PACK, DIRECTORY + 2) });
+    for (const ranged of [false, true]) {
+      const { assets, slice } = memoryAssets(changed);
+      const handler = handlerOf({ manifest, assets, slice: ranged ? slice : undefined, ...quiet });
+      expect((await handler(get("/v1/items/7/44/seeds/0"))).status).toBe(503);
+      expect(json(await handler(get("/v1/items/7/44/seeds/1"))).data).toEqual({ seed: 1 });
+    }
+  });
+  it("a pack whose directory has an offset shifted, or another pair's pack copied over it, is 503", async () => {
+    const shifted = sameSize(SEEDS_PACK, 8 + 4 * 10);
+    const other = encodePack(Array.from({ length: 1001 }, (_, seed) => encoder.encode(`{"seed":${seed},"pair":"7/46"}`)));
+    for (const bytes of [shifted, other]) {
+      for (const ranged of [false, true]) {
+        const { assets, slice } = memoryAssets(damaged({ [pack]: bytes }));
+        const handler = handlerOf({ manifest, assets, slice: ranged ? slice : undefined, ...quiet });
+        expect((await handler(get("/v1/items/7/44/seeds/500"))).status).toBe(503);
+      }
+    }
+  });
+  it("a damaged dump is 503 to gzip and identity clients alike, before any byte of it", async () => {
+    const dump = files.get("g1/v1/dump.json.gz")!;
+    const handler = handlerOf({ manifest, assets: memoryAssets(damaged({ "g1/v1/dump.json.gz": sameSize(dump, dump.length - 6) })).assets, ...quiet });
+    for (const encoding of ["gzip", "identity"]) {
+      const response = await handler(get("/v1/dump", { "accept-encoding": encoding }));
+      expect(response.status).toBe(503);
+      expect(json(response).error.code).toBe("internal_error");
+    }
+  });
+  it("a damaged index, or one the manifest does not name, makes every data request and /health 503", async () => {
+    for (const index of ['{"files":{}}', "not json"]) {
+      const handler = handlerOf({ manifest, assets: memoryAssets(damaged({ "g1/files.json": index })).assets, ...quiet });
+      expect((await handler(get("/v1/items/7/44"))).status).toBe(503);
+      expect((await handler(get("/v1/items/1/1"))).status).toBe(503);
+      expect((await handler(get("/health"))).status).toBe(503);
+    }
+  });
+  it("once a damaged file is repaired, the next request serves it and /health is 200 again, without a restart", async () => {
+    const source = damaged({ [pack]: sameSize(SEEDS_PACK, DIRECTORY + 2) });
+    const handler = handlerOf({ manifest, assets: memoryAssets(source).assets, ...quiet });
+    expect((await handler(get("/v1/items/7/44/seeds/0"))).status).toBe(503);
+    expect((await handler(get("/health"))).status).toBe(503);
+    source.set(pack, SEEDS_PACK);
+    expect(json(await handler(get("/v1/items/7/44/seeds/0"))).data).toEqual({ seed: 0 });
+    expect((await handler(get("/health"))).status).toBe(200);
+  });
+  it("a damaged whole pack found damaged only when an entry is cut leaves the cache, so a restored file serves", async () => {
+    const source = damaged({ [pack]: sameSize(SEEDS_PACK, DIRECTORY + 2) });
+    const handler = handlerOf({ manifest, assets: memoryAssets(source).assets, ...quiet });
+    expect((await handler(get("/v1/items/7/44/seeds/1"))).status).toBe(200);
+    expect((await handler(get("/v1/items/7/44/seeds/0"))).status).toBe(503);
+    source.set(pack, SEEDS_PACK);
+    expect(json(await handler(get("/v1/items/7/44/seeds/0"))).data).toEqual({ seed: 0 });
+  });
+  it("a documents file with other bytes is 503", async () => {
+    const docsIndex = encoder.encode('{"files":{"openapi.json":"2:0000000000000000"}}\n');
+    const folder = `docs-${createHash("sha256").update(docsIndex).digest("hex").slice(0, 20)}`;
+    const withDocs: Manifest = { ...manifest, docs: folder };
+    const source = damaged({ [`${folder}/files.json`]: docsIndex, [`${folder}/openapi.json`]: "{}" });
+    const handler = handlerOf({ manifest: withDocs, assets: memoryAssets(source).assets, ...quiet });
+    expect((await handler(get("/openapi.json"))).status).toBe(503);
+  });
+});
+
+describe("who waits for whose read", () => {
+  const pack = "g1/v1/items/7/44/seeds.pack";
+  /** An asset source whose pack reads end only when the test lets them: to see how many run at once. */
+  const heldReads = () => {
+    const waiting: (() => void)[] = [];
+    const reads: string[] = [];
+    let running = 0;
+    let most = 0;
+    const assets = async (path: string) => {
+      reads.push(path);
+      if (path === pack) {
+        most = Math.max(most, ++running);
+        await new Promise<void>((release) => waiting.push(release));
+        running--;
+      }
+      return files.get(path) ?? null;
+    };
+    return { assets, reads, release: () => waiting.splice(0).forEach((release) => release()), most: () => most };
+  };
+  /** A policy whose waiting requests wake when the test says, not on a clock. */
+  const steppedPolicy = (limit: number) => {
+    const sleepers: (() => void)[] = [];
+    const policy: ReadPolicy = { shareReads: false, maxWholeReads: limit, sleep: () => new Promise<void>((wake) => sleepers.push(wake)) };
+    return { policy, wake: () => sleepers.splice(0).forEach((wake) => wake()) };
+  };
+  /** Lets the work run, one step per turn of the event loop, until it ends. */
+  const drive = async <T,>(work: Promise<T>, step: () => void): Promise<T> => {
+    let done = false;
+    void work.then(() => (done = true), () => (done = true));
+    for (let turn = 0; !done && turn < 1000; turn++) {
+      await new Promise<void>((next) => setImmediate(next));
+      step();
+    }
+    return work;
+  };
+
+  it("where reads are not shared, each request reads for itself, at most the policy's number of whole packs at once", async () => {
+    const { assets, reads, release, most } = heldReads();
+    const { policy, wake } = steppedPolicy(2);
+    const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy, cache: false });
+    const answers = await drive(Promise.all([1, 2, 3, 4, 5].map((seed) => handler(get(`/v1/items/7/44/seeds/${seed}`)))), () => (release(), wake()));
+    expect(answers.map((response) => json(response).data.seed)).toEqual([1, 2, 3, 4, 5]);
+    expect(fileReads(reads)).toEqual([pack, pack, pack, pack, pack]);
+    expect(most()).toBe(2);
+  });
+  it("a request waiting for its turn takes the pack from the cache when another request read it meanwhile", async () => {
+    const { assets, reads, release } = heldReads();
+    const { policy, wake } = steppedPolicy(1);
+    const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy });
+    const answers = await drive(Promise.all([1, 2, 3].map((seed) => handler(get(`/v1/items/7/44/seeds/${seed}`)))), () => (release(), wake()));
+    expect(answers.map((response) => json(response).data.seed)).toEqual([1, 2, 3]);
+    expect(fileReads(reads)).toEqual([pack]);
   });
 });

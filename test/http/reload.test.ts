@@ -5,13 +5,14 @@
 import { cp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { commitManifest, writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
+import { commitManifest, committedManifestOf, writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 
 // The server's own poll never fires during a test; the test looks at the manifest by calling the
 // watcher, exactly what the poll calls, so nothing here waits on time.
 const NEVER_MS = 3_600_000;
-const NEW_MANIFEST = { format: 2 as const, dataset_version: "new", generation: "g-new", topics: [] };
+/** Build "new"'s manifest, once its generation is in `dir`. */
+const newManifest = (dir: string) => committedManifestOf(dir, { dataset_version: "new", generation: "g-new", topics: [] });
 
 const opened: { fixture: DistFixture; server: RunningServer }[] = [];
 afterEach(async () => {
@@ -41,7 +42,7 @@ async function servingOldWithNewStaged() {
 /** The same, with "new" committed and taken. */
 async function servingNew() {
   const folder = await servingOldWithNewStaged();
-  await commitManifest(folder.dir, NEW_MANIFEST);
+  await commitManifest(folder.dir, newManifest(folder.dir));
   await folder.look();
   return folder;
 }
@@ -52,7 +53,7 @@ describe("manifest reload", () => {
     expect(await look()).toBe(false);
     expect(await servedVersion()).toBe("old");
 
-    await commitManifest(dir, NEW_MANIFEST);
+    await commitManifest(dir, newManifest(dir));
     expect(await look()).toBe(true);
     expect(await servedVersion()).toBe("new");
     const response = await server.request("/v1/items/7/44");
@@ -66,7 +67,7 @@ describe("manifest reload", () => {
   });
   it("a manifest that is not valid keeps the previous build served", async () => {
     const { dir, servedVersion, look } = await servingNew();
-    await writeFile(join(dir, "manifest.json"), '{"format":2,"dataset_version":"broken"');
+    await writeFile(join(dir, "manifest.json"), '{"format":3,"dataset_version":"broken"');
     expect(await look()).toBe(false);
     expect(await servedVersion()).toBe("new");
   });

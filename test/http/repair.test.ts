@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../generator/derive/index.ts";
 import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
-import { entryOf } from "../../contract/pack.ts";
+import { entryOf, entryRange } from "../../contract/pack.ts";
 import { fileFor, SEEDS_PER_PACK } from "../../contract/routes.ts";
 
 const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
@@ -78,10 +78,13 @@ describe("a file damaged after the build, then repaired by --verify", () => {
     await expectWhole();
   });
 
-  it("a miss the server remembered (no index to tell damage from absence) does not outlive the repair", async () => {
+  it("a file of the same size with other bytes answers 503 until repaired, then its own bytes", async () => {
+    const bytes = await fs.readFile(target());
+    const at = entryRange(bytes, SEEDS_PER_PACK, SEED).start + 1;
+    bytes[at] = bytes[at]! ^ 0x20;
+    await fs.writeFile(target(), bytes);
     await fs.rm(path.join(out, "g-vA.files.gz"));
-    await fs.rm(target());
-    expect((await request()).status).toBe(404);
+    await expectDamaged();
     await repairAndLook();
     await expectWhole();
   });

@@ -2,7 +2,8 @@
 // literal dataset: dist/manifest.json plus dist/<generation>/v1/..., so the HTTP tests serve exactly
 // what `npm run build` writes. Example data written for these tests; not a transcription of any guide.
 
-import { mkdtemp, rm } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Dataset } from "../../generator/dataset.ts";
@@ -17,7 +18,10 @@ import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import type { Item } from "../../contract/schema/responses.ts";
-import { fileFor, type Manifest } from "../../contract/routes.ts";
+import { MANIFEST_FORMAT, type Manifest, type ManifestDraft } from "../../contract/manifest.ts";
+import { fileFor, MANIFEST_FILE } from "../../contract/routes.ts";
+import { SERVING_INDEX_FILE } from "../../contract/serving-index.ts";
+import { fingerprint } from "../../generator/fingerprint.ts";
 const DUMP_FILE = fileFor({ name: "dump" }, { topics: [] });
 
 export { commitManifest };
@@ -149,9 +153,10 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
   const datasetVersion = options.datasetVersion ?? "fixture-v1";
   const dataset = options.dataset ?? FIXTURE_DATASET;
   const documents = options.documents === false ? undefined : documentsOf(pageBundles().redoc, pageBundles().explorer);
-  const manifest: Manifest = { format: 2, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
-  if (documents) manifest.docs = documents.folder;
-  await emitBuild({ outDir: root, manifest, steps: [filesStep(buildFiles(dataset, datasetVersion)), changelogStep(datasetVersion, manifest.generation)], documents });
+  const draft: ManifestDraft = { format: MANIFEST_FORMAT, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
+  if (documents) draft.docs = documents.folder;
+  await emitBuild({ outDir: root, manifest: draft, steps: [filesStep(buildFiles(dataset, datasetVersion)), changelogStep(datasetVersion, draft.generation)], documents });
+  const manifest = JSON.parse(await readFile(join(root, MANIFEST_FILE), "utf8")) as Manifest;
   let files: Map<string, unknown> | undefined;
   return {
     dir: root,
@@ -162,4 +167,10 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
     },
     remove: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** The manifest a build commits for a generation already written in `dir`: the draft with its serving index's fingerprint. */
+export function committedManifestOf(dir: string, draft: Omit<ManifestDraft, "format">): Manifest {
+  const index = readFileSync(join(dir, draft.generation, SERVING_INDEX_FILE));
+  return { format: MANIFEST_FORMAT, ...draft, index: fingerprint(SERVING_INDEX_FILE, index) };
 }

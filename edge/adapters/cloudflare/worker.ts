@@ -6,6 +6,7 @@
 // (docs/README.md, "Caching, CORS, limits"). Nothing here may use a Node API; bundle.ts refuses to bundle one.
 
 import type { ByteCacheOptions } from "../../byte-cache.ts";
+import { OWN_READS } from "../../build-reader.ts";
 import { createCore, type AppLimiter, type AssetSource } from "../../core.ts";
 import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } from "../../rate-limit.ts";
 import { isBurstLimited } from "../../../contract/paths.ts";
@@ -54,14 +55,10 @@ export interface WorkerOptions {
 const WORKER_CACHE: ByteCacheOptions = { maxBytes: 48 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
 
 
-const fetchAsset: AssetSource<Scope> = (path, { request, env, context }) => {
+/** A file of the deploy through the assets binding, which answers whole files only (no byte ranges). */
+const fetchAsset: AssetSource<Scope> = async (path, { request, env }) =>
   // Paths come from the route table: plain segments of [A-Za-z0-9._-], nothing to escape.
-  const reading = env.ASSETS.fetch(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } })).then((response) => assetBytesOf(path, response));
-  // The core lets concurrent requests wait for one read of a file: the read must end even when the
-  // request that started it is cancelled (its client went away), or the others would wait for ever.
-  context?.waitUntil(reading.catch(() => undefined));
-  return reading;
-};
+  assetBytesOf(path, await env.ASSETS.fetch(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } })));
 
 export function createWorker(options: WorkerOptions = {}) {
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
@@ -81,6 +78,8 @@ export function createWorker(options: WorkerOptions = {}) {
       rateLimit: options.rateLimit,
       now: options.now,
       cache: options.cache ?? WORKER_CACHE,
+      // A request that awaits I/O another request started is cancelled as hung: each reads for itself.
+      reads: OWN_READS,
       onError: (error) => log("internal error:", error),
     });
     const burst = env.BURST_RATE_LIMIT ? bindingBurstLimiter(env.BURST_RATE_LIMIT, EDGE_BURST_LIMIT.blockMs, options.now) : createBurstLimiter({ ...EDGE_BURST_LIMIT, now: options.now });

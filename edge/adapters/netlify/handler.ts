@@ -7,6 +7,7 @@
 // starts new isolates.
 
 import type { ByteCacheOptions } from "../../byte-cache.ts";
+import { OWN_READS } from "../../build-reader.ts";
 import { createCore, type AssetSource } from "../../core.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
 import { assetBytesOf, deployedManifest, edgeRequestOf, webResponseOf } from "../web.ts";
@@ -49,6 +50,9 @@ export function createNetlifyHandler(options: NetlifyHandlerOptions = {}) {
     assets: fetchAsset,
     rateLimit: options.rateLimit,
     cache: options.cache ?? NETLIFY_CACHE,
+    // Each request reads for itself, as on Workers: an isolate serves many requests, and none
+    // should hang on a read another one started.
+    reads: OWN_READS,
     onError: (error) => log("internal error:", error),
   });
 

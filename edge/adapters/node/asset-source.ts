@@ -8,7 +8,7 @@
 // difference between about 14k and 21k requests/s for a bare node:http file server. Files
 // larger than the scratch buffer (the dump) are read asynchronously.
 
-import { closeSync, fstatSync, openSync, readdirSync, readFile, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFile, readSync } from "node:fs";
 import { resolve, sep } from "node:path";
 import type { AssetSlice, AssetSource } from "../../core.ts";
 
@@ -32,21 +32,9 @@ function inside(root: string, path: string): string | null {
   return file.startsWith(root + sep) ? file : null;
 }
 
-/**
- * The file's bytes; with `sizes` (what the build wrote), a file that is missing or of another size
- * is damage, thrown as an error (503 at the edge), never served cut off or as an unknown id.
- */
-export function createFileAssetSource(distDir: string, sizes?: (path: string) => number | undefined): AssetSource {
-  const read = readFiles(distDir);
-  if (sizes === undefined) return read;
-  return async (path) => {
-    const bytes = await read(path);
-    const expected = sizes(path);
-    if (expected !== undefined && (bytes === null || bytes.length !== expected)) {
-      throw new Error(`${path} is damaged: ${bytes === null ? "missing" : `${bytes.length} bytes`}, the build wrote ${expected} bytes`);
-    }
-    return bytes;
-  };
+/** A build's files under `distDir`; the core checks each against its index before serving it. */
+export function createFileAssetSource(distDir: string): AssetSource {
+  return readFiles(distDir);
 }
 
 function readFiles(distDir: string): AssetSource {
@@ -86,28 +74,24 @@ function readFiles(distDir: string): AssetSource {
 /**
  * Bytes [start, end) of a file (one packed response and its pack's directory): one positioned read,
  * synchronous for the reason above. A range past the file's end comes back short, which the core
- * reports as damage; with `sizes`, so is a file that is missing or of another size than the build
- * wrote, whichever range is asked.
+ * reports as damage.
  */
-export function createFileSlicer(distDir: string, sizes?: (path: string) => number | undefined): AssetSlice {
+export function createFileSlicer(distDir: string): AssetSlice {
   const root = resolve(distDir);
   return async (path, start, end) => {
     const file = inside(root, path);
     if (file === null) return null;
-    const expected = sizes?.(path);
     let descriptor: number;
     try {
       descriptor = openSync(file, "r");
     } catch (error) {
-      if (!isMissing(error)) throw error;
-      if (expected !== undefined) throw new Error(`${path} is damaged: missing, the build wrote ${expected} bytes`);
-      return null;
+      if (isMissing(error)) return null;
+      throw error;
     }
     try {
       const size = fstatSync(descriptor).size;
-      if (expected !== undefined && size !== expected) throw new Error(`${path} is damaged: ${size} bytes, the build wrote ${expected} bytes`);
       // The range comes from the file's own directory: never allocate past the file's end for it.
-      if (end > size) return new Uint8Array(0);
+      if (end > size) return { bytes: new Uint8Array(0), size };
       const bytes = Buffer.allocUnsafe(end - start);
       let filled = 0;
       while (filled < bytes.length) {
@@ -115,7 +99,7 @@ export function createFileSlicer(distDir: string, sizes?: (path: string) => numb
         if (read === 0) break;
         filled += read;
       }
-      return new Uint8Array(bytes.buffer, bytes.byteOffset, filled);
+      return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, filled), size };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -133,35 +117,6 @@ function readLarge(file: string): Promise<Uint8Array | null> {
       else reject(error);
     });
   });
-}
-
-/**
- * Whether a file of a build exists, from its folder's listing, read once and remembered: a
- * committed build changes only by a repair, which commits it again and makes the server start a
- * new index (server.ts), so a revalidation (304) or an unknown id (404) costs no
- * system call after the first look at a folder. Bounded to `maxFolders` listings.
- */
-export function createFileIndex(distDir: string, maxFolders = 20_000): (path: string) => boolean {
-  const root = resolve(distDir);
-  const listings = new Map<string, ReadonlySet<string>>();
-  return (path) => {
-    const file = inside(root, path);
-    if (file === null) return false;
-    const slash = file.lastIndexOf(sep);
-    const folder = file.slice(0, slash);
-    let names = listings.get(folder);
-    if (names === undefined) {
-      try {
-        names = new Set(readdirSync(folder, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => entry.name));
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-        names = new Set();
-      }
-      if (listings.size >= maxFolders) listings.delete(listings.keys().next().value!);
-      listings.set(folder, names);
-    }
-    return names.has(file.slice(slash + 1));
-  };
 }
 
 function isMissing(error: unknown): boolean {

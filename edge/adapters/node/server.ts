@@ -7,11 +7,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { pipeline, Readable } from "node:stream";
 import type { ByteCacheOptions } from "../../byte-cache.ts";
-import { createCore, type AssetSlice, type AssetSource, type EdgeResponse } from "../../core.ts";
+import { SHARED_READS } from "../../build-reader.ts";
+import { createCore, type AssetSource, type EdgeResponse } from "../../core.ts";
 import type { RateLimitOptions } from "../../rate-limit.ts";
 import { isBurstLimited } from "../../../contract/paths.ts";
-import { createFileAssetSource, createFileIndex, createFileSlicer } from "./asset-source.ts";
-import { createBuildSizes } from "./build-sizes.ts";
+import { createFileAssetSource, createFileSlicer } from "./asset-source.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
 import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "../../burst-limit.ts";
 import { clientIpOf } from "./client-ip.ts";
@@ -74,13 +74,14 @@ export interface EdgeServer {
 export async function createEdgeServer(options: EdgeServerOptions): Promise<EdgeServer> {
   const log = options.log ?? (() => {});
   const watcher = options.watcher ?? (await watchBuild(options.distDir, { intervalMs: options.reloadIntervalMs ?? 1000, log }));
-  const files = filesOfCommit(options.distDir, watcher);
   const core = createCore({
     manifest: watcher.current,
-    assets: options.assets ?? ((path) => files().assets(path, undefined)),
-    slice: options.assets === undefined ? (path, start, end) => files().slice(path, start, end, undefined) : undefined,
-    // A replaced asset source is the only truth about its files: no index beside it.
-    exists: options.assets === undefined ? (path) => files().exists(path) : undefined,
+    assets: options.assets ?? createFileAssetSource(options.distDir),
+    // A replaced asset source (tests) is read whole.
+    slice: options.assets === undefined ? createFileSlicer(options.distDir) : undefined,
+    // One process, one event loop: a request may await a read another started, so concurrent
+    // misses of one file share it.
+    reads: SHARED_READS,
     rateLimit: options.rateLimit,
     now: options.now,
     cache: options.cache,
@@ -153,40 +154,6 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
         server.closeAllConnections();
       }),
   };
-}
-
-/**
- * The folder listings and file sizes the server remembers, for the commit being served: a new
- * commit (a repair re-commits the same build) starts them afresh, so no remembered miss or size
- * outlives a repair. A file the build wrote but that is absent still reaches the reader (which
- * reports the damage) instead of being answered as an unknown id.
- */
-function filesOfCommit(distDir: string, watcher: BuildWatcher): () => CommitFiles {
-  const filesFor = (): CommitFiles => {
-    const sizes = createBuildSizes(distDir);
-    const listed = createFileIndex(distDir);
-    return {
-      assets: createFileAssetSource(distDir, sizes),
-      slice: createFileSlicer(distDir, sizes),
-      exists: (path) => listed(path) || sizes(path) !== undefined,
-    };
-  };
-  let commit = watcher.current();
-  let files = filesFor();
-  return () => {
-    const current = watcher.current();
-    if (commit !== current) {
-      commit = current;
-      files = filesFor();
-    }
-    return files;
-  };
-}
-
-interface CommitFiles {
-  assets: AssetSource;
-  slice: AssetSlice;
-  exists: (path: string) => boolean;
 }
 
 /** Path and query of a request target; absolute-form targets (`GET http://host/x`) are reduced to their path. */

@@ -3,11 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { createCore } from "../../../edge/core.ts";
 import { edgeRequestOf, webResponseOf } from "../../../edge/adapters/web.ts";
-import type { Manifest } from "../../../contract/routes.ts";
+import { memoryBuild } from "../../support/memory-build.ts";
 
-const manifest: Manifest = { format: 2, dataset_version: "web-1", generation: "g1", topics: [] };
-const files: Record<string, string> = { "g1/v1/meta.json": '{"counts":{}}' };
-const core = createCore({ manifest, assets: async (path) => (path in files ? new TextEncoder().encode(files[path]) : null), rateLimit: false });
+const { manifest, files } = memoryBuild({ format: 3, dataset_version: "web-1", generation: "g1", topics: [] }, { "g1/v1/meta.json": '{"counts":{}}' });
+const core = createCore({ manifest, assets: async (path) => files.get(path) ?? null, rateLimit: false });
 const serve = async (request: Request) => webResponseOf(await core.handle(edgeRequestOf(request, "192.0.2.9"), undefined), request.method);
 
 describe("web adapter", () => {

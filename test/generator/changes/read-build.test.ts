@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { encodePack } from "../../../contract/pack.ts";
+import { encodePack } from "../../../generator/derive/encode-pack.ts";
 import { countResponseChanges, type GenerationOnDisk } from "../../../generator/changes/read-build.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 

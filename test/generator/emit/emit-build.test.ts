@@ -71,7 +71,7 @@ describe("emitting a build", () => {
   it("writes one seeds pack per pair, holding seeds 0..1000, and a manifest naming one dataset_version", async () => {
     const { out, report } = whole;
     const manifest = await readManifest(out);
-    expect(manifest).toEqual({ format: 2, dataset_version: "vA", generation: "g-vA", topics: [] });
+    expect(manifest).toEqual({ format: 3, dataset_version: "vA", generation: "g-vA", topics: [], index: expect.stringMatching(/^[0-9]+:[0-9a-f]{16}$/) });
     const packs = (await entriesUnder(out)).map((entry) => path.join(entry.parentPath, entry.name)).filter((p) => p.endsWith("/seeds.pack"));
     expect(packs).toHaveLength(4);
     for (const seed of [0, 661, 1000]) expect(JSON.parse(await servedSeed(out, "g-vA", 507, 418, seed)).seed).toBe(seed);

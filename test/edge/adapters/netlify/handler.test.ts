@@ -2,11 +2,13 @@
 
 import { describe, expect, it } from "vitest";
 import { createNetlifyHandler, type NetlifyContext } from "../../../../edge/adapters/netlify/handler.ts";
+import { memoryBuild } from "../../../support/memory-build.ts";
 
+const build = memoryBuild({ format: 3, dataset_version: "nl-1", generation: "g1", topics: [] }, { "g1/v1/meta.json": '{"counts":{}}', "g1/v1/items/7/44.json": '{"item":{}}' });
+/** The deploy's static files, by URL path. */
 const site: Record<string, string> = {
-  "/manifest.json": JSON.stringify({ format: 2, dataset_version: "nl-1", generation: "g1", topics: [] }),
-  "/g1/v1/meta.json": '{"counts":{}}',
-  "/g1/v1/items/7/44.json": '{"item":{}}',
+  "/manifest.json": JSON.stringify(build.manifest),
+  ...Object.fromEntries([...build.files].map(([path, bytes]) => [`/${path}`, new TextDecoder().decode(bytes)])),
 };
 
 function context(ip: string, subrequests: string[], failing = false): NetlifyContext {
@@ -33,7 +35,7 @@ describe("Netlify adapter", () => {
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ dataset_version: "nl-1", data: { item: {} } });
     await handler(get("/v1/meta"), context("192.0.2.1", subrequests));
-    expect(subrequests).toEqual(["/manifest.json", "/g1/v1/items/7/44.json", "/g1/v1/meta.json"]);
+    expect(subrequests).toEqual(["/manifest.json", "/g1/files.json", "/g1/v1/items/7/44.json", "/g1/v1/meta.json"]);
   });
   it("a file the deploy does not have is 404 not_found", async () => {
     const response = await createNetlifyHandler({ log: quiet })(get("/v1/items/1/1"), context("192.0.2.1", []));

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFileAssetSource, createFileIndex, isPlainRelativePath } from "../../../../edge/adapters/node/asset-source.ts";
+import { createFileAssetSource, isPlainRelativePath } from "../../../../edge/adapters/node/asset-source.ts";
 
 describe("file asset source", () => {
   let root: string;
@@ -43,35 +43,5 @@ describe("file asset source", () => {
     expect(isPlainRelativePath("a/../b")).toBe(false);
     expect(isPlainRelativePath("a/./b")).toBe(false);
     expect(isPlainRelativePath("/a")).toBe(false);
-  });
-});
-
-describe("file index", () => {
-  let root: string;
-  let dist: string;
-  beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), "file-index-"));
-    dist = join(root, "dist");
-    await mkdir(join(dist, "g1", "v1", "items", "7"), { recursive: true });
-    await writeFile(join(dist, "g1", "v1", "items", "7", "44.json"), "{}");
-    await writeFile(join(root, "outside.json"), "{}");
-  });
-  afterAll(() => rm(root, { recursive: true, force: true }));
-
-  it("knows a file of the build exists", () => {
-    expect(createFileIndex(dist)("g1/v1/items/7/44.json")).toBe(true);
-  });
-  it("knows a file is absent, in a folder that exists or one that does not", () => {
-    const exists = createFileIndex(dist);
-    expect(exists("g1/v1/items/7/45.json")).toBe(false);
-    expect(exists("g1/v1/items/8/44.json")).toBe(false);
-  });
-  it("a folder is not a file", () => {
-    expect(createFileIndex(dist)("g1/v1/items/7")).toBe(false);
-  });
-  it("never answers for a path outside the dist folder", () => {
-    const exists = createFileIndex(dist);
-    expect(exists("../outside.json")).toBe(false);
-    expect(exists("g1/../../outside.json")).toBe(false);
   });
 });

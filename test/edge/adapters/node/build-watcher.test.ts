@@ -4,7 +4,7 @@ import { cp } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { followBuild, watchBuild, type CommitMessage } from "../../../../edge/adapters/node/build-watcher.ts";
-import { commitManifest, writeDistFixture, type DistFixture } from "../../../support/dist-fixture.ts";
+import { commitManifest, committedManifestOf, writeDistFixture, type DistFixture } from "../../../support/dist-fixture.ts";
 import { startServer, type RunningServer } from "../../../support/edge-server.ts";
 
 const HOUR = 3_600_000;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.remove());
 
-const manifestOf = (version: string) => ({ format: 2 as const, dataset_version: version, generation: `g-${version}`, topics: [] });
+const manifestOf = (version: string) => committedManifestOf(fixture.dir, { dataset_version: version, generation: `g-${version}`, topics: [] });
 
 describe("the build watcher", () => {
   it("the same manifest committed again (a repair) is a new commit: a new build object, so the server's caches start afresh", async () => {

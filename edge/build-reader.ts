@@ -1,0 +1,311 @@
+// Reading the files of one committed build, each checked before a byte of it is served: the
+// manifest vouches for the generation's serving index (`index`), a documents folder's name for its
+// own, and an index for every file it names (contract/serving-index.ts). A file the index does not
+// name does not exist (404, no read); one it names that is missing or whose bytes differ is damage:
+// thrown (503, never cached), and read afresh by the next request, so a repaired file serves again.
+//
+// Checked bytes are kept in the build's byte cache. Who may wait for whose read is the runtime's
+// rule, not ours (docs/serving.md, "Reading files"):
+// - where one request may await I/O another request started (Node), concurrent misses of one file
+//   share one read;
+// - where it may not (a Worker's request that awaits another's read is cancelled as hung, and
+//   Netlify's isolates are held to the same rule here), each request reads for itself. Whole packs
+//   and the dump are the reads that cost memory, so at most `maxWholeReads` of them run at once per
+//   isolate; a request waiting for one looks again on its own timer, and finds the file in the
+//   cache if another request read it meanwhile.
+
+import type { ByteCache } from "./byte-cache.ts";
+import { wrapData, type Envelope } from "../contract/envelope.ts";
+import { entryMatches, fingerprintOf, packFingerprintOf, sizeOfFingerprint } from "../contract/fingerprint.ts";
+import type { Manifest } from "../contract/manifest.ts";
+import { directoryLength, entryRange, packLengthOf } from "../contract/pack.ts";
+import type { PackEntry } from "../contract/routes.ts";
+import { documentsFolderOf, parseServingIndex, SERVING_INDEX_FILE } from "../contract/serving-index.ts";
+
+/** A file of a build, by its path relative to `dist/`: its bytes, `null` when it does not exist; a throw when it cannot be read. */
+export type AssetSource<C = void> = (path: string, context: C) => Promise<Uint8Array | null>;
+
+/**
+ * Bytes [start, end) of a file, where the runtime reads part of a file, with the file's whole size
+ * (a pack cut short or grown is damage, whichever entry is asked); `null` when it does not exist.
+ */
+export type AssetSlice<C = void> = (path: string, start: number, end: number, context: C) => Promise<{ bytes: Uint8Array; size: number } | null>;
+
+export interface ReadPolicy {
+  /** Concurrent misses of one file share one read: only where a request may await another request's I/O. */
+  shareReads: boolean;
+  /** Whole packs and dumps read at once, at most, per process or isolate. */
+  maxWholeReads: number;
+  /** How a request waiting for a whole read waits before it looks again (tests give their own). */
+  sleep: (ms: number) => Promise<void>;
+}
+
+/** Node: reads are shared, and whole reads (the dump alone; packs are read by range) need no bound. */
+export const SHARED_READS: ReadPolicy = { shareReads: true, maxWholeReads: Number.POSITIVE_INFINITY, sleep: (ms) => new Promise((wake) => setTimeout(wake, ms)) };
+
+/**
+ * Workers and Netlify: each request reads for itself; four whole reads at once hold at most four
+ * packs or dumps (a few MB each at the API's stated scale) besides the cache, far inside an isolate.
+ */
+export const OWN_READS: ReadPolicy = { ...SHARED_READS, shareReads: false, maxWholeReads: 4 };
+
+/** What the reader keeps of one commit: built by the core once per manifest, dropped with it. */
+export interface BuildState {
+  manifest: Manifest;
+  envelope: Envelope;
+  cache: ByteCache | null;
+  /** The generation's serving index once read and checked. */
+  index: Map<string, string> | null;
+  /** The documents folder's serving index once read and checked. */
+  docsIndex: Map<string, string> | null;
+  /** Reads under way, by key, where reads are shared. */
+  pending: Map<string, Promise<unknown>>;
+  /** Checks of files that failed, to run again (bounded): /health reports the build unhealthy while one still fails. */
+  unreadable: Map<string, () => Promise<void>>;
+}
+
+const MAX_UNREADABLE = 16;
+
+/** A file of the build that cannot be served: missing, or not the bytes the build wrote. */
+export class DamagedFile extends Error {
+  constructor(path: string, what: string) {
+    super(`${path} is damaged: ${what}`);
+  }
+}
+
+export function newBuildState(manifest: Manifest, envelope: Envelope, cache: ByteCache | null): BuildState {
+  return { manifest, envelope, cache, index: null, docsIndex: null, pending: new Map(), unreadable: new Map() };
+}
+
+export interface BuildReader<C> {
+  /** Whether the generation holds `file` (its index names it). */
+  holds(state: BuildState, file: string, context: C): Promise<boolean>;
+  /** A file of the generation, checked; `wrap` envelopes a data file; `whole` marks a large read (the dump). */
+  file(state: BuildState, file: string, options: { wrap: boolean; large: boolean }, context: C): Promise<Uint8Array | null>;
+  /** One entry of a pack of the generation, checked and enveloped. */
+  entry(state: BuildState, file: string, entry: PackEntry, context: C): Promise<Uint8Array | null>;
+  /** A file of the documents folder, checked. */
+  document(state: BuildState, file: string, context: C): Promise<Uint8Array | null>;
+  /** Whether the build is served whole: its index reads, `probe` (a small file) reads right, and every file that failed reads right again. */
+  healthy(state: BuildState, probe: string, context: C): Promise<boolean>;
+}
+
+export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C> | undefined, policy: ReadPolicy): BuildReader<C> {
+  let wholeReads = 0;
+
+  /** `load` once per key where reads are shared; else once per caller. */
+  const once = <T>(state: BuildState, key: string, load: () => Promise<T>): Promise<T> => {
+    if (!policy.shareReads) return load();
+    let loading = state.pending.get(key) as Promise<T> | undefined;
+    if (loading === undefined) {
+      loading = load().finally(() => state.pending.delete(key));
+      state.pending.set(key, loading);
+    }
+    return loading;
+  };
+
+  /** Runs `check`; a failure is remembered for /health until the same check passes. */
+  const checked = async <T>(state: BuildState, path: string, check: () => Promise<T>): Promise<T> => {
+    try {
+      const value = await check();
+      state.unreadable.delete(path);
+      return value;
+    } catch (error) {
+      if (state.unreadable.size < MAX_UNREADABLE || state.unreadable.has(path)) state.unreadable.set(path, async () => void (await check()));
+      throw error;
+    }
+  };
+
+  const required = async (path: string, bytes: Promise<Uint8Array | null>): Promise<Uint8Array> => {
+    const read = await bytes;
+    if (read === null) throw new DamagedFile(path, "missing, though its index names it");
+    return read;
+  };
+
+  /** A range of a file the index names, whose whole size must still be the one the build wrote. */
+  const sliced = async (path: string, expected: string, reading: Promise<{ bytes: Uint8Array; size: number } | null>): Promise<Uint8Array> => {
+    const read = await reading;
+    if (read === null) throw new DamagedFile(path, "missing, though its index names it");
+    if (read.size !== sizeOfFingerprint(expected)) throw new DamagedFile(path, `${read.size} bytes, the build wrote ${sizeOfFingerprint(expected)}`);
+    return read.bytes;
+  };
+
+  /**
+   * A whole read of a large file and its check, within the bound: the turn is held until the
+   * checked bytes are in the cache, and a request waiting for its turn takes them from there when
+   * another request read the same file meanwhile.
+   */
+  const wholeRead = async (state: BuildState, path: string, context: C, check: (bytes: Uint8Array | null) => Promise<Uint8Array>): Promise<Uint8Array> => {
+    for (let delay = 1; wholeReads >= policy.maxWholeReads; delay = Math.min(2 * delay, 16)) {
+      await policy.sleep(delay);
+      const hit = state.cache?.get(path);
+      if (hit) return hit;
+    }
+    wholeReads++;
+    try {
+      return await check(await assets(path, context));
+    } finally {
+      wholeReads--;
+    }
+  };
+
+  const generationIndex = async (state: BuildState, context: C): Promise<Map<string, string>> => {
+    if (state.index !== null) return state.index;
+    const path = `${state.manifest.generation}/${SERVING_INDEX_FILE}`;
+    const index = await once(state, path, () =>
+      checked(state, path, async () => {
+        const bytes = await required(path, assets(path, context));
+        const print = await fingerprintOf(bytes);
+        if (print !== state.manifest.index) throw new DamagedFile(path, `its fingerprint is ${print}, the manifest names ${state.manifest.index}`);
+        return indexOf(path, bytes);
+      }),
+    );
+    return (state.index = index);
+  };
+
+  const documentsIndex = async (state: BuildState, context: C): Promise<Map<string, string>> => {
+    if (state.docsIndex !== null) return state.docsIndex;
+    const folder = state.manifest.docs!;
+    const path = `${folder}/${SERVING_INDEX_FILE}`;
+    const index = await once(state, path, () =>
+      checked(state, path, async () => {
+        const bytes = await required(path, assets(path, context));
+        if ((await documentsFolderOf(bytes)) !== folder) throw new DamagedFile(path, `its hash is not the folder's name`);
+        return indexOf(path, bytes);
+      }),
+    );
+    return (state.docsIndex = index);
+  };
+
+  /** A whole file named by `index`, checked against it and kept checked in the cache. */
+  const wholeFile = async (state: BuildState, folder: string, index: Map<string, string>, file: string, large: boolean, wrap: boolean, context: C): Promise<Uint8Array | null> => {
+    const path = `${folder}/${file}`;
+    const hit = state.cache?.get(path);
+    if (hit !== undefined) return hit;
+    const expected = index.get(file);
+    if (expected === undefined) {
+      state.cache?.set(path, null);
+      return null;
+    }
+    const check = async (read: Uint8Array | null) => {
+      const bytes = await required(path, Promise.resolve(read));
+      const print = await fingerprintOf(bytes);
+      if (print !== expected) throw new DamagedFile(path, `${print} is not the build's ${expected}`);
+      const value = wrap ? wrapData(state.envelope, bytes) : bytes;
+      state.cache?.set(path, value);
+      return value;
+    };
+    return once(state, path, () => checked(state, path, async () => (large ? wholeRead(state, path, context, check) : check(await assets(path, context)))));
+  };
+
+  /** A pack's checked directory (by range), or the whole pack checked (without ranges), as its entries are cut from it. */
+  const packSource = async (state: BuildState, path: string, expected: string, count: number, context: C): Promise<{ directory: Uint8Array; whole: boolean }> => {
+    const length = directoryLength(count);
+    if (slice !== undefined) {
+      const key = `${path}#directory`;
+      const hit = state.cache?.get(key);
+      if (hit) return { directory: hit, whole: false };
+      const directory = await once(state, key, () =>
+        checked(state, path, async () => {
+          const read = await sliced(path, expected, slice(path, 0, length, context));
+          if (read.byteLength < length) throw new DamagedFile(path, `its directory is ${read.byteLength} bytes, not ${length}`);
+          await packChecked(path, read, count, expected);
+          state.cache?.set(key, read);
+          return read;
+        }),
+      );
+      return { directory, whole: false };
+    }
+    const hit = state.cache?.get(path);
+    if (hit) return { directory: hit, whole: true };
+    const checkPack = async (read: Uint8Array | null) => {
+      const bytes = await required(path, Promise.resolve(read));
+      if (bytes.byteLength < length) throw new DamagedFile(path, `${bytes.byteLength} bytes cannot hold a directory of ${count} entries`);
+      await packChecked(path, bytes, count, expected);
+      // Refused before any entry is cut: a pack whose directory does not fit its size.
+      if (packLengthOf(bytes, count) !== bytes.byteLength) throw new DamagedFile(path, `${bytes.byteLength} bytes, its directory says ${packLengthOf(bytes, count)}`);
+      state.cache?.set(path, bytes);
+      return bytes;
+    };
+    const pack = await once(state, path, () => checked(state, path, () => wholeRead(state, path, context, checkPack)));
+    return { directory: pack, whole: true };
+  };
+
+  return {
+    async holds(state, file, context) {
+      return (await generationIndex(state, context)).has(file);
+    },
+
+    async file(state, file, { wrap, large }, context) {
+      const hit = state.cache?.get(`${state.manifest.generation}/${file}`);
+      if (hit !== undefined) return hit;
+      return wholeFile(state, state.manifest.generation, await generationIndex(state, context), file, large, wrap, context);
+    },
+
+    async document(state, file, context) {
+      const hit = state.cache?.get(`${state.manifest.docs}/${file}`);
+      if (hit !== undefined) return hit;
+      return wholeFile(state, state.manifest.docs!, await documentsIndex(state, context), file, false, false, context);
+    },
+
+    async entry(state, file, entry, context) {
+      const path = `${state.manifest.generation}/${file}`;
+      const key = `${path}#${entry.index}`;
+      const hit = state.cache?.get(key);
+      if (hit !== undefined) return hit;
+      const expected = (await generationIndex(state, context)).get(file);
+      if (expected === undefined) {
+        state.cache?.set(key, null);
+        return null;
+      }
+      return checked(state, path, async () => {
+        const { directory, whole } = await packSource(state, path, expected, entry.count, context);
+        const { start, end, checksum } = entryRange(directory, entry.count, entry.index);
+        const bytes = whole ? directory.subarray(start, end) : await sliced(path, expected, slice!(path, start, end, context));
+        if (bytes.byteLength !== end - start) throw new DamagedFile(path, `entry ${entry.index} should be ${end - start} bytes at ${start}, read ${bytes.byteLength}`);
+        if (!(await entryMatches(bytes, checksum))) {
+          // A whole pack is checked by its directory when read, and entry by entry as they are cut:
+          // one that fails leaves the cache, so the next request reads the file afresh.
+          if (whole) state.cache?.delete(path);
+          throw new DamagedFile(path, `entry ${entry.index} is not the bytes its directory vouches for`);
+        }
+        const value = wrapData(state.envelope, bytes);
+        state.cache?.set(key, value);
+        return value;
+      });
+    },
+
+    async healthy(state, probe, context) {
+      try {
+        const index = await generationIndex(state, context);
+        const path = `${state.manifest.generation}/${probe}`;
+        // "Loaded and reachable": the probe is read past the cache, every time.
+        const bytes = await required(path, assets(path, context));
+        if ((await fingerprintOf(bytes)) !== index.get(probe)) return false;
+        for (const [failed, recheck] of [...state.unreadable]) {
+          await recheck();
+          state.unreadable.delete(failed);
+        }
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+async function packChecked(path: string, directory: Uint8Array, count: number, expected: string): Promise<void> {
+  let print: string;
+  try {
+    print = await packFingerprintOf(directory, count);
+  } catch (error) {
+    throw new DamagedFile(path, (error as Error).message);
+  }
+  if (print !== expected) throw new DamagedFile(path, `its directory's fingerprint ${print} is not the build's ${expected}`);
+}
+
+function indexOf(path: string, bytes: Uint8Array): Map<string, string> {
+  const index = parseServingIndex(bytes);
+  if (typeof index === "string") throw new DamagedFile(path, index);
+  return index;
+}
