@@ -78,6 +78,14 @@ describe("a file damaged after the build, then repaired by --verify", () => {
     await expectWhole();
   });
 
+  it("a folder standing in a pack's place answers 503 internal_error until repaired, then the whole file", async () => {
+    await fs.rm(target());
+    await fs.mkdir(path.join(target(), "inside"), { recursive: true });
+    await expectDamaged();
+    await repairAndLook();
+    await expectWhole();
+  });
+
   it("a miss the server remembered (no index to tell damage from absence) does not outlive the repair", async () => {
     await fs.rm(path.join(out, "g-vA.files.gz"));
     await fs.rm(target());
