@@ -1,8 +1,9 @@
 // Emitting: the only stage of the build that writes. Two guarantees (docs/build.md, "Safe and incremental"):
 // - safe: one build at a time holds the folder (lock.ts); a build goes into a new generation folder
-//   that nothing serves yet, folders are deleted only after a rename to trash (prune.ts); the
-//   manifest rename commits the build (commit.ts), so readers see all of one build or the other,
-//   and a failed build removes what it wrote;
+//   that nothing serves yet, or brings the one of its version that is already there up to date in
+//   place, each file renamed into place whole (write.ts); folders are deleted only after a rename to
+//   trash (prune.ts); the manifest rename commits the build (commit.ts), so readers see all of one
+//   build or the other, and a failed build removes what it wrote into a new folder;
 // - incremental: a unit whose inputs are unchanged is linked, not derived (reuse.ts), and any other
 //   file whose bytes equal the serving generation's is hard-linked from it (write.ts).
 // What the files are is the build's steps' business: emit runs them in order and writes what they give.
@@ -32,11 +33,13 @@ export interface EmitProgress {
 
 export interface EmitReport {
   /**
-   * `new`: a generation was built beside the serving one; `verify`: the serving generation already
+   * `new`: a generation was built beside the serving one; `update`: a generation of this version
+   * other than the serving one was there (kept for a server's requests in flight, or left by a
+   * stopped build) and was brought up to date in place; `verify`: the serving generation already
    * had this version and was checked in place; `unchanged`: it had this version and its index, so
    * nothing was derived or read (the version hashes every input of every file).
    */
-  mode: "new" | "verify" | "unchanged";
+  mode: "new" | "update" | "verify" | "unchanged";
   generation: string;
   files: number;
   bytes: number;
@@ -44,7 +47,7 @@ export interface EmitReport {
   written: number;
   /** Files reused: linked from the previous generation, or found intact. */
   reused: number;
-  /** Stray files removed from the generation in verify mode. */
+  /** Strays (files, links, folders) removed from a generation brought up to date in place. */
   removed: number;
   /** Milliseconds from start until the new manifest was committed (the new build serves). */
   committedAfterMs: number;
@@ -126,23 +129,17 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   const previousIndex = serving && !readBack ? readGenerationIndex(path.join(outDir, indexFileOf(serving.generation))) : null;
   if (verifying && previousIndex) return keepServing(options, lock, serving, previousIndex, started);
 
-  if (!verifying) {
-    // Left over from an interrupted build, or an older generation with this name (the one before
-    // the serving one, when an edit is undone): never serving. Moved aside now and deleted after
-    // the commit, so that deleting it does not delay serving.
-    await fs.rm(path.join(outDir, indexFileOf(manifest.generation)), { force: true });
-    await moveToTrash(generationDir);
-    await fs.mkdir(generationDir, { recursive: true });
-  }
+  const existing = verifying ? { index: null } : await existingGeneration(outDir, manifest.generation, readBack);
   const { timings, lap } = stepTimings(started);
   lap("prepare");
   await pauseAt("locked");
 
-  const report = reportOf(verifying ? "verify" : "new", manifest);
+  const report = reportOf(verifying ? "verify" : existing !== null ? "update" : "new", manifest);
   report.timings = timings;
   const index = emptyIndex();
   if (source !== undefined) index.source = source;
-  const writer = createGenerationWriter({ generationDir, previousDir: serving ? path.join(outDir, serving.generation) : null, previousIndex, verifying, index });
+  const previous = serving !== null && !verifying ? { dir: path.join(outDir, serving.generation), index: previousIndex } : null;
+  const writer = createGenerationWriter({ generationDir, previous, existing, index });
   const stage = verifying ? "verify" : "write";
   // Reuse needs the serving generation's index; a check of the serving generation itself (verify) derives everything.
   const context: StepContext = { outDir, index, previousIndex, previous: previousIndex !== null && !verifying ? { index: previousIndex } : null, serving, verifying };
@@ -156,8 +153,15 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     if (documents !== undefined) await writeDocumentsFolder(outDir, documents);
     lap("documents");
     Object.assign(report, writer.counts);
-    // The serving index is rewritten below: never a stray.
-    if (verifying) report.removed = await removeStrays(generationDir, new Map([...index.files, [SERVING_INDEX_FILE, ""]]));
+    const failures = [...writer.failures];
+    if (existing !== null) {
+      // The serving index is rewritten below: never a stray.
+      const strays = await removeStrays(generationDir, new Map([...index.files, [SERVING_INDEX_FILE, ""]]));
+      report.removed = strays.removed;
+      failures.push(...strays.failures);
+    }
+    // A generation about to serve must be whole; the serving one is better repaired in part than not at all.
+    if (failures.length > 0 && !verifying) throw new Error(`could not bring ${manifest.generation} up to date: ${listed(failures)}`);
     // After the strays are gone: the serving index is the one file of the generation it does not list.
     const committing: Manifest = { ...manifest, index: await writeServingIndex(generationDir, index.files) };
     await pauseAt("written");
@@ -168,9 +172,14 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     if (!verifying || repaired || JSON.stringify(serving) !== JSON.stringify(committing)) await commit(outDir, committing, lock, options);
     committed = true;
     servingManifest = committing;
+    if (failures.length > 0) {
+      const problem = `could not repair ${failures.length} file(s) of ${manifest.generation}: ${listed(failures)}`;
+      throw new Error(repaired ? `${report.written} file(s) repaired and ${report.removed} stray(s) removed, and committed; ${problem}` : problem);
+    }
   } catch (error) {
-    // A failed build removes what it wrote; the serving build is untouched (and, when verifying, it is this one: kept).
-    if (!committed && !verifying) {
+    // A failed build removes what it wrote into a new folder; the serving build is untouched. A
+    // generation that was already there is kept: a server may read it, or it is the serving one.
+    if (!committed && existing === null) {
       await fs.rm(path.join(outDir, indexFileOf(manifest.generation)), { force: true });
       await removeByRename(generationDir);
     }
@@ -186,6 +195,32 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   lap("prune");
   return report;
 }
+
+/**
+ * The generation of this version when it is already there, not serving: kept because a commit of
+ * the last minute named it (a server may still read it), or left by a stopped build. It is brought
+ * up to date in place, since moving it to trash and writing it again would take its files from under
+ * such a server. Returns what it holds by its index (null: read the files back). The index is
+ * removed before any file changes, so that a build stopped halfway leaves none describing files it
+ * replaced. When the name holds no folder, a new empty one is made and the result is null.
+ */
+async function existingGeneration(outDir: string, generation: string, readBack: boolean): Promise<{ index: GenerationIndex | null } | null> {
+  const generationDir = path.join(outDir, generation);
+  const indexFile = path.join(outDir, indexFileOf(generation));
+  const standing = await fs.lstat(generationDir).catch(() => null);
+  if (standing?.isDirectory()) {
+    const index = readBack ? null : readGenerationIndex(indexFile);
+    await fs.rm(indexFile, { force: true });
+    return { index };
+  }
+  await fs.rm(indexFile, { force: true });
+  await moveToTrash(generationDir);
+  await fs.mkdir(generationDir, { recursive: true });
+  return null;
+}
+
+/** Failures for a message: the first few, each naming its file. */
+const listed = (failures: readonly string[]) => (failures.length > 3 ? [...failures.slice(0, 3), `and ${failures.length - 3} more`] : failures).join("; ");
 
 /**
  * The serving generation already holds this version, with its index: every response is in place.

@@ -1,20 +1,25 @@
 // The build lock: one build at a time per output folder. Two builds into one folder would prune
 // each other's unfinished generation and commit a build with files missing.
 //
-// The lock is the file `.build-lock` in the output folder, naming its holder (pid, host, start
-// time). It is created whole or not at all: written under a temporary name and hard-linked into
-// place, which fails when the name exists. A second build refuses with the holder's name. A lock
-// left by a build that was killed (same host, process gone) is recovered: the recovering build
-// takes `.build-lock.break` the same way, checks that the lock still names the dead holder, and
-// only then removes it, so two builds recovering at once can never remove a live lock.
+// The lock is the file `.build-lock` in the output folder, naming its holder (pid, host, PID
+// namespace, start time). It is created whole or not at all: written under a temporary name and
+// hard-linked into place, which fails when the name exists. A second build refuses with the
+// holder's name. A lock left by a build that was killed (same host and PID namespace, process
+// gone) is recovered: the recovering build takes `.build-lock.break` the same way, checks that the
+// lock still names the dead holder, and only then removes it, so two builds recovering at once can
+// never remove a live lock.
 //
 // A holder is gone when its process is dead or a zombie (killed, not yet reaped by its parent), or
 // when its pid now belongs to another process: on Linux, /proc/<pid>/stat gives the state and the
-// start time, which the lock records; elsewhere only whether the pid exists is known. A build that
-// finds a live holder waits for it, a bounded and printed time, before refusing.
+// start time, which the lock records; elsewhere only whether the pid exists is known. A pid means
+// something only in the PID namespace it was given in: a build in another container that shares
+// the folder and the host name may hold a pid that is dead here, or another live process's, so a
+// lock from another namespace is never taken over (nor is one whose namespace is unknown on one
+// side only). A build that finds a live holder waits for it, a bounded and printed time, before
+// refusing.
 
 import { randomUUID } from "node:crypto";
-import { existsSync, promises as fs, readFileSync } from "node:fs";
+import { existsSync, promises as fs, readFileSync, readlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 
@@ -32,6 +37,8 @@ export interface LockHolder {
   token: string;
   /** The holder's start time, in clock ticks since boot (/proc/<pid>/stat, field 22); absent without /proc. */
   startTicks?: number;
+  /** The holder's PID namespace, as /proc/self/ns/pid names it (`pid:[4026531836]`); absent without /proc. */
+  pidNamespace?: string;
 }
 
 export interface LockWaitOptions {
@@ -69,12 +76,31 @@ export class BuildFolderBusy extends Error {
 
 const describe = (holder: LockHolder) => `pid ${holder.pid} on ${holder.host} since ${holder.started}`;
 
+/** Where the holder's pid means what it means here: the same host and PID namespace. */
+const sameProcessSpace = (holder: LockHolder, self: LockHolder) => holder.host === self.host && holder.pidNamespace === self.pidNamespace;
+
+/**
+ * Why this build cannot tell whether `holder` still runs, to follow the holder's description in a
+ * message; null when it can (the same host and PID namespace).
+ */
+function elsewhere(holder: LockHolder, self: LockHolder): string | null {
+  if (holder.host !== self.host) return "; this host cannot tell whether it still runs";
+  if (holder.pidNamespace === self.pidNamespace) return null;
+  const where =
+    holder.pidNamespace === undefined
+      ? `whose lock names no PID namespace (this build's is ${self.pidNamespace})`
+      : `in PID namespace ${holder.pidNamespace}, ${self.pidNamespace === undefined ? "where this build cannot tell its own" : `not this build's ${self.pidNamespace}`}`;
+  return ` ${where}; its pid means nothing here, so this build cannot tell whether it still runs`;
+}
+
 export async function acquireBuildLock(outDir: string, options: LockWaitOptions = {}): Promise<BuildLock> {
   const { waitMs = DEFAULT_LOCK_WAIT_MS, pollMs = 100, onWait, sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)), now = Date.now } = options;
   const lockPath = path.join(outDir, LOCK_FILE);
   const holder: LockHolder = { pid: process.pid, host: hostname(), started: new Date().toISOString(), token: randomUUID() };
   const startTicks = processStat(process.pid)?.startTicks;
   if (startTicks !== undefined) holder.startTicks = startTicks;
+  const pidNamespace = ownPidNamespace();
+  if (pidNamespace !== undefined) holder.pidNamespace = pidNamespace;
   let recovered: LockHolder | null = null;
   let waitingSince: number | null = null;
   // Each round either takes the lock, refuses, waits for a live holder, or removes a dead holder's
@@ -82,7 +108,7 @@ export async function acquireBuildLock(outDir: string, options: LockWaitOptions 
   // reported as busy.
   for (let recoveries = 0; recoveries < 5; ) {
     if (await createWhole(lockPath, holder)) {
-      await removeDeadTemporaries(outDir);
+      await removeDeadTemporaries(outDir, holder);
       return {
         holder,
         recovered,
@@ -103,11 +129,9 @@ export async function acquireBuildLock(outDir: string, options: LockWaitOptions 
       recoveries++; // released between the two looks
       continue;
     }
-    if (current.host !== holder.host) {
-      throw new BuildFolderBusy(
-        `${outDir} is locked by a build (${describe(current)}); this host cannot tell whether it still runs: if it does not, delete ${lockPath} and build again`,
-        current,
-      );
+    const unknowable = elsewhere(current, holder);
+    if (unknowable !== null) {
+      throw new BuildFolderBusy(`${outDir} is locked by a build (${describe(current)})${unknowable}: if it does not, delete ${lockPath} and build again`, current);
     }
     if (runs(current)) {
       const first = waitingSince === null;
@@ -134,7 +158,7 @@ async function breakDeadLock(outDir: string, dead: LockHolder, self: LockHolder)
   if (!(await createWhole(breakPath, self))) {
     const breaker = await readHolder(breakPath);
     if (breaker === null) return; // finished meanwhile: look again
-    if (breaker.host === self.host && !runs(breaker)) {
+    if (sameProcessSpace(breaker, self) && !runs(breaker)) {
       // Killed within the few system calls of a recovery: rare enough to leave to a person.
       throw new Error(`a build (${describe(breaker)}) was stopped while recovering the lock of a dead build; delete ${breakPath} and ${path.join(outDir, LOCK_FILE)} and build again`);
     }
@@ -149,8 +173,10 @@ async function breakDeadLock(outDir: string, dead: LockHolder, self: LockHolder)
 
 /** Creates `file` holding `holder`, whole, unless it exists: written aside, then hard-linked into place. */
 async function createWhole(file: string, holder: LockHolder): Promise<boolean> {
-  // The pid names the writer for removeDeadTemporaries; the random part keeps two attempts of one process apart.
-  const temporary = `${file}.${holder.pid}.${randomUUID().slice(0, 8)}.tmp`;
+  // The pid and its namespace name the writer for removeDeadTemporaries; the random part keeps two
+  // attempts of one process apart.
+  const namespace = namespaceNumber(holder.pidNamespace);
+  const temporary = `${file}.${holder.pid}${namespace === undefined ? "" : `.ns${namespace}`}.${randomUUID().slice(0, 8)}.tmp`;
   await fs.writeFile(temporary, `${JSON.stringify(holder)}\n`);
   try {
     await fs.link(temporary, file);
@@ -169,19 +195,27 @@ async function readHolder(file: string): Promise<LockHolder | null> {
     if (typeof value.pid !== "number" || typeof value.host !== "string" || typeof value.token !== "string") return null;
     const holder: LockHolder = { pid: value.pid, host: value.host, started: String(value.started), token: value.token };
     if (typeof value.startTicks === "number") holder.startTicks = value.startTicks;
+    if (typeof value.pidNamespace === "string") holder.pidNamespace = value.pidNamespace;
     return holder;
   } catch {
     return null;
   }
 }
 
-/** Temporary lock files of builds that were killed while writing them (the lock holder removes them). */
-async function removeDeadTemporaries(outDir: string): Promise<void> {
+/**
+ * Temporary lock files of builds that were killed while writing them (the lock holder removes
+ * them); only those of its own PID namespace, where their pid can be looked up.
+ */
+async function removeDeadTemporaries(outDir: string, self: LockHolder): Promise<void> {
   for (const name of await fs.readdir(outDir)) {
-    const pid = /^\.build-lock(?:\.break)?\.(\d+)\.[0-9a-f]+\.tmp$/.exec(name)?.[1];
-    if (pid !== undefined && !runs({ pid: Number(pid) })) await fs.rm(path.join(outDir, name), { force: true });
+    const [, pid, namespace] = /^\.build-lock(?:\.break)?\.(\d+)(?:\.ns(\d+))?\.[0-9a-f]+\.tmp$/.exec(name) ?? [];
+    if (pid === undefined || namespace !== namespaceNumber(self.pidNamespace)) continue;
+    if (!runs({ pid: Number(pid) })) await fs.rm(path.join(outDir, name), { force: true });
   }
 }
+
+/** The number of a PID namespace (`pid:[4026531836]`: 4026531836). */
+const namespaceNumber = (pidNamespace: string | undefined) => (pidNamespace === undefined ? undefined : /\d+/.exec(pidNamespace)?.[0]);
 
 async function exists(file: string): Promise<boolean> {
   try {
@@ -206,6 +240,15 @@ function runs(holder: { pid: number; startTicks?: number }): boolean {
 }
 
 const HAS_PROC = existsSync("/proc/self/stat");
+
+/** This process's PID namespace (Linux); undefined where /proc does not name it. */
+function ownPidNamespace(): string | undefined {
+  try {
+    return readlinkSync("/proc/self/ns/pid");
+  } catch {
+    return undefined;
+  }
+}
 
 /** A process's state and start time from /proc (Linux); null: no such process; undefined: /proc cannot tell. */
 export function processStat(pid: number): { state: string; startTicks: number } | null | undefined {

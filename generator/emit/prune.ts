@@ -4,7 +4,7 @@
 // trash name, which nothing reads or trusts, and only then deleted; any build removes trash it finds.
 
 import { randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { promises as fs, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { isLockEntry } from "./lock.ts";
 import { pauseAt, type PausePoint } from "./pause-point.ts";
@@ -26,12 +26,21 @@ export async function removeByRename(target: string, point?: PausePoint): Promis
   await fs.rm(trash, { recursive: true, force: true });
 }
 
+/** The same, for the writer of a generation, which places its files synchronously. */
+export function removeByRenameSync(target: string): void {
+  const trash = trashPathOf(target);
+  renameSync(target, trash);
+  rmSync(trash, { recursive: true, force: true });
+}
+
+const trashPathOf = (target: string) => path.join(path.dirname(target), `${TRASH_PREFIX}${path.basename(target)}-${process.pid}-${randomBytes(4).toString("hex")}`);
+
 /**
  * Renames `target` to a trash name in its folder, for `removeLeftovers` to delete later (after a
  * commit, when the wait no longer delays serving); null when there was nothing to move.
  */
 export async function moveToTrash(target: string): Promise<string | null> {
-  const trash = path.join(path.dirname(target), `${TRASH_PREFIX}${path.basename(target)}-${process.pid}-${randomBytes(4).toString("hex")}`);
+  const trash = trashPathOf(target);
   try {
     await fs.rename(target, trash);
     return trash;

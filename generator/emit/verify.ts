@@ -1,20 +1,46 @@
-// Checking the serving generation in place (`npm run build -- --verify`): files that differ are
-// replaced (write.ts), and files the build did not produce are removed here.
+// Bringing a generation that already exists up to date in place (the serving one with
+// `npm run build -- --verify`, or an earlier one of the same version): files that differ are
+// replaced (write.ts), and whatever the build did not produce is removed here.
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { entriesUnder } from "./walk.ts";
+import { removeByRename } from "./prune.ts";
 
-/** Removes files of the generation that this build did not produce (and temporaries of a crashed repair). */
-export async function removeStrays(generationDir: string, expected: ReadonlyMap<string, string>): Promise<number> {
-  let removed = 0;
-  for (const entry of await entriesUnder(generationDir)) {
-    if (!entry.isFile()) continue;
-    const relative = path.relative(generationDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
-    if (!expected.has(relative)) {
-      await fs.rm(path.join(entry.parentPath, entry.name), { force: true });
-      removed++;
+export interface StrayRemoval {
+  removed: number;
+  /** Strays that could not be removed, each error naming its path. */
+  failures: string[];
+}
+
+/**
+ * Removes what the generation holds beyond `expected` (its paths, relative, with `/`): files, links,
+ * FIFOs, folders, and temporaries or trash of a repair that was stopped. Links are not followed.
+ * Whatever stands at an expected path is the writer's business, which has replaced it or said why not.
+ */
+export async function removeStrays(generationDir: string, expected: ReadonlyMap<string, string>): Promise<StrayRemoval> {
+  const folders = new Set<string>();
+  for (const file of expected.keys()) for (let folder = path.posix.dirname(file); folder !== "."; folder = path.posix.dirname(folder)) folders.add(folder);
+  const result: StrayRemoval = { removed: 0, failures: [] };
+  const visit = async (folder: string): Promise<void> => {
+    for (const entry of await fs.readdir(path.join(generationDir, folder), { withFileTypes: true })) {
+      const relative = folder === "" ? entry.name : `${folder}/${entry.name}`;
+      if (expected.has(relative)) continue;
+      if (entry.isDirectory() && folders.has(relative)) {
+        await visit(relative);
+        continue;
+      }
+      const full = path.join(generationDir, relative);
+      try {
+        // A folder is renamed out of the way before it is deleted (prune.ts); anything else goes with one unlink.
+        if (entry.isDirectory()) await removeByRename(full);
+        else await fs.rm(full, { force: true });
+        result.removed++;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        result.failures.push(message.includes(full) ? message : `${message} (removing ${full})`);
+      }
     }
-  }
-  return removed;
+  };
+  await visit("");
+  return result;
 }

@@ -1,17 +1,22 @@
 // Writing a generation's files: each one either written, or hard-linked from the serving generation
 // when its bytes are the same (by the serving index's fingerprint, or by reading it back), or, for
-// a unit reuse.ts found unchanged, linked without deriving a byte. In a generation that is serving
-// (verify) a file that differs is replaced by rename, never missing or half written.
+// a unit reuse.ts found unchanged, linked without deriving a byte.
+//
+// A generation that already exists (the serving one, checked by verify, or an earlier one of the
+// same version, kept because a server may still read it) is brought up to date in place instead: a
+// file that differs is written or linked under a temporary name and renamed over whatever stands in
+// its place, so that a reader finds the old file or the new one, never none and never half of one.
+// What stands there is looked at without following links or opening it: opening a FIFO would block.
 
-import { copyFileSync, linkSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, constants, copyFileSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, type Stats } from "node:fs";
 import path from "node:path";
 import type { GenerationIndex } from "../../contract/file-index.ts";
+import { sizeOfFingerprint } from "../../contract/fingerprint.ts";
 import { bytesOf, encodeGzipInBackground } from "../derive/index.ts";
 import type { PieceEncoding } from "../derive/gzip-pieces.ts";
-import { readOrNull } from "./build-folder.ts";
 import { fingerprint } from "../fingerprint.ts";
 import { pauseAt, pauseFileCount } from "./pause-point.ts";
-import { temporaryPathOf } from "./prune.ts";
+import { removeByRenameSync, temporaryPathOf } from "./prune.ts";
 import { isFile, type EmitEntry, type ReusedUnit } from "./reuse.ts";
 import { namingFile } from "./write-error.ts";
 
@@ -28,30 +33,60 @@ export interface GenerationWriter {
   /** The index of what has been written so far. */
   readonly index: GenerationIndex;
   readonly counts: WriteCounts;
+  /**
+   * In a generation brought up to date in place, the files that could not be put in place, each
+   * error naming its file; the others are written meanwhile. Elsewhere the first failure is thrown.
+   */
+  readonly failures: string[];
   /** Writes every entry; gzip files are encoded on zlib's threads meanwhile and written once the others are. */
   writeEntries(entries: Iterable<EmitEntry>, onFiles?: (files: number) => void): Promise<void>;
 }
 
 export interface WriterOptions {
   generationDir: string;
-  /** The serving generation's folder (null: none); in verify mode, the generation itself. */
-  previousDir: string | null;
-  /** What the serving generation holds; null means "read the files to know". */
-  previousIndex: GenerationIndex | null;
-  verifying: boolean;
+  /** The serving generation, to link files from: null when there is none, or when it is this very one (verify). */
+  previous: { dir: string; index: GenerationIndex | null } | null;
+  /**
+   * What the generation already holds, when it is brought up to date in place (null: a new, empty
+   * folder). Its index null means "read the files to know".
+   */
+  existing: { index: GenerationIndex | null } | null;
   index: GenerationIndex;
 }
 
-export function createGenerationWriter({ generationDir, previousDir, previousIndex, verifying, index }: WriterOptions): GenerationWriter {
+export function createGenerationWriter({ generationDir, previous, existing, index }: WriterOptions): GenerationWriter {
   const counts: WriteCounts = { files: 0, bytes: 0, written: 0, reused: 0 };
-  const place = placer(generationDir, previousDir);
+  const failures: string[] = [];
+  const place = placer(generationDir, previous?.dir ?? null, existing !== null);
   const pauseFiles = pauseFileCount();
 
   const matchesPrevious = (relative: string, bytes: Uint8Array, print: string) => {
-    if (!previousDir) return false;
-    if (previousIndex) return previousIndex.files.get(relative) === print;
-    const existing = readOrNull(path.join(previousDir, relative));
-    return existing !== null && existing.equals(bytes);
+    if (previous === null) return false;
+    if (previous.index) return previous.index.files.get(relative) === print;
+    return readRegularFile(path.join(previous.dir, relative))?.equals(bytes) ?? false;
+  };
+
+  /** Whether the generation being brought up to date already holds the file (`bytes` when known, else its fingerprint). */
+  const holds = (relative: string, print: string, bytes?: Uint8Array) => {
+    if (existing === null) return false;
+    const file = place.target(relative);
+    if (existing.index !== null) {
+      const standing = lstatOrNull(file);
+      return standing !== null && standing.isFile() && existing.index.files.get(relative) === print && standing.size === sizeOfFingerprint(print);
+    }
+    const onDisk = readRegularFile(file);
+    return onDisk !== null && (bytes === undefined ? fingerprint(relative, onDisk) === print : onDisk.equals(bytes));
+  };
+
+  /** Runs one placement; in place, a failure is recorded (null) and the build goes on with the other files. */
+  const attempt = <T>(placement: () => T): T | null => {
+    if (existing === null) return placement();
+    try {
+      return placement();
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+      return null;
+    }
   };
 
   const writeFile = (relative: string, bytes: Uint8Array) => {
@@ -59,39 +94,45 @@ export function createGenerationWriter({ generationDir, previousDir, previousInd
     index.files.set(relative, print);
     counts.files++;
     counts.bytes += bytes.byteLength;
-    if (matchesPrevious(relative, bytes, print)) {
-      counts.reused++;
-      // In verify mode the previous generation is this one: the file is already in place.
-      if (!verifying) place.link(relative);
-      return;
-    }
-    if (verifying) place.replace(relative, bytes);
-    else place.write(relative, bytes);
-    counts.written++;
+    const outcome = attempt((): "held" | "linked" | "written" => {
+      if (holds(relative, print, bytes)) return "held";
+      if (matchesPrevious(relative, bytes, print)) {
+        place.link(relative);
+        return "linked";
+      }
+      place.write(relative, bytes);
+      return "written";
+    });
+    if (outcome === "written") counts.written++;
+    else if (outcome !== null) counts.reused++;
   };
 
   const linkUnit = (entry: ReusedUnit) => {
     for (const [relative, print] of entry.files) {
       index.files.set(relative, print);
-      place.link(relative);
+      const placed = attempt(() => {
+        if (!holds(relative, print)) place.link(relative);
+        return true;
+      });
+      if (placed) counts.reused++;
     }
     index.inputs.set(entry.key, entry.record);
     counts.files += entry.record.files;
     counts.bytes += entry.record.bytes;
-    counts.reused += entry.record.files;
   };
 
   /** The serving generation's encoding of a gzip file, when its index says how and the file is intact. */
   const previousEncoding = (relative: string): PieceEncoding | null => {
-    const encoded = previousIndex?.pieces.get(relative);
-    if (encoded === undefined || previousDir === null) return null;
-    const bytes = readOrNull(path.join(previousDir, relative));
-    return bytes !== null && fingerprint(relative, bytes) === previousIndex!.files.get(relative) ? { ...encoded, bytes } : null;
+    const encoded = previous?.index?.pieces.get(relative);
+    if (encoded === undefined || previous === null) return null;
+    const bytes = readRegularFile(path.join(previous.dir, relative));
+    return bytes !== null && fingerprint(relative, bytes) === previous.index!.files.get(relative) ? { ...encoded, bytes } : null;
   };
 
   return {
     index,
     counts,
+    failures,
     async writeEntries(entries, onFiles) {
       const encodings: { path: string; encoding: Promise<PieceEncoding> }[] = [];
       for (const entry of entries) {
@@ -124,20 +165,27 @@ export function createGenerationWriter({ generationDir, previousDir, previousInd
 }
 
 /**
- * The three ways a file gets into a generation, each naming the file when it fails (Node names
- * none for a failed write: ENOSPC, EIO). A build holds a few files per pair (seeds are packed), so
- * they are written one after another on this thread.
+ * The ways a file gets into a generation, each naming the file when it fails (Node names none for
+ * a failed write: ENOSPC, EIO). A build holds a few files per pair (seeds are packed), so they are
+ * written one after another on this thread.
  */
-function placer(generationDir: string, previousDir: string | null) {
-  const folders = new Set<string>();
-  const target = (relative: string) => {
-    const file = path.join(generationDir, relative);
-    const folder = path.dirname(file);
-    if (!folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      folders.add(folder);
+function placer(generationDir: string, previousDir: string | null, inPlace: boolean) {
+  const folders = new Set<string>([generationDir]);
+  const folder = (dir: string) => {
+    if (folders.has(dir)) return;
+    if (!inPlace) {
+      mkdirSync(dir, { recursive: true });
+    } else {
+      // Each level is looked at: a link in a folder's place would lead the writes out of the generation.
+      folder(path.dirname(dir));
+      const standing = lstatOrNull(dir);
+      if (standing === null || !standing.isDirectory()) {
+        // A file, link or FIFO where the build has a folder: removed whole by one unlink.
+        if (standing !== null) rmSync(dir);
+        mkdirSync(dir);
+      }
     }
-    return file;
+    folders.add(dir);
   };
   const naming = (file: string, operation: () => void) => {
     try {
@@ -146,33 +194,78 @@ function placer(generationDir: string, previousDir: string | null) {
       throw namingFile(error, file);
     }
   };
+  const target = (relative: string) => {
+    const file = path.join(generationDir, relative);
+    naming(file, () => folder(path.dirname(file)));
+    return file;
+  };
+  /** The serving generation's file, hard-linked (copied where the file system has no hard links). */
+  const linkFromPrevious = (relative: string, destination: string) => {
+    const from = path.join(previousDir!, relative);
+    try {
+      linkSync(from, destination);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "EXDEV" && code !== "EPERM" && code !== "ENOTSUP" && code !== "EMLINK") throw error;
+      copyFileSync(from, destination);
+    }
+  };
+  /** Filled under a temporary name, then renamed over whatever stands in the file's place. */
+  const replace = (file: string, fill: (temporary: string) => void) => {
+    const temporary = temporaryPathOf(file);
+    try {
+      fill(temporary);
+      // A rename cannot put a file over a folder: the folder goes to trash first (prune.ts).
+      if (lstatOrNull(file)?.isDirectory()) removeByRenameSync(file);
+      renameSync(temporary, file);
+    } finally {
+      // Left after a failure, or when the file already was this very inode: a rename between two
+      // links of one file does nothing.
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // Not a file (a folder someone made under this name): a stray for the next check in place.
+      }
+    }
+  };
   return {
+    /** The file's path, its folders made (in place: every level a real folder). */
+    target,
     write(relative: string, bytes: Uint8Array) {
       const file = target(relative);
-      naming(file, () => writeFileSync(file, bytes));
+      naming(file, () => (inPlace ? replace(file, (temporary) => writeFileSync(temporary, bytes)) : writeFileSync(file, bytes)));
     },
-    /** Through a temporary file renamed over the old one. */
-    replace(relative: string, bytes: Uint8Array) {
-      const file = target(relative);
-      const temporary = temporaryPathOf(file);
-      naming(file, () => {
-        writeFileSync(temporary, bytes);
-        renameSync(temporary, file);
-      });
-    },
-    /** The serving generation's file, hard-linked (copied where the file system has no hard links). */
     link(relative: string) {
       const file = target(relative);
-      const from = path.join(previousDir!, relative);
-      naming(file, () => {
-        try {
-          linkSync(from, file);
-        } catch (error) {
-          const code = (error as NodeJS.ErrnoException).code;
-          if (code !== "EXDEV" && code !== "EPERM" && code !== "ENOTSUP" && code !== "EMLINK") throw error;
-          copyFileSync(from, file);
-        }
-      });
+      naming(file, () => (inPlace ? replace(file, (temporary) => linkFromPrevious(relative, temporary)) : linkFromPrevious(relative, file)));
     },
   };
+}
+
+function lstatOrNull(file: string): Stats | null {
+  try {
+    return lstatSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A regular file's bytes, or null when it is missing, unreadable or anything else: a link is not
+ * followed, and a FIFO is opened without waiting for a writer, then refused.
+ */
+function readRegularFile(file: string): Buffer | null {
+  let descriptor: number;
+  try {
+    descriptor = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    return fstatSync(descriptor).isFile() ? readFileSync(descriptor) : null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(descriptor);
+  }
 }

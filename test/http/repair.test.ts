@@ -78,6 +78,14 @@ describe("a file damaged after the build, then repaired by --verify", () => {
     await expectWhole();
   });
 
+  it("a folder standing in a pack's place answers 503 internal_error until repaired, then the whole file", async () => {
+    await fs.rm(target());
+    await fs.mkdir(path.join(target(), "inside"), { recursive: true });
+    await expectDamaged();
+    await repairAndLook();
+    await expectWhole();
+  });
+
   it("a file of the same size with other bytes answers 503 until repaired, then its own bytes", async () => {
     const bytes = await fs.readFile(target());
     const at = entryRange(bytes, SEEDS_PER_PACK, SEED).start + 1;

@@ -11,6 +11,7 @@ import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { entryOf } from "../../../contract/pack.ts";
+import { SERVING_INDEX_FILE } from "../../../contract/serving-index.ts";
 import { fileFor, SEEDS_PER_PACK } from "../../../contract/routes.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
@@ -147,6 +148,44 @@ describe("emitting a build", () => {
     expect(report).toMatchObject({ written: 2, removed: 1 });
     expect(await fs.readFile(damagedSeed, "latin1")).toBe(goodSeed);
     expect(await fs.readFile(damagedGuide, "utf8")).toBe(goodGuide);
+  });
+
+  it("a build of a version whose generation is still kept (A, B, then A again) brings that generation up to date in place: no file of it is missing at any point, unchanged files keep their inode", async () => {
+    const out = freshDir();
+    const generation = path.join(out, "g-vA");
+    // A file that differs between two builds of one version, as the changelog does (its base is the build before).
+    const withChangelog = (dataset: Dataset, version: string, changes: string) => [...buildFiles(dataset, version), { path: "changes.json", body: changes }];
+    const first = withChangelog(tinyDataset, "vA", "from nothing");
+    await build(out, tinyDataset, "vA", first);
+    await build(out, corrected(), "vB");
+    const inodes = new Map((await entriesUnder(generation)).map((entry) => [path.relative(generation, path.join(entry.parentPath, entry.name)), statSync(path.join(entry.parentPath, entry.name)).ino]));
+    await fs.writeFile(path.join(generation, "v1", "stray.json"), "{}");
+
+    // Looks at the generation before the build writes anything and after each file it writes.
+    const missing: string[] = [];
+    let looks = 0;
+    const look = () => {
+      looks++;
+      for (const file of first) if (!statSync(path.join(generation, file.path), { throwIfNoEntry: false })?.isFile()) missing.push(`${file.path} (look ${looks})`);
+    };
+    function* looking(files: Iterable<BuildFile>): Generator<BuildFile> {
+      look();
+      for (const file of files) {
+        yield file;
+        look();
+      }
+    }
+    const report = await build(out, tinyDataset, "vA", looking(withChangelog(tinyDataset, "vA", "from vB")));
+    expect(missing).toEqual([]);
+    expect(looks).toBe(first.length + 1);
+    expect(report).toMatchObject({ mode: "update", written: 1, reused: first.length - 1, removed: 1 });
+    expect((await readManifest(out))?.generation).toBe("g-vA");
+    expect(await fs.readFile(path.join(generation, "changes.json"), "utf8")).toBe("from vB");
+    // The changelog and the serving index that vouches for it are the files that change.
+    for (const [file, inode] of inodes) if (file !== "changes.json" && file !== SERVING_INDEX_FILE) expect([file, statSync(path.join(generation, file)).ino]).toEqual([file, inode]);
+    expect(statSync(path.join(generation, "changes.json")).ino).not.toBe(inodes.get("changes.json"));
+    expect(await fs.readdir(path.join(generation, "v1"))).not.toContain("stray.json");
+    expect(await fs.readdir(out)).toContain("g-vA.files.gz");
   });
 
   it("keeps the serving generation and the one before it, and prunes older ones", async () => {

@@ -116,6 +116,25 @@ describe.concurrent("a build killed at any point", () => {
   }
 });
 
+describe("a build killed while bringing a kept generation of its version up to date", () => {
+  it("leaves that generation whole, without an index that could describe files it replaced, and the next build serves it whole", async () => {
+    // Serving B, with A's generation kept: a build of A again brings that folder up to date in place.
+    const out = await copyOf(servingB);
+    const killed = child.start(out, "A", { pauseAt: "written" });
+    await killed.paused;
+    expect((await killed.kill()).signal).toBe("SIGKILL");
+
+    await expectServes(out, "vB");
+    expect(generationProblems(out, "g-vA", variantNamed("A"))).toEqual([]);
+    expect(readdirSync(out)).not.toContain("g-vA.files.gz");
+    const report = await build(out, "A");
+    expect(report.mode).toBe("update");
+    await expectServes(out, "vA");
+    expect(readdirSync(out)).toContain("g-vA.files.gz");
+    expect(leftovers(out)).toEqual([]);
+  });
+});
+
 describe("two builds into one folder", () => {
   it("a build started while another runs waits for it, saying so, then builds", async () => {
     const out = await copyOf(servingA);

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, promises as fs, readdirSync, readFileSync } from "node:fs";
+import { existsSync, promises as fs, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -21,6 +21,11 @@ function procStat(pid: number): { state: string; startTicks: number } | null {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
   return { state: fields[0]!, startTicks: Number(fields[19]) };
 }
+
+/** This process's PID namespace, as /proc names it (undefined without it). */
+const PID_NAMESPACE = existsSync("/proc/self/ns/pid") ? readlinkSync("/proc/self/ns/pid") : undefined;
+/** Where a lock's pid is this process's kind of pid: this host, this PID namespace. */
+const here = { host: hostname(), pidNamespace: PID_NAMESPACE };
 
 /** Yields to the event loop until `ready` holds (a bounded number of rounds; no timer involved). */
 async function until(ready: () => boolean): Promise<void> {
@@ -69,7 +74,7 @@ describe("the build lock", () => {
   it("the lock of a build that was killed (its process is gone) is taken over", async () => {
     const dir = freshDir();
     const pid = deadPid();
-    await writeLock(dir, { pid, host: hostname(), started: "2026-01-01T00:00:00.000Z", token: "dead" });
+    await writeLock(dir, { pid, ...here, started: "2026-01-01T00:00:00.000Z", token: "dead" });
     const lock = await acquireBuildLock(dir);
     expect(lock.recovered).toMatchObject({ pid, token: "dead" });
     expect(JSON.parse(await fs.readFile(path.join(dir, LOCK_FILE), "utf8")).token).toBe(lock.holder.token);
@@ -78,7 +83,7 @@ describe("the build lock", () => {
 
   it("two builds recovering one dead lock at once: one takes it, the other refuses", async () => {
     const dir = freshDir();
-    await writeLock(dir, { pid: deadPid(), host: hostname(), started: "2026-01-01T00:00:00.000Z", token: "dead" });
+    await writeLock(dir, { pid: deadPid(), ...here, started: "2026-01-01T00:00:00.000Z", token: "dead" });
     const results = await Promise.allSettled([acquireBuildLock(dir), acquireBuildLock(dir)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const rejected = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -97,7 +102,7 @@ describe("the build lock", () => {
     const dir = freshDir();
     const zombie = await startZombie();
     try {
-      await writeLock(dir, { pid: zombie.pid, host: hostname(), started: "2026-01-01T00:00:00.000Z", token: "killed" });
+      await writeLock(dir, { pid: zombie.pid, ...here, started: "2026-01-01T00:00:00.000Z", token: "killed" });
       const lock = await acquireBuildLock(dir, { waitMs: 0 });
       expect(lock.recovered).toMatchObject({ pid: zombie.pid, token: "killed" });
       await lock.release();
@@ -112,12 +117,12 @@ describe("the build lock", () => {
     await once(other, "spawn");
     try {
       const startTicks = procStat(other.pid!)!.startTicks;
-      await writeLock(dir, { pid: other.pid, host: hostname(), started: "2026-01-01T00:00:00.000Z", token: "reused", startTicks: startTicks - 1 });
+      await writeLock(dir, { pid: other.pid, ...here, started: "2026-01-01T00:00:00.000Z", token: "reused", startTicks: startTicks - 1 });
       const lock = await acquireBuildLock(dir, { waitMs: 0 });
       expect(lock.recovered).toMatchObject({ pid: other.pid, token: "reused" });
       await lock.release();
       // The same pid with its own start time is a live build.
-      await writeLock(dir, { pid: other.pid, host: hostname(), started: "2026-01-01T00:00:00.000Z", token: "live", startTicks });
+      await writeLock(dir, { pid: other.pid, ...here, started: "2026-01-01T00:00:00.000Z", token: "live", startTicks });
       await expect(acquireBuildLock(dir, { waitMs: 0 })).rejects.toBeInstanceOf(BuildFolderBusy);
     } finally {
       other.stdin!.end();
@@ -160,6 +165,42 @@ describe("the build lock", () => {
     const dir = freshDir();
     await writeLock(dir, { pid: deadPid(), host: "build-box-elsewhere", started: "2026-01-01T00:00:00.000Z", token: "remote" });
     await expect(acquireBuildLock(dir)).rejects.toThrow(`on build-box-elsewhere since 2026-01-01T00:00:00.000Z); this host cannot tell whether it still runs: if it does not, delete ${path.join(dir, LOCK_FILE)}`);
+  });
+
+  it.runIf(PID_NAMESPACE !== undefined)("a lock taken in another PID namespace is never taken over, though its pid is dead here: the message names both namespaces", async () => {
+    const dir = freshDir();
+    const otherNamespace = PID_NAMESPACE === "pid:[1]" ? "pid:[2]" : "pid:[1]";
+    await writeLock(dir, { pid: deadPid(), host: hostname(), pidNamespace: otherNamespace, started: "2026-01-01T00:00:00.000Z", token: "container" });
+    const refused = await acquireBuildLock(dir).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BuildFolderBusy);
+    expect((refused as Error).message).toContain(`in PID namespace ${otherNamespace}, not this build's ${PID_NAMESPACE}; its pid means nothing here`);
+    expect((refused as Error).message).toContain(`if it does not, delete ${path.join(dir, LOCK_FILE)} and build again`);
+    expect(JSON.parse(await fs.readFile(path.join(dir, LOCK_FILE), "utf8")).token).toBe("container");
+  });
+
+  it.runIf(PID_NAMESPACE !== undefined)("a lock that names no PID namespace, where this build knows its own, is never taken over", async () => {
+    const dir = freshDir();
+    await writeLock(dir, { pid: deadPid(), host: hostname(), started: "2026-01-01T00:00:00.000Z", token: "unknown" });
+    await expect(acquireBuildLock(dir)).rejects.toThrow(`whose lock names no PID namespace (this build's is ${PID_NAMESPACE}); its pid means nothing here`);
+  });
+
+  it.runIf(PID_NAMESPACE !== undefined)("a killed build's half-made lock file is removed only when its pid and namespace are this build's kind", async () => {
+    const dir = freshDir();
+    const pid = deadPid();
+    const ours = /\d+/.exec(PID_NAMESPACE!)![0];
+    const theirs = ours === "1" ? "2" : "1";
+    const [mine, another] = [`${LOCK_FILE}.${pid}.ns${ours}.0badf00d.tmp`, `${LOCK_FILE}.${pid}.ns${theirs}.0badf00d.tmp`];
+    for (const name of [mine, another]) await fs.writeFile(path.join(dir, name), "{");
+    const lock = await acquireBuildLock(dir);
+    expect(readdirSync(dir).sort()).toEqual([LOCK_FILE, another].sort());
+    await lock.release();
+  });
+
+  it.runIf(PID_NAMESPACE !== undefined)("records the holder's PID namespace, as /proc names it", async () => {
+    const dir = freshDir();
+    const lock = await acquireBuildLock(dir);
+    expect(JSON.parse(await fs.readFile(path.join(dir, LOCK_FILE), "utf8")).pidNamespace).toBe(PID_NAMESPACE);
+    await lock.release();
   });
 
   it("a lock file that names no build is reported, not overwritten", async () => {
