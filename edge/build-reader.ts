@@ -31,6 +31,17 @@ export type AssetSource<C = void> = (path: string, context: C) => Promise<Uint8A
  */
 export type AssetSlice<C = void> = (path: string, start: number, end: number, context: C) => Promise<{ bytes: Uint8Array; size: number } | null>;
 
+/**
+ * Where the runtime keeps bytes beyond one isolate's memory (the Cache API of a Worker's location):
+ * checked bytes only ever go in, so a 429, a 503 or damaged bytes never do, and keys start with the
+ * generation, named by dataset_version, so a deploy never meets an older version's bytes.
+ */
+export interface SharedStore<C = void> {
+  /** The bytes kept under `key`; undefined when none are. */
+  get(key: string, context: C): Promise<Uint8Array | undefined>;
+  put(key: string, bytes: Uint8Array, context: C): void;
+}
+
 export interface ReadPolicy {
   /** Concurrent misses of one file share one read: only where a request may await another request's I/O. */
   shareReads: boolean;
@@ -90,8 +101,20 @@ export interface BuildReader<C> {
   healthy(state: BuildState, probe: string, context: C): Promise<boolean>;
 }
 
-export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C> | undefined, policy: ReadPolicy): BuildReader<C> {
+export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C> | undefined, policy: ReadPolicy, store?: SharedStore<C>): BuildReader<C> {
   let wholeReads = 0;
+
+  /** Bytes of the shared store, kept in this isolate's cache too; a store that fails is a miss. */
+  const stored = async (state: BuildState, key: string, context: C): Promise<Uint8Array | undefined> => {
+    if (store === undefined) return undefined;
+    const bytes = await store.get(key, context).catch(() => undefined);
+    if (bytes !== undefined) state.cache?.set(key, bytes);
+    return bytes;
+  };
+  const keep = (state: BuildState, key: string, value: Uint8Array, context: C) => {
+    state.cache?.set(key, value);
+    store?.put(key, value, context);
+  };
 
   /** `load` once per key where reads are shared; else once per caller. */
   const once = <T>(state: BuildState, key: string, load: () => Promise<T>): Promise<T> => {
@@ -187,12 +210,14 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
       state.cache?.set(path, null);
       return null;
     }
+    const kept = await stored(state, path, context);
+    if (kept !== undefined) return kept;
     const check = async (read: Uint8Array | null) => {
       const bytes = await required(path, Promise.resolve(read));
       const print = await fingerprintOf(bytes);
       if (print !== expected) throw new DamagedFile(path, `${print} is not the build's ${expected}`);
       const value = wrap ? wrapData(state.envelope, bytes) : bytes;
-      state.cache?.set(path, value);
+      keep(state, path, value, context);
       return value;
     };
     return once(state, path, () => checked(state, path, async () => (large ? wholeRead(state, path, context, check) : check(await assets(path, context)))));
@@ -258,6 +283,8 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
         state.cache?.set(key, null);
         return null;
       }
+      const kept = await stored(state, key, context);
+      if (kept !== undefined) return kept;
       return checked(state, path, async () => {
         const { directory, whole } = await packSource(state, path, expected, entry.count, context);
         const { start, end, checksum } = entryRange(directory, entry.count, entry.index);
@@ -270,7 +297,7 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
           throw new DamagedFile(path, `entry ${entry.index} is not the bytes its directory vouches for`);
         }
         const value = wrapData(state.envelope, bytes);
-        state.cache?.set(key, value);
+        keep(state, key, value, context);
         return value;
       });
     },

@@ -12,6 +12,7 @@ import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } fro
 import { isBurstLimited } from "../../../contract/paths.ts";
 import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT } from "../../burst-limit.ts";
 import { assetBytesOf, deployedManifest, edgeRequestOf, webResponseOf } from "../web.ts";
+import { edgeStore, type EdgeCache } from "./edge-store.ts";
 import { bindingAppLimiter, bindingBurstLimiter, type RateLimitBinding } from "./limits.ts";
 
 /** The bindings wrangler.jsonc declares; a limit whose binding is missing is counted in the isolate's memory. */
@@ -49,6 +50,14 @@ export interface WorkerOptions {
   now?: () => number;
   /** Where failures are told (the Worker's logs by default). */
   log?: (message: string, error?: unknown) => void;
+  /** The location's cache (default: `caches.default`, where the runtime has one); null keeps nothing there. */
+  edgeCache?: EdgeCache | null;
+}
+
+/** `caches.default` in a Worker; outside one (tests in Node) there is none. */
+function defaultEdgeCache(): EdgeCache {
+  const caches = (globalThis as { caches?: { default?: EdgeCache } }).caches;
+  return caches?.default ?? { match: async () => undefined, put: async () => {} };
 }
 
 /** An isolate has 128 MB: a bounded share for response bytes, with room for one whole pack of seeds per entry. */
@@ -80,6 +89,7 @@ export function createWorker(options: WorkerOptions = {}) {
       cache: options.cache ?? WORKER_CACHE,
       // A request that awaits I/O another request started is cancelled as hung: each reads for itself.
       reads: OWN_READS,
+      store: options.edgeCache === null ? undefined : edgeStore(options.edgeCache ?? defaultEdgeCache()),
       onError: (error) => log("internal error:", error),
     });
     const burst = env.BURST_RATE_LIMIT ? bindingBurstLimiter(env.BURST_RATE_LIMIT, EDGE_BURST_LIMIT.blockMs, options.now) : createBurstLimiter({ ...EDGE_BURST_LIMIT, now: options.now });
