@@ -285,7 +285,8 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
       }
       const kept = await stored(state, key, context);
       if (kept !== undefined) return kept;
-      return checked(state, path, async () => {
+      // Remembered by entry: another entry of the pack reading right says nothing of this one.
+      return checked(state, key, async () => {
         const { directory, whole } = await packSource(state, path, expected, entry.count, context);
         const { start, end, checksum } = entryRange(directory, entry.count, entry.index);
         const bytes = whole ? directory.subarray(start, end) : await sliced(path, expected, slice!(path, start, end, context));

@@ -328,6 +328,12 @@ describe("the edge core serves only bytes the build wrote", () => {
     expect(json(await handler(get("/v1/items/7/44/seeds/0"))).data).toEqual({ seed: 0 });
     expect((await handler(get("/health"))).status).toBe(200);
   });
+  it("/health stays 503 while a damaged entry fails, though other entries of its pack read right", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets(damaged({ [pack]: sameSize(SEEDS_PACK, DIRECTORY + 2) })).assets, ...quiet });
+    expect((await handler(get("/v1/items/7/44/seeds/0"))).status).toBe(503);
+    expect((await handler(get("/v1/items/7/44/seeds/1"))).status).toBe(200);
+    expect((await handler(get("/health"))).status).toBe(503);
+  });
   it("a damaged whole pack found damaged only when an entry is cut leaves the cache, so a restored file serves", async () => {
     const source = damaged({ [pack]: sameSize(SEEDS_PACK, DIRECTORY + 2) });
     const handler = handlerOf({ manifest, assets: memoryAssets(source).assets, ...quiet });
