@@ -14,7 +14,7 @@ import { readExplorerBundle } from "../../generator/docs/explorer-bundle.ts";
 import { readRedocBundle } from "../../generator/docs/redoc-bundle.ts";
 import { changelogStep } from "../../generator/changes/changelog.ts";
 import { commitManifest } from "../../generator/emit/build-folder.ts";
-import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep, type EmitReport } from "../../generator/emit/emit-build.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import type { Item } from "../../contract/schema/responses.ts";
@@ -129,6 +129,8 @@ export interface DistFixture {
   manifest: Manifest;
   /** The `data` of every file holding one response (not the dump nor the seed packs), by path relative to the generation folder. */
   readonly files: Map<string, unknown>;
+  /** Runs the same build again with `--verify`: every file read back, what differs repaired, the manifest committed again. */
+  verify(): Promise<EmitReport>;
   /** Deletes the whole dist folder. */
   remove(): Promise<void>;
 }
@@ -155,7 +157,9 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
   const documents = options.documents === false ? undefined : documentsOf(pageBundles().redoc, pageBundles().explorer);
   const draft: ManifestDraft = { format: MANIFEST_FORMAT, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
   if (documents) draft.docs = documents.folder;
-  await emitBuild({ outDir: root, manifest: draft, steps: [filesStep(buildFiles(dataset, datasetVersion)), changelogStep(datasetVersion, draft.generation)], documents });
+  const build = (readBack: boolean) =>
+    emitBuild({ outDir: root, manifest: draft, steps: [filesStep(buildFiles(dataset, datasetVersion)), changelogStep(datasetVersion, draft.generation)], documents, readBack });
+  await build(false);
   const manifest = JSON.parse(await readFile(join(root, MANIFEST_FILE), "utf8")) as Manifest;
   let files: Map<string, unknown> | undefined;
   return {
@@ -165,6 +169,7 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
     get files() {
       return (files ??= fixtureFiles(datasetVersion, dataset));
     },
+    verify: () => build(true),
     remove: () => rm(root, { recursive: true, force: true }),
   };
 }
