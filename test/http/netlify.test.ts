@@ -2,9 +2,10 @@
 // loads @netlify/dev once (seconds of CPU each time): the HTTP contract (test/contract/cases.ts) on
 // a server with the production limits, what is Netlify's own (which part of Netlify's request chain
 // answers, the CDN's part the server in front of the emulation plays) on a server of its own, and
-// `npm run serve:netlify`'s life as a child process. What the emulation does not do is declared
-// below, with why.
+// `npm run serve:netlify`'s life as a child process, with every request shape answered in the
+// envelope through it. What the emulation does not do is declared below, with why.
 
+import { once } from "node:events";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,8 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CASES } from "../contract/cases.ts";
 import { runContract } from "../contract/contract.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
+import { rawRequest } from "../support/edge-server.ts";
 import { startNetlifyServer } from "../support/netlify-server.ts";
+import { requestShapeCases } from "../support/request-shapes.ts";
 import type { ServeScript } from "../support/serve-script.ts";
+import { startNetlifyEmulation } from "../../edge/adapters/netlify/emulation.ts";
 import { startNetlifyLocalServer, type NetlifyLocalServer } from "../../edge/adapters/netlify/local-server.ts";
 
 // `npm run serve:netlify` is started first, as a child: it loads @netlify/dev on its own while this
@@ -56,13 +60,23 @@ runContract(
 
 describe("Netlify's own", () => {
   // One emulation for these tests, behind the server that plays Netlify's CDN, with a burst limit
-  // of 3 on an injected clock.
+  // of 3 on an injected clock; a restart of the emulation waits for `restartHeld`.
   let fixture: DistFixture;
   let server: NetlifyLocalServer;
   let now = 0;
+  let restartHeld: Promise<void> | undefined;
   beforeAll(async () => {
     fixture = await writeDistFixture(undefined, { datasetVersion: "netlify-v1" });
-    server = await startNetlifyLocalServer({ publishDir: fixture.dir, port: 0, burstLimit: { limit: 3, windowMs: 10_000, blockMs: 10_000, now: () => now } });
+    server = await startNetlifyLocalServer({
+      publishDir: fixture.dir,
+      port: 0,
+      burstLimit: { limit: 3, windowMs: 10_000, blockMs: 10_000, now: () => now },
+      log: () => {},
+      startEmulation: async (options) => {
+        await restartHeld;
+        return startNetlifyEmulation(options);
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -72,7 +86,7 @@ describe("Netlify's own", () => {
   describe("under Netlify's edge runtime", () => {
     it("the API, its documents, the explorer, the changelog and health are answered by the edge functions, not by the deploy's files", async () => {
       for (const path of ["/v1/meta", "/v1/nope", "/health", "/openapi.json", "/docs/", "/", "/explorer.js", "/changes/latest.json"]) {
-        const answer = await server.emulation.dev.handleAndIntrospect(new Request(`http://localhost${path}`));
+        const answer = await server.emulation!.dev.handleAndIntrospect(new Request(`http://localhost${path}`));
         await answer?.response.body?.cancel();
         expect(answer?.type, path).toBe("edge-function");
       }
@@ -92,7 +106,39 @@ describe("Netlify's own", () => {
       now = 10_001;
       expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
     });
+
+    it("starts the emulation again when its Deno process dies: meanwhile requests are 503, no-store, and then it answers again", async () => {
+      now += 100_000;
+      const dead = server.emulation!;
+      const deno = dead.deno!;
+      let release = () => {};
+      restartHeld = new Promise((resolve) => (release = resolve));
+      const exited = once(deno, "exit");
+      deno.kill("SIGKILL");
+      await exited;
+
+      const meta = await rawRequest(server.url, "/v1/meta", "GET", {});
+      expect(meta.status).toBe(503);
+      expect(meta.json()).toEqual({ dataset_version: "netlify-v1", error: { code: "internal_error", message: expect.any(String) } });
+      expect(meta.headers["cache-control"]).toBe("no-store");
+      expect(meta.headers["access-control-allow-origin"]).toBe("*");
+      const unhealthy = await rawRequest(server.url, "/health", "GET", {});
+      expect([unhealthy.status, unhealthy.json(), unhealthy.headers["cache-control"]]).toEqual([503, { status: "error" }, "no-store"]);
+
+      release();
+      await server.ready();
+      expect(server.emulation).not.toBeNull();
+      expect(server.emulation).not.toBe(dead);
+      const health = await rawRequest(server.url, "/health", "GET", {});
+      expect([health.status, health.json()]).toEqual([200, { status: "ok" }]);
+      expect((await rawRequest(server.url, "/v1/meta", "GET", {})).json().dataset_version).toBe("netlify-v1");
+    });
   });
+});
+
+requestShapeCases("npm run serve:netlify", async () => {
+  const { server, fixture } = await served;
+  return { url: server.url, distDir: fixture.dir, version: "serve-v1" };
 });
 
 describe("npm run serve:netlify", () => {

@@ -1,16 +1,26 @@
 // The Worker under workerd (miniflare), over a fixture build published as its static assets: what
 // is particular to Cloudflare Workers, the files read through the assets binding, the dump's
-// precompressed bytes sent as they are, and both limits on rate-limiting bindings.
+// precompressed bytes sent as they are, and both limits on rate-limiting bindings; then what the
+// server in front of workerd adds: every request shape answered in the envelope, and the builds
+// committed to the folder followed.
 //
 // miniflare counts a binding's limit in fixed windows that start on the clock's multiples of the
 // period, as Cloudflare's binding may: a client's requests can straddle a window's turn, so the
 // limit tests send until the first refusal and assert it falls where one window allows it.
 
-import { gunzipSync } from "node:zlib";
+import { cp, rm, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
+import { fileFor } from "../../contract/routes.ts";
+import { startWorkersLocalServer, type WorkersLocalServer } from "../../edge/adapters/cloudflare/local-server.ts";
+import { writeUploadIgnore } from "../../generator/emit/build-folder.ts";
+import { commitManifest, writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { rawRequest, type RawResponse } from "../support/edge-server.ts";
+import { requestShapeCases } from "../support/request-shapes.ts";
 import { startWorkersServer, type WorkersServer } from "../support/workers-server.ts";
+import { requestText } from "../support/wire.ts";
 
 const VERSION = "workers-v1";
 // Lowered on both servers, so that a test reaches them in a few dozen requests; that the Worker
@@ -123,3 +133,127 @@ describe("under workerd, the Cloudflare Workers runtime", () => {
     expect((await get(limitedServer, "/v1/meta", "198.51.100.10")).status).toBe(200);
   });
 });
+
+requestShapeCases("npm run serve:workers", async () => ({ url: server.url, distDir: fixture.dir, version: VERSION }));
+
+describe.concurrent("npm run serve:workers follows the builds committed to its folder", () => {
+  // Each test has its folder and server, started in this process as serve.ts starts it, whose own
+  // look at the folder never comes during a test: the test looks by calling `check`, as the poll does.
+  const NEVER_MS = 3_600_000;
+  const opened: { folder: DistFixture; local: WorkersLocalServer }[] = [];
+  afterAll(async () => {
+    for (const { folder, local } of opened.splice(0)) {
+      await local.close();
+      await folder.remove();
+    }
+  });
+
+  /** A folder holding build `version`, and a server over it; the limits are out of the way. */
+  async function serving(version: string, prepare: (folder: DistFixture) => Promise<void> = async () => {}) {
+    const folder = await writeDistFixture(undefined, { datasetVersion: version });
+    await prepare(folder);
+    const local = await startWorkersLocalServer({ dir: folder.dir, port: 0, intervalMs: NEVER_MS, appLimit: 1_000_000, burstLimit: 1_000_000 });
+    opened.push({ folder, local });
+    const versionOf = async (path: string) => {
+      const response = await rawRequest(local.url, path, "GET", {});
+      expect(response.status, path).toBe(200);
+      return response.json().dataset_version as string;
+    };
+    return { folder, local, versionOf };
+  }
+
+  it("a new build is served once committed, and a build that prunes the first one's files changes nothing", async () => {
+    const { folder, local, versionOf } = await serving("first");
+    expect(await local.check()).toBe(false);
+    // A real build into the same folder: files, commit, pruning, the ignore file.
+    await writeDistFixture(folder.dir, { datasetVersion: "second" });
+    expect(await local.check()).toBe(true);
+    expect(local.manifest()?.dataset_version).toBe("second");
+    // What a later build's pruning does to the generation the server started on.
+    await rm(join(folder.dir, "g-first"), { recursive: true });
+    expect((await rawRequest(local.url, "/health", "GET", {})).status).toBe(200);
+    expect(await versionOf("/v1/items/7/44/seeds/151")).toBe("second");
+    expect(await versionOf("/v1/guides/3094412345")).toBe("second");
+  });
+
+  it("requests are answered while the server switches to a new build, the old build's and then only the new one's", async () => {
+    const { folder, local, versionOf } = await serving("before");
+    await writeDistFixture(folder.dir, { datasetVersion: "after" });
+    let switched = false;
+    const switching = local.check().then((result) => {
+      switched = true;
+      return result;
+    });
+    const versions: string[] = [];
+    while (!switched) versions.push(await versionOf("/v1/meta"));
+    expect(await switching).toBe(true);
+    versions.push(await versionOf("/v1/meta"));
+    const first = versions.indexOf("after");
+    expect(versions.slice(0, first).every((version) => version === "before")).toBe(true);
+    expect(versions.slice(first).every((version) => version === "after")).toBe(true);
+  });
+
+  it("a download under way when a new build is served completes from the workerd it started on, which stops after it", async () => {
+    // A dump too large for the sockets' buffers, so the answer stays in flight while the client does
+    // not read (stored, not compressed, and under workerd's 25 MiB a file).
+    const numbers = Buffer.alloc(24 * 1024 * 1024);
+    for (let offset = 0; offset < numbers.length; offset += 4) numbers.writeUInt32BE(offset / 4, offset);
+    const dump = gzipSync(numbers, { level: 0 });
+    const { folder, local, versionOf } = await serving("slow", (fixture) => writeFile(join(fixture.dir, "g-slow", fileFor({ name: "dump" }, { topics: [] })), dump));
+    const download = await startDownload(local.url, "/v1/dump");
+    let stopped = false;
+    await writeDistFixture(folder.dir, { datasetVersion: "fast" });
+    expect(await local.check()).toBe(true);
+    void local.retired().then(() => (stopped = true));
+    expect(await versionOf("/v1/meta")).toBe("fast");
+    expect(stopped).toBe(false);
+    const answer = await download.finish();
+    expect(answer.subarray(0, answer.indexOf("\r\n")).toString()).toBe("HTTP/1.1 200 OK");
+    expect(answer.subarray(answer.indexOf("\r\n\r\n") + 4).equals(dump)).toBe(true);
+    await local.retired();
+    expect(stopped).toBe(true);
+  });
+
+  it("a commit whose generation the folder's .assetsignore still hides is served once the file names it", async () => {
+    const { folder, local, versionOf } = await serving("shown");
+    // Files and commit of a build, before the build rewrites the ignore file (it does after pruning).
+    const staged = await writeDistFixture(undefined, { datasetVersion: "hidden" });
+    await cp(join(staged.dir, "g-hidden"), join(folder.dir, "g-hidden"), { recursive: true });
+    await staged.remove();
+    const manifest = { ...folder.manifest, dataset_version: "hidden", generation: "g-hidden" };
+    await commitManifest(folder.dir, manifest);
+    expect(await local.check()).toBe(false);
+    expect(await versionOf("/v1/meta")).toBe("shown");
+    writeUploadIgnore(folder.dir, manifest);
+    expect(await local.check()).toBe(true);
+    expect(await versionOf("/v1/meta")).toBe("hidden");
+  });
+});
+
+/** Asks for `path` and stops reading once the answer's first bytes are in: the answer stays in flight until `finish`. */
+async function startDownload(url: string, path: string) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  const chunks: Buffer[] = [];
+  const ended = new Promise<Buffer>((resolve, reject) => {
+    socket.on("end", () => resolve(Buffer.concat(chunks)));
+    socket.on("error", reject);
+  });
+  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  socket.write(requestText("GET", path, "Accept-Encoding: gzip\r\n"));
+  await new Promise<void>((resolve) =>
+    socket.once("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      socket.pause();
+      // Explicitly paused: this listener does not resume the stream.
+      socket.on("data", (more: Buffer) => chunks.push(more));
+      resolve();
+    }),
+  );
+  return {
+    finish() {
+      socket.resume();
+      return ended;
+    },
+  };
+}

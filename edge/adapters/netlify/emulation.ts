@@ -4,6 +4,8 @@
 // `npm run serve:netlify` (serve.ts) and by the tests (test/http/netlify.test.ts). Node only:
 // no edge function imports it.
 
+import type { ChildProcess } from "node:child_process";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -19,6 +21,8 @@ export interface NetlifyEmulation {
   dev: NetlifyDev;
   /** The temporary site folder (netlify.toml, links to the functions and to the published folder). */
   project: string;
+  /** The Deno process that runs the edge functions (null if the emulation could not start one): the emulation dies with it. */
+  deno: ChildProcess | null;
   /** Stops the emulation, removes the site folder and undoes what starting changed in this process. */
   stop(): Promise<void>;
 }
@@ -125,17 +129,19 @@ async function bundleFunctions(folder: string): Promise<void> {
 export async function startNetlifyEmulation(options: EmulationOptions): Promise<NetlifyEmulation> {
   const undoProcessState = processStateUndo();
   const project = mkdtempSync(join(tmpdir(), "netlify-site-"));
-  let dev: NetlifyDev;
+  let started: { dev: NetlifyDev; deno: ChildProcess | null };
   try {
-    dev = await startedDev(project, options);
+    started = await startedDevWithDeno(project, options);
   } catch (error) {
     undoProcessState();
     rmSync(project, { recursive: true, force: true });
     throw error;
   }
+  const { dev, deno } = started;
   return {
     dev,
     project,
+    deno,
     async stop() {
       try {
         await dev.stop();
@@ -145,4 +151,40 @@ export async function startNetlifyEmulation(options: EmulationOptions): Promise<
       }
     },
   };
+}
+
+/**
+ * The bootstrap the Deno process of the emulation runs (@netlify/edge-functions-dev's), named on its
+ * command line. NetlifyDev keeps the process to itself; node:child_process reports every process
+ * started, and the one naming this file while an emulation starts is its Deno.
+ */
+const DENO_SERVER = /[\\/]@netlify[\\/]edge-functions-dev[\\/]dist[\\/]deno[\\/]server\.mjs/;
+
+/** Emulations start one at a time in a process, so that the Deno process seen starting is the one starting. */
+let starting: Promise<unknown> = Promise.resolve();
+
+async function startedDevWithDeno(project: string, options: EmulationOptions): Promise<{ dev: NetlifyDev; deno: ChildProcess | null }> {
+  const before = starting;
+  let done = () => {};
+  starting = new Promise<void>((resolveDone) => (done = resolveDone));
+  await before.catch(() => {});
+  let deno: ChildProcess | null = null;
+  const seen = (message: unknown) => {
+    const child = (message as { process: ChildProcess }).process;
+    // Its command line is known once it is spawned.
+    child.once("spawn", () => {
+      if (child.spawnargs.some((arg) => DENO_SERVER.test(arg))) deno = child;
+    });
+  };
+  subscribe("child_process", seen);
+  try {
+    const dev = await startedDev(project, options);
+    // NetlifyDev starts Deno as it starts, without waiting for it; a request that reaches the edge
+    // functions waits until Deno answers, so afterwards its process is known (or none could start).
+    await (await dev.handle(new Request("http://localhost/health")))?.body?.cancel();
+    return { dev, deno };
+  } finally {
+    unsubscribe("child_process", seen);
+    done();
+  }
 }
