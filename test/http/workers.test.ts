@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileFor } from "../../contract/routes.ts";
 import { startWorkersLocalServer, type WorkersLocalServer } from "../../edge/adapters/cloudflare/local-server.ts";
 import { writeUploadIgnore } from "../../generator/emit/build-folder.ts";
-import { commitManifest, writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
+import { commitManifest, committedManifestOf, indexAfresh, writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { rawRequest, type RawResponse } from "../support/edge-server.ts";
 import { requestShapeCases } from "../support/request-shapes.ts";
 import { startWorkersServer, type WorkersServer } from "../support/workers-server.ts";
@@ -199,7 +199,10 @@ describe.concurrent("npm run serve:workers follows the builds committed to its f
     const numbers = Buffer.alloc(24 * 1024 * 1024);
     for (let offset = 0; offset < numbers.length; offset += 4) numbers.writeUInt32BE(offset / 4, offset);
     const dump = gzipSync(numbers, { level: 0 });
-    const { folder, local, versionOf } = await serving("slow", (fixture) => writeFile(join(fixture.dir, "g-slow", fileFor({ name: "dump" }, { topics: [] })), dump));
+    const { folder, local, versionOf } = await serving("slow", async (fixture) => {
+      await writeFile(join(fixture.dir, "g-slow", fileFor({ name: "dump" }, { topics: [] })), dump);
+      await indexAfresh(fixture.dir, fixture.manifest);
+    });
     const download = await startDownload(local.url, "/v1/dump");
     let stopped = false;
     await writeDistFixture(folder.dir, { datasetVersion: "fast" });
@@ -220,7 +223,7 @@ describe.concurrent("npm run serve:workers follows the builds committed to its f
     const staged = await writeDistFixture(undefined, { datasetVersion: "hidden" });
     await cp(join(staged.dir, "g-hidden"), join(folder.dir, "g-hidden"), { recursive: true });
     await staged.remove();
-    const manifest = { ...folder.manifest, dataset_version: "hidden", generation: "g-hidden" };
+    const manifest = committedManifestOf(folder.dir, { ...folder.manifest, dataset_version: "hidden", generation: "g-hidden" });
     await commitManifest(folder.dir, manifest);
     expect(await local.check()).toBe(false);
     expect(await versionOf("/v1/meta")).toBe("shown");

@@ -3,9 +3,9 @@
 // what `npm run build` writes. Example data written for these tests; not a transcription of any guide.
 
 import { readFileSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative as relativePath, sep } from "node:path";
 import type { Dataset } from "../../generator/dataset.ts";
 import { itemOf } from "../../generator/derive/blocks.ts";
 import { buildFiles, type BuildFile } from "../../generator/derive/index.ts";
@@ -15,6 +15,7 @@ import { readRedocBundle } from "../../generator/docs/redoc-bundle.ts";
 import { changelogStep } from "../../generator/changes/changelog.ts";
 import { commitManifest } from "../../generator/emit/build-folder.ts";
 import { emitBuild, filesStep, type EmitReport } from "../../generator/emit/emit-build.ts";
+import { writeServingIndex } from "../../generator/emit/file-index.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import type { Item } from "../../contract/schema/responses.ts";
@@ -178,4 +179,21 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
 export function committedManifestOf(dir: string, draft: Omit<ManifestDraft, "format">): Manifest {
   const index = readFileSync(join(dir, draft.generation, SERVING_INDEX_FILE));
   return { format: MANIFEST_FORMAT, ...draft, index: fingerprint(SERVING_INDEX_FILE, index) };
+}
+
+/**
+ * Makes what a test wrote into a build's generation part of the build, as if the build had written it:
+ * the serving index written afresh from the files on disk and the manifest committed with its fingerprint.
+ */
+export async function indexAfresh(dir: string, manifest: Manifest): Promise<Manifest> {
+  const generationDir = join(dir, manifest.generation);
+  const prints = new Map<string, string>();
+  for (const entry of await readdir(generationDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = relativePath(generationDir, join(entry.parentPath, entry.name)).split(sep).join("/");
+    if (relative !== SERVING_INDEX_FILE) prints.set(relative, fingerprint(relative, await readFile(join(generationDir, relative))));
+  }
+  const committed = { ...manifest, index: await writeServingIndex(generationDir, prints) };
+  await commitManifest(dir, committed);
+  return committed;
 }
