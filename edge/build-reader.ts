@@ -58,7 +58,7 @@ export const SHARED_READS: ReadPolicy = { shareReads: true, maxWholeReads: Numbe
  * Workers and Netlify: each request reads for itself; four whole reads at once hold at most four
  * packs or dumps (a few MB each at the API's stated scale) besides the cache, far inside an isolate.
  */
-export const OWN_READS: ReadPolicy = { ...SHARED_READS, shareReads: false, maxWholeReads: 4 };
+export const OWN_READS: ReadPolicy = { ...SHARED_READS, shareReads: false, maxWholeReads: 2 };
 
 /** What the reader keeps of one commit: built by the core once per manifest, dropped with it. */
 export interface BuildState {

@@ -61,7 +61,7 @@ function defaultEdgeCache(): EdgeCache {
 }
 
 /** An isolate has 128 MB: a bounded share for response bytes, with room for one whole pack of seeds per entry. */
-const WORKER_CACHE: ByteCacheOptions = { maxBytes: 48 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
+const WORKER_CACHE: ByteCacheOptions = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
 
 
 /** A file of the deploy through the assets binding, which answers whole files only (no byte ranges). */
