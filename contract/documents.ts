@@ -1,7 +1,7 @@
 // The description document ({api_root}/openapi.json), the reference page ({api_root}/docs/) and the
 // explorer ({api_root}/, with its script and style): outside /v1 like /health, read from the build's
 // documents folder (Manifest.docs). They are not response content, so their ETag is that folder's
-// name (a hash of their bytes), not dataset_version. Their headers are here; their paths and files
+// name (a hash of their fingerprints), not dataset_version. Their headers are here; their paths and files
 // are entries of the path table (paths.ts).
 
 import { CACHE_DATA } from "./cache-policy.ts";
