@@ -49,14 +49,28 @@ export interface ReadPolicy {
   maxWholeReads: number;
   /** How a request waiting for a whole read waits before it looks again (tests give their own). */
   sleep: (ms: number) => Promise<void>;
+  /** The clock that tells a turn held too long (tests give their own). */
+  now: () => number;
 }
 
+/**
+ * A whole read of a few MB takes milliseconds; a turn held longer than this belongs to a request the
+ * runtime cancelled (its client went away) before it could give the turn back, and is taken back.
+ */
+const ABANDONED_TURN_MS = 10_000;
+
 /** Node: reads are shared, and whole reads (the dump alone; packs are read by range) need no bound. */
-export const SHARED_READS: ReadPolicy = { shareReads: true, maxWholeReads: Number.POSITIVE_INFINITY, sleep: (ms) => new Promise((wake) => setTimeout(wake, ms)) };
+export const SHARED_READS: ReadPolicy = {
+  shareReads: true,
+  maxWholeReads: Number.POSITIVE_INFINITY,
+  sleep: (ms) => new Promise((wake) => setTimeout(wake, ms)),
+  now: () => Date.now(),
+};
 
 /**
- * Workers and Netlify: each request reads for itself; four whole reads at once hold at most four
- * packs or dumps (a few MB each at the API's stated scale) besides the cache, far inside an isolate.
+ * Workers and Netlify: each request reads for itself; two whole reads at once hold at most two packs
+ * or dumps (a few MB each at the API's stated scale) besides the cache, far inside an isolate's 128 MB
+ * (`npm run bench:isolate`).
  */
 export const OWN_READS: ReadPolicy = { ...SHARED_READS, shareReads: false, maxWholeReads: 2 };
 
@@ -102,7 +116,14 @@ export interface BuildReader<C> {
 }
 
 export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C> | undefined, policy: ReadPolicy, store?: SharedStore<C>): BuildReader<C> {
-  let wholeReads = 0;
+  /** The whole reads under way: when each began. */
+  const turns = new Set<{ since: number }>();
+  const freeTurn = (): boolean => {
+    if (turns.size < policy.maxWholeReads) return true;
+    const time = policy.now();
+    for (const turn of turns) if (time - turn.since > ABANDONED_TURN_MS) turns.delete(turn);
+    return turns.size < policy.maxWholeReads;
+  };
 
   /** Bytes of the shared store, kept in this isolate's cache too; a store that fails is a miss. */
   const stored = async (state: BuildState, key: string, context: C): Promise<Uint8Array | undefined> => {
@@ -159,16 +180,17 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
    * another request read the same file meanwhile.
    */
   const wholeRead = async (state: BuildState, path: string, context: C, check: (bytes: Uint8Array | null) => Promise<Uint8Array>): Promise<Uint8Array> => {
-    for (let delay = 1; wholeReads >= policy.maxWholeReads; delay = Math.min(2 * delay, 16)) {
+    for (let delay = 1; !freeTurn(); delay = Math.min(2 * delay, 16)) {
       await policy.sleep(delay);
       const hit = state.cache?.get(path);
       if (hit) return hit;
     }
-    wholeReads++;
+    const turn = { since: policy.now() };
+    turns.add(turn);
     try {
       return await check(await assets(path, context));
     } finally {
-      wholeReads--;
+      turns.delete(turn);
     }
   };
 

@@ -374,7 +374,7 @@ describe("who waits for whose read", () => {
   /** A policy whose waiting requests wake when the test says, not on a clock. */
   const steppedPolicy = (limit: number) => {
     const sleepers: (() => void)[] = [];
-    const policy: ReadPolicy = { shareReads: false, maxWholeReads: limit, sleep: () => new Promise<void>((wake) => sleepers.push(wake)) };
+    const policy: ReadPolicy = { shareReads: false, maxWholeReads: limit, sleep: () => new Promise<void>((wake) => sleepers.push(wake)), now: () => 0 };
     return { policy, wake: () => sleepers.splice(0).forEach((wake) => wake()) };
   };
   /** Lets the work run, one step per turn of the event loop, until it ends. */
@@ -396,6 +396,29 @@ describe("who waits for whose read", () => {
     expect(answers.map((response) => json(response).data.seed)).toEqual([1, 2, 3, 4, 5]);
     expect(fileReads(reads)).toEqual([pack, pack, pack, pack, pack]);
     expect(most()).toBe(2);
+  });
+  it("a turn held by a request the runtime cancelled (its read never ends) is taken back after ten seconds", async () => {
+    let time = 0;
+    const sleepers: (() => void)[] = [];
+    const policy: ReadPolicy = { shareReads: false, maxWholeReads: 1, sleep: () => new Promise<void>((wake) => sleepers.push(wake)), now: () => time };
+    let first = true;
+    const assets = async (path: string) => {
+      // The first pack read never ends, as one whose request was cancelled.
+      if (path === pack && first) {
+        first = false;
+        return new Promise<Uint8Array | null>(() => {});
+      }
+      return files.get(path) ?? null;
+    };
+    const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy, cache: false });
+    void handler(get("/v1/items/7/44/seeds/1"));
+    const second = handler(get("/v1/items/7/44/seeds/2"));
+    const answer = await drive(second, () => {
+      time += 1_000;
+      sleepers.splice(0).forEach((wake) => wake());
+    });
+    expect(json(answer).data).toEqual({ seed: 2 });
+    expect(time).toBeGreaterThan(10_000);
   });
   it("a request waiting for its turn takes the pack from the cache when another request read it meanwhile", async () => {
     const { assets, reads, release } = heldReads();
