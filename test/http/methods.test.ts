@@ -7,45 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 import { assertMatchesDescription } from "../support/openapi-validator.ts";
+import { exchange, requestText, type WireResponse } from "../support/wire.ts";
 
-interface WireResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** Writes `text` as is, reads until the server closes the connection, and splits what came back into responses. */
-function exchange(url: string, text: string): Promise<WireResponse[]> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(text));
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(parseResponses(Buffer.concat(chunks).toString("latin1"))));
-  });
-}
-
-function parseResponses(wire: string): WireResponse[] {
-  const responses: WireResponse[] = [];
-  let rest = wire;
-  while (rest.length > 0) {
-    const headEnd = rest.indexOf("\r\n\r\n");
-    if (headEnd === -1) throw new Error(`an incomplete response: ${JSON.stringify(rest)}`);
-    const [statusLine, ...lines] = rest.slice(0, headEnd).split("\r\n");
-    const headers: Record<string, string> = {};
-    for (const line of lines) {
-      const colon = line.indexOf(":");
-      headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-    }
-    const length = Number(headers["content-length"] ?? 0);
-    responses.push({ status: Number(statusLine!.split(" ")[1]), headers, body: rest.slice(headEnd + 4, headEnd + 4 + length) });
-    rest = rest.slice(headEnd + 4 + length);
-  }
-  return responses;
-}
-
-const request = (method: string, target: string, extra = "") => `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
+const request = (method: string, target: string, extra = "") => requestText(method, target, extra);
 
 let fixture: DistFixture;
 let server: RunningServer;
@@ -64,8 +28,8 @@ function expectMethodNotAllowed(response: WireResponse | undefined, method: stri
   expect(response?.headers.allow).toBe("GET, HEAD, OPTIONS");
   expect(response?.headers["access-control-allow-origin"]).toBe("*");
   expect(response?.headers.etag).toBe('"methods-v1"');
-  expect(JSON.parse(response!.body)).toEqual({ dataset_version: "methods-v1", error: { code: "bad_request", message: `method ${method} is not allowed; use GET` } });
-  assertMatchesDescription({ method, target, status: 405, contentType: response!.headers["content-type"], body: response!.body });
+  expect(response!.json()).toEqual({ dataset_version: "methods-v1", error: { code: "bad_request", message: `method ${method} is not allowed; use GET` } });
+  assertMatchesDescription({ method, target, status: 405, contentType: response!.headers["content-type"], body: response!.body.toString("utf8") });
 }
 
 describe("methods", () => {
@@ -83,7 +47,7 @@ describe("methods", () => {
     const get = request("GET", "/v1/meta").replace("Connection: close\r\n", "");
     const responses = await exchange(server.url, `${get}CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n`);
     expect(responses.map((response) => response.status)).toEqual([200, 405]);
-    expect(JSON.parse(responses[0]!.body).dataset_version).toBe("methods-v1");
+    expect(responses[0]!.json().dataset_version).toBe("methods-v1");
   });
   it("a client that hangs up right after its CONNECT leaves the server answering others", async () => {
     const { hostname, port } = new URL(server.url);
@@ -119,19 +83,19 @@ describe("methods", () => {
   });
   it("HEAD announces the Content-Length of the GET it stands for", async () => {
     const [get] = await exchange(server.url, request("GET", "/v1/items/7/44"));
-    const responses = await exchange(server.url, request("HEAD", "/v1/items/7/44"));
+    const responses = await exchange(server.url, request("HEAD", "/v1/items/7/44"), new Set([0]));
     expect(responses.map((response) => response.status)).toEqual([200]);
     expect(responses[0]!.headers["content-length"]).toBe(get!.headers["content-length"]);
     expect(Number(get!.headers["content-length"])).toBeGreaterThan(0);
   });
   it.each(["get", "FOO", "G\u00e9T"])("a method node:http cannot parse (%s) is a bare 400 and the connection is closed", async (method) => {
     const responses = await exchange(server.url, request(method, "/v1/meta"));
-    expect(responses).toEqual([{ status: 400, headers: { connection: "close" }, body: "" }]);
+    expect(responses.map(({ status, headers, body }) => ({ status, headers, body: body.toString() }))).toEqual([{ status: 400, headers: { connection: "close" }, body: "" }]);
   });
   it.each(["websocket", "h2c"])("a GET asking to upgrade to %s is served as a plain GET", async (protocol) => {
     const [response] = await exchange(server.url, `GET /v1/meta HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: ${protocol}\r\nConnection: Upgrade, close\r\n\r\n`);
     expect(response?.status).toBe(200);
-    expect(JSON.parse(response!.body).dataset_version).toBe("methods-v1");
+    expect(response!.json().dataset_version).toBe("methods-v1");
   });
   it("a POST asking to upgrade is 405 like any POST", async () => {
     const [response] = await exchange(server.url, "POST /v1/meta HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade, close\r\nContent-Length: 0\r\n\r\n");
