@@ -1,13 +1,17 @@
 // The build pipeline: load + check -> version -> derive -> emit. Only loading and emitting touch
 // the disk; the CLI (cli/build.ts) decides what to print and how to exit.
 
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { Problem } from "./dataset.ts";
 import { derivationUnits, manifestOf } from "./derive/index.ts";
 import { changelogStep } from "./changes/changelog.ts";
 import { documentsOf } from "./docs/documents.ts";
 import { bundleExplorer } from "./docs/explorer-bundle.ts";
 import { readRedocBundle } from "./docs/redoc-bundle.ts";
+import { SERVER_FILE } from "./emit/build-folder.ts";
 import { emitBuild, type BuildStep, type EmitProgress, type EmitReport } from "./emit/emit-build.ts";
+import { bundleServer } from "./emit/server-bundle.ts";
 import { servingBuiltFrom, sourceFingerprints, type SourceFingerprint } from "./emit/source.ts";
 import { DEFAULT_LIMITS } from "./load/limits.ts";
 import { checkCacheKey, loadDatasetReusing, readCheckCache, writeCheckCache, type CheckCache } from "./validate/cache.ts";
@@ -56,16 +60,20 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
   const { source, code } = fingerprint;
   const built = verify ? null : await servingBuiltFrom(outDir, source);
   lap("fingerprint");
-  if (built !== null) {
+  // serve.mjs is bundled from code the fingerprint covers: the one in place is what this build would
+  // write. One that was taken away is written again.
+  if (built !== null && existsSync(path.join(outDir, SERVER_FILE))) {
     const emit: EmitReport = { mode: "unchanged", generation: built.generation, files: 0, bytes: 0, written: 0, reused: 0, removed: 0, committedAfterMs: 0, pruned: [] };
     return { ok: true, datasetVersion: built.dataset_version, emit, timings, documents: built.docs ?? "" };
   }
 
   onStage?.("check");
-  // esbuild bundles the explorer page in its own process while this one checks; a refused build
-  // returns without waiting for it.
+  // esbuild bundles the explorer page and the folder's server in its own process while this one
+  // checks; a refused build returns without waiting for them.
   const explorerBundling = bundleExplorer();
   explorerBundling.catch(() => undefined);
+  const serverBundling = bundleServer();
+  serverBundling.catch(() => undefined);
   // Each guide file's own outcome is taken from the last check while its bytes and its capture's are
   // the same (validate/cache.ts); `--verify` trusts nothing kept and checks every file again.
   const previous = verify ? null : (checkCache?.current ?? (await readCheckCache(outDir)));
@@ -97,6 +105,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
     // The changelog compares the responses just written with the serving build's (generator/changes/changelog.ts).
     steps: [responses, changelogStep(version, manifest.generation)],
     documents,
+    server: await serverBundling,
     readBack: verify,
     source,
     onProgress,

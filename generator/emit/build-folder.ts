@@ -18,13 +18,20 @@ export const GENERATION_PREFIX = "g-";
 export const CHECK_CACHE_FILE = "check-cache.json";
 
 /**
+ * The build folder's own server (server-file.ts): `node serve.mjs` serves the folder it sits in,
+ * wherever the folder is copied, with Node alone.
+ */
+export const SERVER_FILE = "serve.mjs";
+
+/**
  * What a host that uploads the folder should leave out (Cloudflare's `.assetsignore`, gitignore
- * syntax): the files only the generator reads, and the generations and documents folders that the
- * serving manifest does not name (kept for a local server's requests in flight, of no use to a
- * deploy, and twice the files). Written after every commit, so an upload of the folder as built is right.
+ * syntax): the files only the generator reads, the folder's own server (a host answers through its
+ * own adapter), and the generations and documents folders that the serving manifest does not name
+ * (kept for a local server's requests in flight, of no use to a deploy, and twice the files).
+ * Written after every commit, so an upload of the folder as built is right.
  */
 export const UPLOAD_IGNORE_FILE = ".assetsignore";
-const UPLOAD_IGNORE = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, COMMIT_LOG_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp"];
+const UPLOAD_IGNORE = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, COMMIT_LOG_FILE, SERVER_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp"];
 
 export function writeUploadIgnore(outDir: string, serving: Manifest): void {
   const file = path.join(outDir, UPLOAD_IGNORE_FILE);
@@ -92,7 +99,7 @@ export async function assertBuildFolder(outDir: string): Promise<void> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
     throw error;
   }
-  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== CHECK_CACHE_FILE && name !== COMMIT_LOG_FILE && name !== UPLOAD_IGNORE_FILE && !isBuildEntry(name) && !isLockEntry(name));
+  const foreign = entries.filter((name) => name !== MANIFEST_FILE && name !== CHECK_CACHE_FILE && name !== COMMIT_LOG_FILE && name !== UPLOAD_IGNORE_FILE && name !== SERVER_FILE && !isBuildEntry(name) && !isLockEntry(name));
   if (foreign.length > 0) {
     throw new Error(`${outDir} is not a build folder (it holds ${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", ..." : ""}); choose an empty or new folder`);
   }

@@ -23,6 +23,7 @@ import { acquireBuildLock, type BuildLock, type LockWaitOptions } from "./lock.t
 import { pauseAt } from "./pause-point.ts";
 import { moveToTrash, removeByRename, removeLeftovers } from "./prune.ts";
 import type { EmitEntry, PreviousGeneration } from "./reuse.ts";
+import { writeServerFile } from "./server-file.ts";
 import { removeStrays } from "./verify.ts";
 import { createGenerationWriter } from "./write.ts";
 
@@ -58,7 +59,8 @@ export interface EmitReport {
   /**
    * Milliseconds spent in each step, in order (`npm run bench:build` prints them): prepare (lock,
    * leftovers, the serving index), each build step by its name (deriving and writing its files),
-   * documents (their folder), commit (index and manifest), prune. Absent when nothing was emitted.
+   * documents (their folder), server (serve.mjs), commit (index and manifest), prune. Absent when
+   * nothing was emitted.
    */
   timings?: Record<string, number>;
 }
@@ -74,6 +76,8 @@ export interface EmitOptions extends CommitClock {
    * manifest names (`docs`), before the commit.
    */
   documents?: Documents;
+  /** The folder's own server (server-file.ts), put in place as serve.mjs before the commit. */
+  server?: string;
   /** Compare with the bytes on disk rather than the generation's index (slower; finds damage done by hand). */
   readBack?: boolean;
   onProgress?: (progress: EmitProgress) => void;
@@ -118,7 +122,7 @@ export async function emitBuild(options: EmitOptions): Promise<EmitReport> {
 }
 
 async function emitLocked(options: EmitOptions, lock: BuildLock, started: number): Promise<EmitReport> {
-  const { outDir, manifest, steps, documents, readBack = false, onProgress, source } = options;
+  const { outDir, manifest, steps, documents, server, readBack = false, onProgress, source } = options;
   if (documents !== undefined && manifest.docs !== documents.folder) throw new Error(`the manifest names documents folder ${manifest.docs}, not ${documents.folder}`);
   // What builds stopped by a kill or a failure left: only this build, holding the lock, writes here.
   await removeLeftovers(outDir);
@@ -152,6 +156,8 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     }
     if (documents !== undefined) await writeDocumentsFolder(outDir, documents);
     lap("documents");
+    if (server !== undefined) await writeServerFile(outDir, server);
+    lap("server");
     Object.assign(report, writer.counts);
     const failures = [...writer.failures];
     if (existing !== null) {
@@ -224,13 +230,14 @@ const listed = (failures: readonly string[]) => (failures.length > 3 ? [...failu
 
 /**
  * The serving generation already holds this version, with its index: every response is in place.
- * Only the documents, outside dataset_version, may be new; the source is recorded so that the next
- * rebuild from the same bytes skips even the check (source.ts).
+ * Only the documents and the server file, outside dataset_version, may be new; the source is
+ * recorded so that the next rebuild from the same bytes skips even the check (source.ts).
  */
 async function keepServing(options: EmitOptions, lock: BuildLock, serving: Manifest, previousIndex: GenerationIndex, started: number): Promise<EmitReport> {
-  const { outDir, manifest, documents, source } = options;
+  const { outDir, manifest, documents, server, source } = options;
   if (source !== undefined && previousIndex.source !== source) writeGenerationIndex(path.join(outDir, indexFileOf(serving.generation)), { ...previousIndex, source });
   if (documents !== undefined) await writeDocumentsFolder(outDir, documents);
+  if (server !== undefined) await writeServerFile(outDir, server);
   const report = reportOf("unchanged", manifest);
   if (serving.docs !== manifest.docs) {
     const committing: Manifest = { ...manifest, index: serving.index };

@@ -35,6 +35,8 @@ export interface Adapter {
   start(distDir: string, options: StartOptions): Promise<StartedServer>;
   /** What this adapter cannot show, each with why. */
   missing?: Partial<Record<Capability, string>>;
+  /** What its build folder holds besides the contract's fixture (the mirror serves itself with the build's serve.mjs). */
+  fixture?: Pick<DistFixtureOptions, "server">;
 }
 
 export interface RequestOptions {
@@ -80,7 +82,7 @@ export function runContract(adapter: Adapter, cases: readonly ContractCase[]): v
     let spent = 0;
 
     beforeAll(async () => {
-      fixture = await writeDistFixture(undefined, CONTRACT_FIXTURE);
+      fixture = await writeDistFixture(undefined, { ...CONTRACT_FIXTURE, ...adapter.fixture });
       shared = await adapter.start(fixture.dir, { burstLimit: true });
     });
     afterAll(async () => {

@@ -15,6 +15,7 @@ import { readRedocBundle } from "../../generator/docs/redoc-bundle.ts";
 import { changelogStep } from "../../generator/changes/changelog.ts";
 import { commitManifest } from "../../generator/emit/build-folder.ts";
 import { emitBuild, filesStep, type EmitReport } from "../../generator/emit/emit-build.ts";
+import { bundleServer } from "../../generator/emit/server-bundle.ts";
 import { writeServingIndex } from "../../generator/emit/file-index.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
@@ -122,6 +123,8 @@ export interface DistFixtureOptions {
   documents?: boolean;
   /** The dataset to build; the literal one of this file by default. */
   dataset?: Dataset;
+  /** Whether the build writes the folder's own server, serve.mjs, as `npm run build` does; false by default (only the mirror's tests run it). */
+  server?: boolean;
 }
 
 export interface DistFixture {
@@ -149,6 +152,7 @@ export function fixtureFiles(datasetVersion: string, dataset: Dataset = FIXTURE_
 // fixtures: made once per worker (esbuild's synchronous build starts a process each time).
 let bundles: { redoc: ReturnType<typeof readRedocBundle>; explorer: ReturnType<typeof readExplorerBundle> } | undefined;
 const pageBundles = () => (bundles ??= { redoc: readRedocBundle(), explorer: readExplorerBundle() });
+let serverBundle: Promise<string> | undefined;
 
 /** Writes a build into `dir` (a new temporary folder by default), as the generator does: the manifest last, by rename. */
 export async function writeDistFixture(dir?: string, options: DistFixtureOptions = {}): Promise<DistFixture> {
@@ -158,8 +162,9 @@ export async function writeDistFixture(dir?: string, options: DistFixtureOptions
   const documents = options.documents === false ? undefined : documentsOf(pageBundles().redoc, pageBundles().explorer);
   const draft: ManifestDraft = { format: MANIFEST_FORMAT, dataset_version: datasetVersion, generation: options.generation ?? `g-${datasetVersion}`, topics: [] };
   if (documents) draft.docs = documents.folder;
+  const server = options.server ? await (serverBundle ??= bundleServer()) : undefined;
   const build = (readBack: boolean) =>
-    emitBuild({ outDir: root, manifest: draft, steps: [filesStep(buildFiles(dataset, datasetVersion)), changelogStep(datasetVersion, draft.generation)], documents, readBack });
+    emitBuild({ outDir: root, manifest: draft, steps: [filesStep(buildFiles(dataset, datasetVersion)), changelogStep(datasetVersion, draft.generation)], documents, server, readBack });
   await build(false);
   const manifest = JSON.parse(await readFile(join(root, MANIFEST_FILE), "utf8")) as Manifest;
   let files: Map<string, unknown> | undefined;

@@ -4,7 +4,10 @@
 // the workers switch builds together and none goes back to an older one.
 
 import cluster from "node:cluster";
+import { HEALTH_PATH, PATHS } from "../../../contract/paths.ts";
+import { pathFor } from "../../../contract/routes.ts";
 import { followBuild, isCommitMessage, watchBuild, type BuildWatcher, type CommitMessage } from "./build-watcher.ts";
+import { servedExamples, type ServedExamples } from "./examples.ts";
 import { createEdgeServer } from "./server.ts";
 import type { ServerSettings } from "./settings.ts";
 
@@ -34,7 +37,7 @@ export async function runServer({ distDir, settings, onListening }: RunOptions):
     url = await edge.listen(settings.port, settings.host);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    console.error(`cannot listen on ${settings.host}:${settings.port} (${code}); set PORT or HOST to another address`);
+    console.error(`cannot listen on ${settings.host}:${settings.port} (${code}); choose another address with --port and --host (or PORT and HOST)`);
     process.exit(1);
   }
   if (cluster.isPrimary) onListening?.(url);
@@ -97,22 +100,31 @@ async function runPrimary(distDir: string, settings: ServerSettings, log: (messa
   process.once("SIGTERM", () => stopAll(0));
 }
 
-/** What `npm start` and `npm run serve` print once listening. */
-export function banner(url: string, distDir: string, settings: ServerSettings): string {
+/**
+ * What `npm start`, `npm run serve` and `npm run dev` print once listening: requests to try, each one
+ * that answers from the build served (examples.ts, read now by default); only /health while the
+ * folder holds no build.
+ */
+export function banner(url: string, distDir: string, settings: ServerSettings, examples: ServedExamples | null = servedExamples(distDir)): string {
   const limits = [settings.rateLimit ? "app rate limit on" : "app rate limit off", settings.burstLimit ? "burst limit on" : "burst limit off"];
   if ((settings.rateLimit || settings.burstLimit) && settings.workers > 1) limits.push("limits counted per worker");
-  return [
-    `Serving ${distDir} at ${url} (${settings.workers} worker${settings.workers === 1 ? "" : "s"}, ${limits.join(", ")})`,
-    `Explorer: ${url}/   Reference: ${url}/docs/   Description document: ${url}/openapi.json`,
-    "",
-    "Try:",
-    `  curl -s ${url}/health`,
-    `  curl -s ${url}/v1/meta`,
-    `  curl -s '${url}/v1/resolve?market_hash_name=%E2%98%85%20Karambit%20%7C%20Doppler%20(Factory%20New)'`,
-    `  curl -s ${url}/v1/items/7/44`,
-    `  curl -s ${url}/v1/items/7/44/seeds/661`,
-    `  curl -s ${url}/v1/items/7/44/patterns`,
-    `  curl -si -H 'If-None-Match: "<dataset_version>"' ${url}/v1/meta   # 304 once you know the version`,
-    `  curl -s --compressed ${url}/v1/dump -o dump.json`,
-  ].join("\n");
+  const lines = [`Serving ${distDir} at ${url} (${settings.workers} worker${settings.workers === 1 ? "" : "s"}, ${limits.join(", ")})`];
+  if (examples === null) return [...lines, "", "Try:", `  curl -s ${url}${HEALTH_PATH}   # 503 until a build is committed there`].join("\n");
+  lines.push(`Explorer: ${url}/   Reference: ${url}/docs/   Description document: ${url}/openapi.json`, "", "Try:", `  curl -s ${url}${HEALTH_PATH}`, `  curl -s ${url}${pathFor({ name: "meta" })}`);
+  const { item, slug, marketHashName } = examples;
+  if (marketHashName !== null) lines.push(`  curl -s '${url}${PATHS.resolve.template}?${new URLSearchParams({ market_hash_name: marketHashName })}'`);
+  if (slug !== null) lines.push(`  curl -s '${url}${pathFor({ name: "resolve", aliasKey: slug })}'`);
+  if (item !== null) {
+    const { defIndex, paintIndex, seed } = item;
+    lines.push(
+      `  curl -s ${url}${pathFor({ name: "item", defIndex, paintIndex, topic: null })}`,
+      `  curl -s ${url}${pathFor({ name: "seed", defIndex, paintIndex, seed })}`,
+      `  curl -s ${url}${pathFor({ name: "patterns", defIndex, paintIndex })}`,
+    );
+  }
+  lines.push(
+    `  curl -si -H 'If-None-Match: "${examples.datasetVersion}"' ${url}${pathFor({ name: "meta" })}   # 304: nothing changed since that version`,
+    `  curl -s --compressed ${url}${pathFor({ name: "dump" })} -o dump.json`,
+  );
+  return lines.join("\n");
 }

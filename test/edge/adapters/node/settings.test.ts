@@ -42,4 +42,10 @@ describe("server settings", () => {
     expect(readSettings({}, ["--port"])).toEqual({ ok: false, message: '--port must be 0..65535, got ""' });
     expect(readSettings({}, ["--port", "70000"])).toEqual({ ok: false, message: '--port must be 0..65535, got "70000"' });
   });
+  it("--host wins over HOST, and a missing value is refused", () => {
+    const chosen = readSettings({ HOST: "0.0.0.0" }, ["--host", "::1", "--port", "0"]);
+    expect(chosen.ok && [chosen.settings.host, chosen.settings.port]).toEqual(["::1", 0]);
+    expect(readSettings({}, ["--host"])).toEqual({ ok: false, message: '--host must name an address, got ""' });
+    expect(readSettings({}, ["--host", "--port", "0"])).toEqual({ ok: false, message: '--host must name an address, got "--port"' });
+  });
 });

@@ -1,0 +1,46 @@
+// The build folder's own server, serve.mjs: the local Node server (edge/adapters/node/serve.ts) with
+// everything it imports, zod/mini included, bundled by esbuild into one module that imports nothing
+// but Node's own `node:` modules. A folder copied anywhere (a USB stick, a machine without network
+// or npm) then serves itself with `node serve.mjs`, on Node 22.18 or later.
+//
+// Like every file of a build, its bytes depend only on the inputs (the code and the lockfile, which
+// the source fingerprint covers): module paths are written relative to the repository and as
+// installed under it, never where the checkout or its node_modules really lie, and nothing records
+// a time. Kept apart from the emit stage, which writes the file (server-file.ts) and imports no
+// esbuild.
+
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { SERVER_FILE } from "./build-folder.ts";
+
+const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
+const SERVER_ENTRY = path.join(REPOSITORY, "edge/adapters/node/serve.ts");
+
+/** Read by whoever opens the file on the stick. */
+const HEADER = `// The server of the build folder this file sits in: \`node ${SERVER_FILE} [--port N] [--host H]\` serves
+// it with Node 22.18 or later and nothing else (RATE_LIMIT=off, BURST_LIMIT=off, PORT, HOST, WORKERS,
+// TRUST_PROXY=1 as for \`npm run serve\`). Written by every build from edge/adapters/node/serve.ts.`;
+
+/** serve.mjs's text. */
+export async function bundleServer(): Promise<string> {
+  const result = await build({
+    entryPoints: [SERVER_ENTRY],
+    absWorkingDir: REPOSITORY,
+    // node_modules as it stands in the checkout, not where a link points: the same bytes in every
+    // checkout of the same code.
+    preserveSymlinks: true,
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "node",
+    target: "node22.18",
+    charset: "utf8",
+    // serve.ts serves the folder the bundle sits in (its `import.meta.url`) rather than ./dist.
+    define: { PSG_SERVER_FILE: "true" },
+    banner: { js: HEADER },
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]!.text;
+}
+

@@ -1,0 +1,83 @@
+// Every build writes the folder's own server, serve.mjs (generator/emit/server-file.ts): the same
+// bytes from the same code, whatever folder the build goes to, naming nothing of this machine and
+// importing nothing but Node's own modules; written again only when its bytes change. That it serves
+// a copied folder on its own is test/http/mirror.test.ts.
+
+import { realpathSync } from "node:fs";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDist } from "../../../generator/build.ts";
+import { SERVER_FILE, UPLOAD_IGNORE_FILE } from "../../../generator/emit/build-folder.ts";
+import { sampleGuide, sampleItems } from "../../fixtures/validate/sample-dataset.ts";
+import { writeSampleDataset } from "../../fixtures/validate/sample-files.ts";
+
+const REPOSITORY = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** The sample dataset's one covered item, with the one paint its guide names: a small build. */
+const items = () => {
+  const karambit = sampleItems().find((item) => item.slug === "karambit-doppler")!;
+  return [{ ...karambit, paints: karambit.paints.filter((paint) => paint.paint_index === 419) }];
+};
+
+async function build(datasetDir: string, outDir: string, verify = false): Promise<void> {
+  const result = await buildDist({ datasetDir, outDir, verify });
+  expect(result.ok).toBe(true);
+}
+
+describe("the build folder's serve.mjs", () => {
+  let dir: string;
+  let dataset: string;
+  const outDir = (name: string) => path.join(dir, name);
+  const serverOf = (name: string) => path.join(outDir(name), SERVER_FILE);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "server-file-"));
+    dataset = path.join(dir, "dataset");
+    await writeSampleDataset(dataset, { items: items() });
+    await build(dataset, outDir("first"));
+    await build(dataset, outDir("second"));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("is byte-identical in two builds of the same dataset into different folders", async () => {
+    expect((await readFile(serverOf("first"))).equals(await readFile(serverOf("second")))).toBe(true);
+  });
+
+  it("names no folder of this machine and imports nothing but node: modules", async () => {
+    const text = await readFile(serverOf("first"), "utf8");
+    for (const place of [REPOSITORY, realpathSync(path.join(REPOSITORY, "node_modules")), dir, tmpdir()]) {
+      expect(text).not.toContain(place.replace(/\/$/, ""));
+    }
+    const imported = [...text.matchAll(/^import\s[^;]*?from\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\brequire\(\s*"([^"]+)"\s*\)/gm)].map((match) => match[1] ?? match[2] ?? match[3]);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((specifier) => !specifier!.startsWith("node:"))).toEqual([]);
+    // zod/mini, which the manifest's parser imports, is inside.
+    expect(text).toContain("node_modules/zod/");
+  });
+
+  it("is left out by a host that uploads the folder", async () => {
+    expect((await readFile(path.join(outDir("first"), UPLOAD_IGNORE_FILE), "utf8")).split("\n")).toContain(SERVER_FILE);
+  });
+
+  it("is not written again by a build whose server has the same bytes, and is put back when changed or taken away", async () => {
+    const before = await stat(serverOf("second"));
+    const bytes = await readFile(serverOf("second"));
+    await writeSampleDataset(dataset, { items: items(), guides: [{ ...sampleGuide(), title: "Example: a retitled guide" }] });
+    await build(dataset, outDir("second"));
+    const after = await stat(serverOf("second"));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+
+    await writeFile(serverOf("second"), "// changed by hand\n");
+    await build(dataset, outDir("second"), true);
+    expect((await readFile(serverOf("second"))).equals(bytes)).toBe(true);
+
+    await rm(serverOf("second"));
+    await build(dataset, outDir("second"));
+    expect((await readFile(serverOf("second"))).equals(bytes)).toBe(true);
+  });
+});
