@@ -1,49 +1,63 @@
-// `npm run fixture:scale -- <dir> [--seed N] [--items N] [--guides N]`: write the synthetic scale fixture
-// (a valid dataset at the API's stated scale, for benchmarks; never real data) into <dir>.
+// `npm run fixture:scale -- <dir> [--seed N] [--items N] [--guides N] [--build OUT]`: write the synthetic
+// scale fixture (a valid dataset at the API's stated scale, for benchmarks; never real data) into <dir>,
+// and with --build also build it into OUT, as `npm run build -- --dataset <dir> --out OUT` does.
 
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { runBuild } from "../../generator/cli/build.ts";
+import { isMain, type CliIo } from "../../generator/cli/main.ts";
 import { datasetCounts } from "../../generator/dataset.ts";
 import { DEFAULT_FIXTURE_SEED, SPEC_SCALE, dumpEquivalent, scaleFixture } from "../fixture/scale.ts";
 import { writeFixture } from "../fixture/write.ts";
 
-const USAGE = `usage: npm run fixture:scale -- <dir> [--seed N] [--items N] [--guides N]
+const USAGE = `usage: npm run fixture:scale -- <dir> [--seed N] [--items N] [--guides N] [--build OUT]
   writes a synthetic dataset (items/, guides/, snapshots/) at the API's stated scale
   (defaults: seed ${DEFAULT_FIXTURE_SEED}, ${SPEC_SCALE.items} items, ${SPEC_SCALE.guides} guides) into <dir>,
-  which must be empty, new, or a previous scale fixture`;
+  which must be empty, new, or a previous scale fixture; --build OUT then builds it into the build folder OUT`;
 
-function usage(message: string): never {
-  process.stderr.write(`${message}\n${USAGE}\n`);
-  process.exit(2);
-}
+class UsageError extends Error {}
 
 function integerOption(name: string, value: string | undefined, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) usage(`--${name} must be an integer >= ${min}, got ${JSON.stringify(value)}`);
+  if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) throw new UsageError(`--${name} must be an integer >= ${min}, got ${JSON.stringify(value)}`);
   return Number(value);
 }
 
-async function main(): Promise<number> {
-  let parsed: { values: { seed?: string; items?: string; guides?: string; help?: boolean }; positionals: string[] };
+/** Writes the fixture (and builds it with --build); paths are resolved from `io.cwd`. */
+export async function runFixtureScale(args: string[], io: CliIo): Promise<number> {
+  try {
+    return await writeAndBuild(args, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`${error.message}\n${USAGE}\n`);
+    return 2;
+  }
+}
+
+async function writeAndBuild(args: string[], io: CliIo): Promise<number> {
+  let parsed: { values: { seed?: string; items?: string; guides?: string; build?: string; help?: boolean }; positionals: string[] };
   try {
     parsed = parseArgs({
-      options: { seed: { type: "string" }, items: { type: "string" }, guides: { type: "string" }, help: { type: "boolean", short: "h" } },
+      args,
+      options: { seed: { type: "string" }, items: { type: "string" }, guides: { type: "string" }, build: { type: "string" }, help: { type: "boolean", short: "h" } },
       allowPositionals: true,
     });
   } catch (error) {
-    usage((error as Error).message);
+    throw new UsageError((error as Error).message);
   }
   if (parsed.values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const [dir, ...extra] = parsed.positionals;
-  if (dir === undefined) usage("missing <dir>");
-  if (extra.length > 0) usage(`unexpected argument ${JSON.stringify(extra[0])}`);
+  const [dirArgument, ...extra] = parsed.positionals;
+  if (dirArgument === undefined) throw new UsageError("missing <dir>");
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  if (parsed.values.build === "") throw new UsageError("--build needs a build folder");
   const seed = integerOption("seed", parsed.values.seed, 0);
-  if (seed !== undefined && seed > 0xffffffff) usage("--seed must fit in 32 bits");
+  if (seed !== undefined && seed > 0xffffffff) throw new UsageError("--seed must fit in 32 bits");
   const items = integerOption("items", parsed.values.items, 1);
   const guides = integerOption("guides", parsed.values.guides, 1);
+  const dir = path.resolve(io.cwd, dirArgument);
 
   const started = performance.now();
   const fixture = scaleFixture({
@@ -54,15 +68,15 @@ async function main(): Promise<number> {
   const generatedMs = performance.now() - started;
   const written = await writeFixture(dir, fixture.files);
   if (!written.ok) {
-    process.stderr.write(`fixture:scale refused: ${written.message}\n`);
+    io.stderr(`fixture:scale refused: ${written.message}\n`);
     return 1;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const dumpBytes = Buffer.byteLength(dumpEquivalent(fixture));
   const guideFileBytes = sum(fixture.files, "guides/");
   const counts = datasetCounts(fixture);
-  const shown = path.relative(process.cwd(), path.resolve(dir)) || ".";
-  process.stdout.write(
+  const shown = path.relative(io.cwd, dir) || ".";
+  io.stdout(
     [
       `${written.replaced ? "replaced" : "wrote"} synthetic scale fixture (seed ${fixture.marker.seed}, version ${fixture.marker.version}) in ${shown} in ${seconds} s (generated in ${(generatedMs / 1000).toFixed(1)} s)`,
       `  ${written.files} files, ${mb(written.bytes)} on disk`,
@@ -73,7 +87,8 @@ async function main(): Promise<number> {
       "",
     ].join("\n"),
   );
-  return 0;
+  if (parsed.values.build === undefined) return 0;
+  return runBuild(["--dataset", dir, "--out", parsed.values.build], io);
 }
 
 function sum(files: ReadonlyMap<string, string>, prefix: string): number {
@@ -86,11 +101,13 @@ function mb(bytes: number): string {
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    // Not a usage mistake: an I/O failure such as a full disk or a folder without write permission.
-    process.stderr.write(`fixture:scale failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+if (isMain(import.meta.url)) {
+  runFixtureScale(process.argv.slice(2), { cwd: process.cwd(), stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      // Not a usage mistake: an I/O failure such as a full disk or a folder without write permission.
+      process.stderr.write(`fixture:scale failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

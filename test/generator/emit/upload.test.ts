@@ -1,0 +1,157 @@
+// What each host uploads from a build folder: the list the build's summary counts and
+// docs/deploy.md ("File counts") reports, held here to the rule the docs state for a build into an
+// empty folder: per item pair four files; one per guide and per system; one per slug (/resolve);
+// meta, the dump, the changelog and the generation's serving index; the seven files of the documents
+// folder; the manifest. Netlify also takes the three files only builds read.
+
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVING_INDEX_FILE, parseServingIndex } from "../../../contract/serving-index.ts";
+import { datasetCounts, formatProblem } from "../../../generator/dataset.ts";
+import { readManifest } from "../../../generator/emit/build-folder.ts";
+import { gitignoreMatcher, largestFile, uploadedFiles } from "../../../generator/emit/upload.ts";
+import { loadDataset } from "../../../generator/validate/index.ts";
+import { runFixtureScale } from "../../../tools/cli/fixture-scale.ts";
+
+const root = mkdtempSync(path.join(tmpdir(), "psg-upload-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("gitignoreMatcher, read as wrangler reads .assetsignore", () => {
+  const ignored = gitignoreMatcher(["# a comment", "", "*.files.gz", ".build-lock*", "g-*", "!/g-2", "docs-*", "!/docs-b", "/top-only.json", "cache/"]);
+
+  it("ignores by name at any depth when the pattern has no inner slash", () => {
+    expect(ignored("g-1.files.gz")).toBe(true);
+    expect(ignored("g-2/deep/x.files.gz")).toBe(true);
+    expect(ignored(".build-lock")).toBe(true);
+    expect(ignored(".build-lock.tmp-3")).toBe(true);
+  });
+
+  it("takes back with ! what a later line names, and the last matching line decides", () => {
+    expect(ignored("g-1/v1/meta.json")).toBe(true);
+    expect(ignored("g-2/v1/meta.json")).toBe(false);
+    expect(ignored("docs-a/index.html")).toBe(true);
+    expect(ignored("docs-b/index.html")).toBe(false);
+  });
+
+  it("anchors a leading slash to the folder, and a trailing slash matches folders only", () => {
+    expect(ignored("top-only.json")).toBe(true);
+    expect(ignored("g-2/top-only.json")).toBe(false);
+    expect(ignored("g-2/cache/x.json")).toBe(true);
+    expect(ignored("g-2/cache")).toBe(false);
+  });
+
+  it("never takes back a file under an ignored folder", () => {
+    const matcher = gitignoreMatcher(["old/", "!old/keep.json"]);
+    expect(matcher("old/keep.json")).toBe(true);
+  });
+});
+
+describe("uploadedFiles", () => {
+  let folder: string;
+  beforeAll(() => {
+    folder = path.join(root, "by-hand");
+    const files: Record<string, string> = {
+      ".assetsignore": ["check-cache.json", "*.files.gz", "g-*", "!/g-new", "docs-*", "!/docs-new", ""].join("\n"),
+      "manifest.json": "{}",
+      "check-cache.json": "{}",
+      "g-old/v1/meta.json": "old",
+      "g-old.files.gz": "x",
+      "g-new/v1/meta.json": "new!",
+      "g-new/files.json": "{}",
+      "docs-old/index.html": "<p>",
+      "docs-new/index.html": "<p>",
+      ".build-lock": "1",
+      "g-new/.hidden": "h",
+      "_headers": "/x",
+    };
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+      writeFileSync(path.join(folder, file), text);
+    }
+  });
+
+  it("gives Cloudflare what .assetsignore leaves, without wrangler's own metafiles", async () => {
+    expect((await uploadedFiles(folder, "cloudflare")).map((file) => file.path)).toEqual([
+      ".build-lock",
+      "docs-new/index.html",
+      "g-new/.hidden",
+      "g-new/files.json",
+      "g-new/v1/meta.json",
+      "manifest.json",
+    ]);
+  });
+
+  it("gives Netlify every file but those under a name starting with a dot", async () => {
+    expect((await uploadedFiles(folder, "netlify")).map((file) => file.path)).toEqual([
+      "_headers",
+      "check-cache.json",
+      "docs-new/index.html",
+      "docs-old/index.html",
+      "g-new/files.json",
+      "g-new/v1/meta.json",
+      "g-old.files.gz",
+      "g-old/v1/meta.json",
+      "manifest.json",
+    ]);
+  });
+
+  it("reports each file's size, and the largest", async () => {
+    const files = await uploadedFiles(folder, "cloudflare");
+    expect(files.find((file) => file.path === "g-new/v1/meta.json")?.bytes).toBe(4);
+    expect(largestFile(files)).toEqual({ path: "g-new/v1/meta.json", bytes: 4 });
+    expect(largestFile([])).toBeNull();
+  });
+});
+
+describe("a build into an empty folder (npm run fixture:scale -- DIR --build OUT)", () => {
+  const dataset = path.join(root, "fixture");
+  const out = path.join(root, "dist");
+  let printed = "";
+  let code: number;
+  beforeAll(async () => {
+    const io = { cwd: root, stdout: (text: string) => (printed += text), stderr: (text: string) => (printed += text) };
+    code = await runFixtureScale([dataset, "--items", "3", "--guides", "2", "--build", out], io);
+  });
+
+  it("writes the fixture and builds it in one command", () => {
+    expect(code).toBe(0);
+    expect(printed).toMatch(/^wrote synthetic scale fixture/);
+    expect(printed).toMatch(/\nbuilt dataset_version \w+ into dist\/g-\w+ in /);
+  });
+
+  it("uploads the files docs/deploy.md counts, to each host, and the summary prints the same numbers", async () => {
+    const checked = await loadDataset(dataset);
+    if (!checked.ok) throw new Error(checked.problems.map(formatProblem).join("\n"));
+    const counts = datasetCounts(checked.value);
+    const cloudflare = 4 * counts.pairs + counts.guides + counts.systems + counts.itemFiles + 4 + 7 + 1;
+    const onlyBuildsRead = 3;
+
+    const toCloudflare = await uploadedFiles(out, "cloudflare");
+    const toNetlify = await uploadedFiles(out, "netlify");
+    expect(toCloudflare).toHaveLength(cloudflare);
+    expect(toNetlify).toHaveLength(cloudflare + onlyBuildsRead);
+    expect(toNetlify.map((file) => file.path).filter((file) => !toCloudflare.some((other) => other.path === file))).toEqual([
+      "check-cache.json",
+      "commits.json",
+      expect.stringMatching(/^g-\w+\.files\.gz$/),
+    ]);
+
+    expect(printed).toContain(`a deploy to Cloudflare Workers uploads ${cloudflare.toLocaleString("en")} files`);
+    expect(printed).toContain(`a deploy to Netlify uploads ${(cloudflare + onlyBuildsRead).toLocaleString("en")} files`);
+    const largest = largestFile(toNetlify)!;
+    expect(printed).toContain(`largest file ${(largest.bytes / 1e6).toFixed(1)} MB (${largest.path}), under Cloudflare's cap of 25 MiB per file`);
+  });
+
+  it("uploads to Cloudflare exactly what the Worker reads: the manifest, and each serving folder's index and the files it names", async () => {
+    const manifest = (await readManifest(out))!;
+    const expected = ["manifest.json"];
+    for (const folder of [manifest.generation, manifest.docs!]) {
+      const index = parseServingIndex(readFileSync(path.join(out, folder, SERVING_INDEX_FILE)));
+      if (typeof index === "string") throw new Error(index);
+      expected.push(`${folder}/${SERVING_INDEX_FILE}`, ...[...index.keys()].map((file) => `${folder}/${file}`));
+    }
+    expect((await uploadedFiles(out, "cloudflare")).map((file) => file.path)).toEqual(expected.sort());
+  });
+});
