@@ -5,8 +5,8 @@
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: tools/ci/dataset-check.sh DATASET WORK" >&2; exit 2; }
 dataset=$(realpath "$1")
-work=$2
-mkdir -p "$work"
+mkdir -p "$2"
+work=$(realpath "$2")
 cd "$(dirname "$0")/../.."
 status=0
 npm run --silent check -- "$dataset" > "$work/check.txt" 2>&1 || status=$?

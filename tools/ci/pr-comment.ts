@@ -36,7 +36,7 @@ export function pullRequestComment(outcome: JobOutcome): { body: string; changed
   }
   if (check.status !== 0) {
     const lines = check.output.trimEnd().split("\n");
-    const shown = lines.slice(0, MAX_CHECK_LINES);
+    const shown = firstLines(lines, MAX_CHECK_LINES, MAX_CHECK_CHARS);
     return comment(
       [
         "## Dataset check failed",
@@ -65,8 +65,20 @@ export function pullRequestComment(outcome: JobOutcome): { body: string; changed
   return comment([...head, ...gradedSeedsSection(gradedSeeds.diff, outcome.gradedSeedsUrl, MAX_COMMENT_CHARS - length([COMMENT_MARKER, ...head, ...tail])), ...tail], true);
 }
 
-/** Lines of the check's output shown: a dataset with thousands of problems is read in the log. */
+/** Of the check's output, what the comment shows: a dataset with thousands of problems is read in the log. */
 const MAX_CHECK_LINES = 200;
+const MAX_CHECK_CHARS = 50_000;
+
+function firstLines(lines: string[], count: number, chars: number): string[] {
+  const shown: string[] = [];
+  let used = 0;
+  for (const line of lines.slice(0, count)) {
+    used += line.length + 1;
+    if (used > chars) break;
+    shown.push(line);
+  }
+  return shown;
+}
 
 function comment(lines: string[], changed: boolean): { body: string; changed: boolean } {
   return { body: `${[COMMENT_MARKER, ...lines].join("\n")}\n`, changed };

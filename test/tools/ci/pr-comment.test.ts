@@ -94,6 +94,13 @@ describe("the dataset changes comment", () => {
     expect(body).toContain("… and 50 lines more in the job's log.");
   });
 
+  it("keeps a check of very long lines within one comment", () => {
+    const output = Array.from({ length: 150 }, (_, i) => `guides/${i}.json: quote: ${"x".repeat(1000)}`).join("\n");
+    const { body } = pullRequestComment({ ...passed, check: { status: 1, output }, changes: null, gradedSeeds: null });
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
+    expect(body).toMatch(/… and \d+ lines more in the job's log\./);
+  });
+
   it("says the comparison was not made when a build failed after a good check, or the job stopped before the check", () => {
     expect(pullRequestComment({ ...passed, changes: null }).body).toContain("The dataset check passed, but building or comparing the two datasets failed");
     expect(pullRequestComment({ check: null, changes: null, gradedSeeds: null }).body).toContain("The job stopped before the dataset check");
