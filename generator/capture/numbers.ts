@@ -52,8 +52,31 @@ const JOINED: readonly { not: string | null; pattern: RegExp }[] = [
 const PRICE_AFTER_SIGN = /^(?:\d{1,3}(?:[,.\u00a0 ]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d+)?)(?:(?:[-–—]|\s?to\s?)[$€£¥₽]?(?:\d{1,3}(?:[,.\u00a0]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d+)?))?/;
 const CURRENCY_BEFORE = /[$€£¥₽]\s?$/;
 
+/**
+ * The words that keep a number written after a seed's comment separator a seed: a list going on (`661 - 151
+ * and 321`) or a sentence about it (`661 - 15 is close`).
+ */
+const STILL_A_SEED = "(?:and|or|nor|to|then|than|vs|versus|is|are|was|were|has|have|had|with|but|also|too|like|as|plus)";
+
+/**
+ * A seed as a line writes it first, before its comment: after a bullet, a label ending in a colon or a spaced
+ * dash (`Tier 2: 661`, `Tier 1 - 661`), or a rank (`#1 - 661`, `1. 661`), followed by a comment separator or an
+ * opening parenthesis. Anchored at the line's start, so a seed further along a list (`661 - 151 - 321 best`) is
+ * never taken for the first.
+ */
+const SEED_BEFORE_COMMENT =
+  /^[^\S\n]*(?:[^\p{L}\p{N}\s][^\S\n]*)*(?:\p{L}[\p{L}\p{N} '&+]{0,30}?(?:[:=]|\s[-–—])[^\S\n]*|(?:#\s?\d{1,3}|\d{1,3}[.)])[^\S\n]*(?:[-–—:=][^\S\n]*)?)?\d{1,4}[^\S\n]*(?:[-–—|:=~>]+[^\S\n]+|[(\[][^\S\n]*)$/u;
+
 /** What makes a single run of digits something other than a seed, judged by its neighbours. */
-const NOT_A_SEED: readonly { not: string; before?: RegExp; after?: RegExp }[] = [
+const NOT_A_SEED: readonly {
+  not: string;
+  before?: RegExp;
+  after?: RegExp;
+  /** The rule reads the text from the start of the token's line (at most LINE_WINDOW characters), not 12 characters. */
+  fromLineStart?: boolean;
+  /** What the token's digits must be for the rule to apply. */
+  written?: RegExp;
+}[] = [
   { not: "percentage", after: /^\s?%/ },
   { not: "part of a name", before: /[A-Za-z]-?$/ }, // AK-47, M9, P250, M4A1-S, P1
   { not: "part of a name", before: /\d-$/, after: /^-?[A-Za-z]/ }, // 1-2x
@@ -65,7 +88,13 @@ const NOT_A_SEED: readonly { not: string; before?: RegExp; after?: RegExp }[] = 
   // `419 likes` is a count; `419 like the 661` is a seed and the verb, so the singular is not a count word.
   { not: "count", after: /^\s+(?:views?|visitors?|ratings?|favou?rites?|comments?|subscribers?|stars?|votes?|likes|awards?|people|times|days?|hours?|minutes?|weeks?|months?|years?|screenshots?|images?|pictures?|seeds|patterns|skins|items)\b/i },
   { not: "version", before: /\bv(?:er(?:sion)?)?\.?\s?$/i },
+  // `661 - 1 gold stripe`, `151 (2 yellow spots)`: a small number opening a seed's comment and followed by a
+  // word counts something on the skin. Two digits at most: a seed of three written after a seed and a dash is
+  // the list going on, and a missed seed costs more than a count reviewed once.
+  { not: "count", fromLineStart: true, before: SEED_BEFORE_COMMENT, written: /^\d{1,2}$/, after: new RegExp(String.raw`^[^\S\n]+(?!${STILL_A_SEED}\b)\p{L}`, "iu") },
 ];
+/** How far back a rule reading from the line's start looks; a longer line's rule does not apply. */
+const LINE_WINDOW = 120;
 
 /** Every run of digits in `text`, in order, each counted or told apart. */
 export function numberTokens(text: string): NumberToken[] {
@@ -90,11 +119,27 @@ export function numberTokens(text: string): NumberToken[] {
     const end = start + match[0].length;
     const before = text.slice(Math.max(0, start - 12), start);
     const after = text.slice(end, end + 24);
-    const rule = NOT_A_SEED.find((candidate) => (candidate.before === undefined || candidate.before.test(before)) && (candidate.after === undefined || candidate.after.test(after)));
+    const rule = NOT_A_SEED.find((candidate) => {
+      if (candidate.written !== undefined && !candidate.written.test(match[0])) return false;
+      if (candidate.before !== undefined) {
+        const context = candidate.fromLineStart === true ? lineBefore(text, start) : before;
+        if (context === null || !candidate.before.test(context)) return false;
+      }
+      return candidate.after === undefined || candidate.after.test(after);
+    });
     const not = rule?.not ?? (match[0].length > 4 ? "too long" : null);
     tokens.push({ text: match[0], start, end, value: not === null ? Number(match[0]) : Number.NaN, not });
   }
   return tokens;
+}
+
+/** The text from the start of the line to `start`, or null when that is more than LINE_WINDOW characters. */
+function lineBefore(text: string, start: number): string | null {
+  const from = Math.max(0, start - LINE_WINDOW);
+  const window = text.slice(from, start);
+  const newline = window.lastIndexOf("\n");
+  if (newline === -1 && from > 0) return null;
+  return window.slice(newline + 1);
 }
 
 /** The tokens that count and lie in 0..1000: the numbers that could be seeds. */

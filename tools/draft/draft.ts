@@ -77,7 +77,7 @@ export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | {
     discrepancies,
     systems: systems.map((system) => system.document),
   };
-  const untranscribed = untranscribedNumbers(input.capture, guide.systems, { skip: attribution.skip });
+  const untranscribed = untranscribedNumbers(input.capture, guide, { skip: attribution.skip });
   const review = checkThese({ guide, systems, item: input.item, untranscribed, discrepancies });
   return { guide, summary: [...review, ...summarize(guide.systems, callouts, discrepancies)], untranscribed };
 }

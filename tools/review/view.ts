@@ -1,9 +1,7 @@
 import type { Problem } from "../../generator/dataset.ts";
 import { readAttribution } from "../../generator/capture/attribution.ts";
-import { bodyLines } from "../../generator/capture/lines.ts";
-import { seedCandidates } from "../../generator/capture/numbers.ts";
 import { MARK, placeholderSites } from "../../generator/validate/placeholder.ts";
-import { numbersByQuote, untranscribedNumbers } from "../../generator/capture/untranscribed.ts";
+import { accountedParts, accountNumbers, type Accounting } from "../../generator/capture/untranscribed.ts";
 import type { Capture, ReadableCapture } from "../../generator/capture/capture.ts";
 import { regionHolding } from "../../generator/capture/regions.ts";
 import { quoteSites, type QuoteSite } from "../../generator/validate/rules/quotes.ts";
@@ -117,8 +115,9 @@ export function reviewView(input: ReviewInput): ReviewView {
   const quotes = readable === null ? [] : quoteMarks(readable, outline.systems, sites, colours);
   const notes = placeNotes(input, sites, quotes);
   const systems = systemViews(outline.systems, colours, notes);
-  const taken = readable === null ? [] : takenSeeds(readable, outline.systems);
-  const unassigned = readable === null ? [] : unassignedNumbers(readable, outline, input.platformId, taken);
+  const accounting = readable === null ? null : accountingOf(readable, input, outline.retrievedAt);
+  const taken = accounting?.taken ?? [];
+  const unassigned = accounting?.untranscribed.map(({ start, end, value, line }, id): UnassignedNumber => ({ id, start, end, value, line })) ?? [];
   return {
     platformId: input.platformId,
     file: input.file,
@@ -286,43 +285,8 @@ function systemViews(systems: readonly OutlineSystem[], colours: ReadonlyMap<str
   });
 }
 
-/**
- * The seeds the gradings take, where they are written: in each occurrence of a grading's quote in the guide's
- * text, the numbers equal to a seed (or rank) of the gradings quoting it, as untranscribed.ts accounts for them.
- */
-function takenSeeds(capture: ReadableCapture, systems: readonly OutlineSystem[]): { start: number; end: number }[] {
-  const byQuote = numbersByQuote(systems);
-  const taken = new Map<number, number>();
-  for (const [quote, values] of byQuote) {
-    for (const start of capture.index.occurrences(quote)) {
-      if (regionHolding(capture.regions, start, start + quote.length) !== null) continue;
-      for (const token of seedCandidates(quote)) if (values.has(token.value)) taken.set(start + token.start, start + token.end);
-    }
-  }
-  return [...taken].sort(([a], [b]) => a - b).map(([start, end]) => ({ start, end }));
-}
-
-/**
- * Places the numbers untranscribedNumbers lists (by value and line) in the text. On a line where a value is
- * written more than once, its untaken occurrences are the ones listed.
- */
-function unassignedNumbers(capture: ReadableCapture, outline: ReturnType<typeof guideOutline>, platformId: string, taken: readonly { start: number }[]): UnassignedNumber[] {
-  const { skip } = readAttribution(capture, platformId, outline.retrievedAt ?? "");
-  const found = untranscribedNumbers(capture, outline.systems, { skip });
-  const takenStarts = new Set(taken.map((mark) => mark.start));
-  const lines = new Map(bodyLines(capture, skip).map((line) => [line.number, line]));
-  const wanted = new Map<string, number>();
-  for (const number of found) wanted.set(`${number.line}:${number.value}`, (wanted.get(`${number.line}:${number.value}`) ?? 0) + 1);
-  const placed: Omit<UnassignedNumber, "id">[] = [];
-  for (const [key, count] of wanted) {
-    const [lineNumber, value] = key.split(":").map(Number) as [number, number];
-    const line = lines.get(lineNumber);
-    if (line === undefined) continue;
-    const candidates = seedCandidates(line.text)
-      .filter((token) => token.value === value)
-      .map((token) => ({ start: line.start + token.start, end: line.start + token.end }))
-      .sort((a, b) => Number(takenStarts.has(a.start)) - Number(takenStarts.has(b.start)) || a.start - b.start);
-    for (const { start, end } of candidates.slice(0, count)) placed.push({ start, end, value, line: lineNumber });
-  }
-  return placed.sort((a, b) => a.start - b.start).map((number, id) => ({ id, ...number }));
+/** The numbers the gradings take and the ones nothing accounts for, as `guide:numbers` and check count them. */
+function accountingOf(capture: ReadableCapture, input: ReviewInput, retrievedAt: string | null): Accounting {
+  const { skip } = readAttribution(capture, input.platformId, retrievedAt ?? "");
+  return accountNumbers(capture, accountedParts(input.document), { skip });
 }

@@ -1,12 +1,12 @@
 import type { Guide } from "../../../contract/schema/guide.ts";
-import { seedCandidates } from "../../capture/numbers.ts";
+import { quoteReadings, type QuoteNumber } from "../../capture/quote-numbers.ts";
 import { finding, type Finding } from "../finding.ts";
 
 // A grading's quote is the span of the guide its seed was read from, so the seed is written in it
 // (dataset/README.md, "What check catches besides shape"). Read as numbers (generator/capture/numbers.ts: `661`
-// is in `Tier 1: 661, 151`; `47` is not in `AK-47`), this catches a seed mistyped into another seed (868 ->
-// 886) that a verbatim quote check misses. Gradings read off an image have no text to hold the seed, and are
-// not checked.
+// is in `Tier 1: 661, 151`; `47` is not in `AK-47`, nor the count `1` in `661 - 1 gold stripe`), this catches a
+// seed mistyped into another seed (868 -> 886), or a count drafted as a seed, that a verbatim quote check
+// misses. Gradings read off an image have no text to hold the seed, and are not checked.
 
 export function seedsOccurInTheirQuotes(guide: Guide): Finding[] {
   const findings: Finding[] = [];
@@ -30,6 +30,12 @@ export function seedsOccurInTheirQuotes(guide: Guide): Finding[] {
 export function sharedQuotesKeepTheirOrder(guide: Guide): Finding[] {
   const findings: Finding[] = [];
   const numbersOf = numbersOfQuotes(guide);
+  // A quote's own words never make it wrong: its label, a note or a level it names are not seeds it skips.
+  const read = readingsOfQuotes(guide);
+  const notASeed = (quote: string, index: number) => {
+    const roles = read.get(quote)?.[index]?.roles;
+    return roles !== undefined && (roles.has("label") || roles.has("note") || roles.has("mention"));
+  };
   guide.systems.forEach((system, s) => {
     // By level, then by quote: a key joining the two would copy every quote once more.
     const reading = new Map<string, Map<string, { next: number; used: number[] }>>();
@@ -50,7 +56,13 @@ export function sharedQuotesKeepTheirOrder(guide: Guide): Finding[] {
       }
       // Numbers before the first seed taken from a quote are its label (`#1 — 661`), not skipped seeds.
       const skipped =
-        state.used.length === 0 ? [] : seeds.slice(state.next, at).filter((seed) => !system.gradings.some((other) => other.quote === grading.quote && other.seed === seed && other.level === grading.level));
+        state.used.length === 0
+          ? []
+          : seeds
+              .map((seed, index) => ({ seed, index }))
+              .slice(state.next, at)
+              .filter(({ seed, index }) => !notASeed(grading.quote, index) && !system.gradings.some((other) => other.quote === grading.quote && other.seed === seed && other.level === grading.level))
+              .map(({ seed }) => seed);
       if (skipped.length > 0) {
         findings.push(finding(`$.systems[${s}].gradings[${g}].seed`, `is ${grading.seed}, but its quote lists ${skipped.join(", ")} before it, which no grading of this level takes from this quote`, `a grading for every seed the quote lists, in its order: ${seeds.join(", ")}`));
       }
@@ -62,20 +74,18 @@ export function sharedQuotesKeepTheirOrder(guide: Guide): Finding[] {
 }
 
 /**
- * Both rules read the same quotes, so each quote of a guide is read once. Kept with the guide object
- * (an edited guide is a new object) and keyed by the quote's text, which alone decides its numbers.
+ * Both rules read the same quotes, as the review of numbers reads them (generator/capture/quote-numbers.ts),
+ * so each guide's quotes are read once. Kept with the guide object (an edited guide is a new object).
  */
-const quoteNumbers = new WeakMap<Guide, Map<string, number[]>>();
+const readings = new WeakMap<Guide, Map<string, QuoteNumber[]>>();
+
+function readingsOfQuotes(guide: Guide): Map<string, QuoteNumber[]> {
+  let read = readings.get(guide);
+  if (read === undefined) readings.set(guide, (read = quoteReadings(guide.systems)));
+  return read;
+}
 
 function numbersOfQuotes(guide: Guide): (quote: string) => number[] {
-  const memo = quoteNumbers.get(guide) ?? new Map<string, number[]>();
-  quoteNumbers.set(guide, memo);
-  return (quote) => {
-    let numbers = memo.get(quote);
-    if (numbers === undefined) {
-      numbers = seedCandidates(quote).map((token) => token.value);
-      memo.set(quote, numbers);
-    }
-    return numbers;
-  };
+  const read = readingsOfQuotes(guide);
+  return (quote) => read.get(quote)?.map((number) => number.value) ?? [];
 }

@@ -13,7 +13,7 @@ import { finding, type Finding } from "../finding.ts";
 export function unassignedReviewCountsTheNumbers(guide: Guide, capture: ReadableCapture): Finding[] {
   if (guide.unassigned_review === undefined) return [];
   const { skip } = readAttribution(capture, guide.platform_id, guide.snapshot.retrieved_at);
-  const count = untranscribedNumbers(capture, guide.systems, { skip }).length;
+  const count = untranscribedNumbers(capture, guide, { skip }).length;
   if (count === guide.unassigned_review.count) return [];
   return [
     finding(

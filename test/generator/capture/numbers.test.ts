@@ -35,6 +35,16 @@ const TRICKY: readonly { text: string; seeds: number[]; why: string }[] = [
   { text: "2-3 keys", seeds: [], why: "both ends of a range of keys" },
   { text: "661 - 900€", seeds: [661], why: "a seed and its price after a spaced dash" },
   { text: "v2 update", seeds: [], why: "a version" },
+  { text: "661 - 1 gold stripe", seeds: [661], why: "a count opening a seed's comment" },
+  { text: "• 151 – 2 yellow spots", seeds: [151], why: "a count after a bullet's seed and an en dash" },
+  { text: "Tier 2: 661 - 1 gold stripe", seeds: [2, 661], why: "a count after a labelled seed" },
+  { text: "#1 — 661 (2 blue dots)", seeds: [1, 661], why: "a count in a ranked seed's parenthesis" },
+  { text: "3x 661", seeds: [661], why: "a multiplier" },
+  { text: "Tier 1 - 661 full blue", seeds: [1, 661], why: "a seed after a label and a dash, with its comment" },
+  { text: "661 - 151 - 32 best", seeds: [661, 151, 32], why: "a dashed list going on to its comment" },
+  { text: "661 - 151 best", seeds: [661, 151], why: "a seed of three digits after a dash is the list going on" },
+  { text: "661 - 15 and 32", seeds: [661, 15, 32], why: "a list going on with `and`" },
+  { text: "661 (almost Tier 1) • 151", seeds: [661, 1, 151], why: "a level's number is read; what it is, the quote's reading says" },
 ];
 
 describe("one number reader", () => {
@@ -55,11 +65,11 @@ describe("one number reader", () => {
     const seeds = seedCandidates(line).map((token) => token.value);
     expect(seeds).toEqual([1, 661, 151, 419, 555]);
     // What guide:numbers would list with nothing graded: the same tokens.
-    expect(untranscribedNumbers(capture, [], { skip: [] }).map((found) => found.value)).toEqual(seeds);
+    expect(untranscribedNumbers(capture, { systems: [] }, { skip: [] }).map((found) => found.value)).toEqual(seeds);
     // What check accepts as a grading's seed in that quote: the same tokens.
-    const system = { id: "s", gradings: seeds.map((seed, position) => ({ seed, level: "l", quote: line, evidence: "text", position })) };
+    const system = { id: "s", label: "S", levels: [{ key: "l", label: "Tier 1" }], gradings: seeds.map((seed, position) => ({ seed, level: "l", quote: line, evidence: "text", position })) };
     expect(seedsOccurInTheirQuotes({ systems: [system] } as unknown as Guide)).toEqual([]);
-    const wrong = { id: "s", gradings: [99, 500, 2].map((seed, position) => ({ seed, level: "l", quote: line, evidence: "text", position })) };
+    const wrong = { ...system, gradings: [99, 500, 2].map((seed, position) => ({ seed, level: "l", quote: line, evidence: "text", position })) };
     expect(seedsOccurInTheirQuotes({ systems: [wrong] } as unknown as Guide)).toHaveLength(3);
   });
 });

@@ -57,8 +57,34 @@ describe("guide:draft reads each page shape", () => {
       updated: "2024-03-01T18:20:00",
       url: "https://example.com/sharedfiles/filedetails/?id=990000001",
     });
-    // 1,204 is a count, $120 a price, 0.07 a float, AK-47 a name, 3 months a duration; the callouts' seeds remain.
-    expect(untranscribed.map((found) => found.value)).toEqual([32, 92, 179, 4, 28, 71]);
+    // 1,204 is a count, $120 a price, 0.07 a float, AK-47 a name, 3 months a duration; the callouts' seeds are
+    // the callouts' own, where their quotes stand.
+    expect(untranscribed).toEqual([]);
+  });
+
+  it("lists the numbers of the page's prose that no grading, label or callout accounts for, each with its line and column", () => {
+    const shape = SHAPES[1]!;
+    const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
+    const { untranscribed, summary } = draftGuide({ capture, platformId: "990000001", item: item(shape.item), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    expect(untranscribed.map(({ value, column, context }) => ({ value, column, context }))).toEqual([
+      { value: 661, column: 6, context: "Seed 661 is the best AK-47 you can buy; 387 and 442 are mirrored." },
+      { value: 387, column: 41, context: "Seed 661 is the best AK-47 you can buy; 387 and 442 are mirrored." },
+      { value: 442, column: 49, context: "Seed 661 is the best AK-47 you can buy; 387 and 442 are mirrored." },
+    ]);
+    expect(summary).toContain("  - 3 numbers of the text not read as seeds (listed below)");
+  });
+
+  it("drafts a count opening a seed's comment as the comment, not as a seed", () => {
+    const html = `<h2>Tier 1</h2><ul><li>661 - 1 gold stripe</li><li>151 – 2 yellow spots</li><li>321 (3 blue dots)</li></ul>`;
+    const capture = readable("test/page.html", new TextEncoder().encode(html));
+    const { guide, untranscribed } = draftGuide({ capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const gradings = (guide.systems as { gradings: { seed: number; note?: { quote: string } }[] }[]).flatMap((system) => system.gradings);
+    expect(gradings.map(({ seed, note }) => ({ seed, note: note?.quote }))).toEqual([
+      { seed: 661, note: "1 gold stripe" },
+      { seed: 151, note: "2 yellow spots" },
+      { seed: 321, note: "3 blue dots" },
+    ]);
+    expect(untranscribed).toEqual([]);
   });
 
   it("gives up on a page whose gradings would pass the size a guide file may have, and drafts it within a size it fits", () => {

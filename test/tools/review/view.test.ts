@@ -68,13 +68,27 @@ describe("the review view of a guide", () => {
     expect(mention).toMatchObject({ levels: [], fields: ["callouts[0]"], colour: null });
   });
 
-  it("places every number no grading takes where it is written, with its line", () => {
+  it("places every number nothing accounts for where it is written, with its line: not the callout's, nor a label's", () => {
     const view = reviewView(input(guide()));
     expect(view.unassigned.map(({ value, line, start }) => ({ value, line, start }))).toEqual([
       { value: 92, line: 3, start: at(TEXT, "92") },
-      { value: 71, line: 4, start: at(TEXT, "71") },
       { value: 7, line: 5, start: at(TEXT, "7 again") },
     ]);
+  });
+
+  it("lists the numbers guide:numbers lists, for a draft whose levels are labelled with digits", () => {
+    const text = ["1", "15, 123", "2", "27", "Also 19 and 250", ""].join("\n");
+    const document = guide({
+      callouts: [],
+      systems: [{ id: "tiers", label: "Tiers", levels: [{ key: "a", label: "1", ordered: PLACEHOLDER.ordered }, { key: "b", label: "2" }], gradings: [{ seed: 15, level: "a", quote: "15, 123" }, { seed: 27, level: "b", quote: "27" }] }],
+    });
+    const view = reviewView(input(document, { text }));
+    expect(view.unassigned.map(({ value, line }) => ({ value, line }))).toEqual([
+      { value: 123, line: 2 },
+      { value: 19, line: 5 },
+      { value: 250, line: 5 },
+    ]);
+    expect(view.pieces.filter((piece) => piece.kind === "text" && piece.number?.kind === "taken").map((piece) => (piece.kind === "text" ? piece.text : ""))).toEqual(["15", "27"]);
   });
 
   it("shows a taken seed as taken and an untaken number as not taken in the cut text", () => {

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { prepareCapture, type ReadableCapture } from "../../../generator/capture/capture.ts";
+import { accountedParts, accountNumbers, untranscribedNumbers, type AccountedGuide } from "../../../generator/capture/untranscribed.ts";
+
+// The review of numbers on small test pages (test data, not real guides): which numbers are accounted for by
+// what the guide transcribed at their own place, and which are listed.
+
+function page(...lines: string[]): ReadableCapture {
+  const readable = prepareCapture("test/page.txt", new TextEncoder().encode(`${lines.join("\n")}\n`)).readable;
+  if ("problem" in readable) throw new Error(readable.problem);
+  return readable;
+}
+
+const listed = (capture: ReadableCapture, guide: AccountedGuide) => untranscribedNumbers(capture, guide, { skip: [] }).map(({ line, value }) => `${line}:${value}`);
+
+function tiers(gradings: AccountedGuide["systems"][number]["gradings"], labels = ["Tier 1", "Tier 2"]): AccountedGuide {
+  return { systems: [{ label: "Tiers", levels: labels.map((label, index) => ({ key: `t${index + 1}`, label })), gradings }] };
+}
+
+describe("the review of numbers", () => {
+  it("takes a level's label at its heading, with its description, and at its list line; not where prose names it", () => {
+    const capture = page("TEST DATA", "Tier 1 (12 seeds):", "661, 151", "Tier 2: 32, 92", "Tier 1 is the best, Tier 2 is close.");
+    const guide = tiers([
+      { seed: 661, level: "t1", quote: "661, 151" },
+      { seed: 151, level: "t1", quote: "661, 151" },
+      { seed: 32, level: "t2", quote: "Tier 2: 32, 92" },
+      { seed: 92, level: "t2", quote: "Tier 2: 32, 92" },
+    ]);
+    expect(listed(capture, guide)).toEqual(["5:1", "5:2"]);
+  });
+
+  it("takes a callout's, a remark's and a note's numbers where their quotes stand, and lists the same numbers elsewhere", () => {
+    const capture = page("TEST DATA", "Tier 1: 661, 151", "Not blue gems: 4, 28", "I will add 7 more later.", "151 and 321 look alike.", "Asked about: 4, 28 and 7; 321 too.");
+    const guide: AccountedGuide = {
+      callouts: [{ quote: "Not blue gems: 4, 28" }],
+      remarks: [{ quote: "I will add 7 more later." }],
+      systems: [{ ...tiers([{ seed: 661, level: "t1", quote: "Tier 1: 661, 151" }, { seed: 151, level: "t1", quote: "Tier 1: 661, 151", note: { quote: "151 and 321 look alike." } }]).systems[0]! }],
+    };
+    expect(listed(capture, guide)).toEqual(["6:4", "6:28", "6:7", "6:321"]);
+  });
+
+  it("takes a seed written twice in one quote once per grading, and a rank where the quote writes it", () => {
+    const capture = page("TEST DATA", "#1 — 661", "555, 555, 77");
+    const guide: AccountedGuide = {
+      systems: [
+        { label: "Top", levels: [{ key: "p1", label: "#1" }], gradings: [{ seed: 661, level: "p1", quote: "#1 — 661", rank: 1 }] },
+        { label: "Tiers", levels: [{ key: "t1", label: "Tier 1" }], gradings: [{ seed: 555, level: "t1", quote: "555, 555, 77" }, { seed: 77, level: "t1", quote: "555, 555, 77" }] },
+      ],
+    };
+    const { taken, untranscribed } = accountNumbers(capture, guide, { skip: [] });
+    expect(untranscribed.map(({ line, column, value }) => ({ line, column, value }))).toEqual([{ line: 3, column: 6, value: 555 }]);
+    expect(taken.map(({ start, end }) => capture.text.slice(start, end))).toEqual(["1", "661", "555", "77"]);
+  });
+
+  it("reads a quote written as a whole line there, not inside a longer line holding the same words", () => {
+    const capture = page("TEST DATA", "Tier 2", "5", "Tier 5 is empty for now.");
+    expect(listed(capture, tiers([{ seed: 5, level: "t2", quote: "5" }]))).toEqual(["4:5"]);
+  });
+
+  it("counts a column in characters, an emoji being one", () => {
+    const capture = page("TEST DATA", "💎 Also: 661 and 151");
+    expect(untranscribedNumbers(capture, { systems: [] }, { skip: [] }).map(({ column }) => column)).toEqual([9, 17]);
+  });
+
+  it("reads a draft's parts leniently: what is not of the guide's type is left out, the rest still accounts", () => {
+    const capture = page("TEST DATA", "Tier 1: 661, 151", "Not blue gems: 4");
+    const draft = {
+      notes: "DRAFT-TODO: notes",
+      callouts: [{ quote: "Not blue gems: 4" }, { quote: 7 }],
+      systems: [{ label: "Tiers", levels: [{ key: "t1", label: "Tier 1", ordered: "DRAFT-TODO: ordered" }], gradings: [{ seed: 661, level: "t1", quote: "Tier 1: 661, 151" }, { seed: "151", level: "t1", quote: "Tier 1: 661, 151" }] }],
+    };
+    expect(listed(capture, accountedParts(draft))).toEqual(["2:151"]);
+  });
+});
