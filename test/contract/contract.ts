@@ -3,7 +3,7 @@
 // test/http/netlify.test.ts). A case sees only a base URL; what an adapter cannot show is a capability it
 // declares missing, with the reason, and the cases that need it are reported as skipped with it.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { writeDistFixture, type DistFixture, type DistFixtureOptions } from "../support/dist-fixture.ts";
 import { rawRequest, type RawResponse } from "../support/edge-server.ts";
 
@@ -73,52 +73,54 @@ export const CONTRACT_FIXTURE: DistFixtureOptions = { datasetVersion: CONTRACT_V
  */
 export const SHARED_SERVER_BUDGET = 170;
 
+/**
+ * The cases against one adapter, inside a suite its runner declares with a title written in the file
+ * (`npx vitest list` reads a test file without running it, so a suite declared here would not be seen).
+ * Runners declare it concurrent: the cases are independent, and an adapter that takes its time per
+ * request (the Netlify emulation starts Deno workers for each) answers several at once faster than in a row.
+ */
 export function runContract(adapter: Adapter, cases: readonly ContractCase[]): void {
-  // Concurrent: the cases are independent, and an adapter that takes its time per request (the
-  // Netlify emulation starts Deno workers for each) answers several at once faster than in a row.
-  describe.concurrent(`the HTTP contract on ${adapter.name}`, () => {
-    let fixture: DistFixture;
-    let shared: StartedServer | undefined;
-    let spent = 0;
+  let fixture: DistFixture;
+  let shared: StartedServer | undefined;
+  let spent = 0;
 
-    beforeAll(async () => {
-      fixture = await writeDistFixture(undefined, { ...CONTRACT_FIXTURE, ...adapter.fixture });
-      shared = await adapter.start(fixture.dir, { burstLimit: true });
-    });
-    afterAll(async () => {
-      await shared?.close();
-      await fixture?.remove();
-    });
-
-    const apiOf = (url: string, count: boolean): Api => ({
-      request(path, options = {}) {
-        if (count && !path.startsWith("/health") && ++spent > SHARED_SERVER_BUDGET) {
-          throw new Error(`the cases sent more than ${SHARED_SERVER_BUDGET} requests to the shared server; give the new case a server of its own`);
-        }
-        return rawRequest(url, path, options.method ?? "GET", options.headers ?? {});
-      },
-      fixture,
-      version: CONTRACT_VERSION,
-      etag: `"${CONTRACT_VERSION}"`,
-    });
-
-    for (const contractCase of cases) {
-      const reason = contractCase.needs === undefined ? undefined : adapter.missing?.[contractCase.needs];
-      if (reason !== undefined) {
-        it.skip(`${contractCase.name} (not on ${adapter.name}: ${reason})`, () => {});
-        continue;
-      }
-      it(contractCase.name, async () => {
-        if (!contractCase.ownServer) return contractCase.run(apiOf(shared!.url, true));
-        const own = await adapter.start(fixture.dir, { burstLimit: contractCase.needs !== "appLimitAlone" });
-        try {
-          await contractCase.run(apiOf(own.url, false));
-        } finally {
-          await own.close();
-        }
-      });
-    }
+  beforeAll(async () => {
+    fixture = await writeDistFixture(undefined, { ...CONTRACT_FIXTURE, ...adapter.fixture });
+    shared = await adapter.start(fixture.dir, { burstLimit: true });
   });
+  afterAll(async () => {
+    await shared?.close();
+    await fixture?.remove();
+  });
+
+  const apiOf = (url: string, count: boolean): Api => ({
+    request(path, options = {}) {
+      if (count && !path.startsWith("/health") && ++spent > SHARED_SERVER_BUDGET) {
+        throw new Error(`the cases sent more than ${SHARED_SERVER_BUDGET} requests to the shared server; give the new case a server of its own`);
+      }
+      return rawRequest(url, path, options.method ?? "GET", options.headers ?? {});
+    },
+    fixture,
+    version: CONTRACT_VERSION,
+    etag: `"${CONTRACT_VERSION}"`,
+  });
+
+  for (const contractCase of cases) {
+    const reason = contractCase.needs === undefined ? undefined : adapter.missing?.[contractCase.needs];
+    if (reason !== undefined) {
+      it.skip(`${contractCase.name} (not on ${adapter.name}: ${reason})`, () => {});
+      continue;
+    }
+    it(contractCase.name, async () => {
+      if (!contractCase.ownServer) return contractCase.run(apiOf(shared!.url, true));
+      const own = await adapter.start(fixture.dir, { burstLimit: contractCase.needs !== "appLimitAlone" });
+      try {
+        await contractCase.run(apiOf(own.url, false));
+      } finally {
+        await own.close();
+      }
+    });
+  }
 }
 
 // What every answer of one kind carries; the cases call these rather than repeat the checks.

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_FILE } from "../../generator/emit/build-folder.ts";
 import { CASES } from "../contract/cases.ts";
-import { runContract } from "../contract/contract.ts";
+import { runContract, type Adapter } from "../contract/contract.ts";
 import { GUIDE_ID, writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { rawRequest } from "../support/edge-server.ts";
 import { temporaryFolders } from "../support/temporary.ts";
@@ -86,17 +86,15 @@ function startMirror(folder: string, env: Record<string, string> = {}): Promise<
 
 // Each fixture folder is copied once; the cases that need a server of their own start it on the same copy.
 const copies = new Map<string, string>();
-runContract(
-  {
-    name: "a build folder copied out of the checkout, served by its own serve.mjs",
-    fixture: { server: true },
-    start: (distDir, { burstLimit }) => {
-      if (!copies.has(distDir)) copies.set(distDir, copyAway(distDir));
-      return startMirror(copies.get(distDir)!, burstLimit ? {} : { BURST_LIMIT: "off" });
-    },
+const adapter: Adapter = {
+  name: "a build folder copied out of the checkout, served by its own serve.mjs",
+  fixture: { server: true },
+  start: (distDir, { burstLimit }) => {
+    if (!copies.has(distDir)) copies.set(distDir, copyAway(distDir));
+    return startMirror(copies.get(distDir)!, burstLimit ? {} : { BURST_LIMIT: "off" });
   },
-  CASES,
-);
+};
+describe.concurrent(`the HTTP contract on ${adapter.name}`, () => runContract(adapter, CASES));
 
 describe("a copied build folder served by its own serve.mjs, with both limits off (two node:cluster workers)", () => {
   let fixture: DistFixture;

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CASES } from "../contract/cases.ts";
-import { runContract } from "../contract/contract.ts";
+import { runContract, type Adapter } from "../contract/contract.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
 import { rawRequest } from "../support/edge-server.ts";
 import { startNetlifyServer } from "../support/netlify-server.ts";
@@ -42,21 +42,19 @@ afterAll(async () => {
   await Promise.all([started.fixture.remove(), rm(started.temporary, { recursive: true, force: true })]);
 });
 
-runContract(
-  {
-    name: "Netlify's emulation",
-    // In this process, as `npm run serve:netlify` starts it (its own life is the last test here).
-    start: (distDir) => startNetlifyLocalServer({ publishDir: distDir, port: 0 }),
-    missing: {
-      edgeBurstLimit:
-        "the server in front of the emulation enforces it (below, with a lower limit), but 170 requests through the emulation take about a minute: it starts Deno workers for every request",
-      exactBurstCount: "as for edgeBurstLimit: 170 requests through the emulation take about a minute",
-      redirectsToClient: "the emulation follows an edge function's redirect itself and answers with where it leads",
-      appLimitAlone: "the emulation runs every request in a new Deno worker, so the app limiter's counts never outlive one request",
-    },
+const adapter: Adapter = {
+  name: "Netlify's emulation",
+  // In this process, as `npm run serve:netlify` starts it (its own life is the last test here).
+  start: (distDir) => startNetlifyLocalServer({ publishDir: distDir, port: 0 }),
+  missing: {
+    edgeBurstLimit:
+      "the server in front of the emulation enforces it (below, with a lower limit), but 170 requests through the emulation take about a minute: it starts Deno workers for every request",
+    exactBurstCount: "as for edgeBurstLimit: 170 requests through the emulation take about a minute",
+    redirectsToClient: "the emulation follows an edge function's redirect itself and answers with where it leads",
+    appLimitAlone: "the emulation runs every request in a new Deno worker, so the app limiter's counts never outlive one request",
   },
-  CASES,
-);
+};
+describe.concurrent(`the HTTP contract on ${adapter.name}`, () => runContract(adapter, CASES));
 
 describe("Netlify's own", () => {
   // One emulation for these tests, behind the server that plays Netlify's CDN, with a burst limit
