@@ -11,17 +11,15 @@ import { gunzipSync } from "node:zlib";
 export interface GenerationIndex {
   /** Path inside the generation -> fingerprint. */
   files: Map<string, string>;
-  /** Derivation unit key -> what it was derived from and how much it wrote (absent in older indexes: empty). */
+  /** Derivation unit key -> what it was derived from and how much it wrote (none when absent). */
   inputs: Map<string, UnitInputs>;
   /**
    * Pre-compressed file -> its encoder and where each piece lies in it (derive/gzip-pieces.ts), so
-   * that the next build copies the unchanged pieces (absent in older indexes: none).
+   * that the next build copies the unchanged pieces (none when absent).
    */
   pieces: Map<string, StoredPieces>;
   /** What the generation was built from (source.ts); absent when not known. */
   source?: string;
-  /** Written by a build of the layout before packs, whose pair folders were links into a store folder. */
-  storedUnits?: true;
 }
 
 /** Where each independently deflated piece of a pre-compressed file lies in it, and which encoder made them. */
@@ -52,7 +50,6 @@ export function readGenerationIndex(file: string): GenerationIndex | null {
     );
     const index: GenerationIndex = { files: new Map(Object.entries(stored.files)), inputs, pieces };
     if (stored.source !== undefined) index.source = stored.source;
-    if (stored.units !== undefined) index.storedUnits = true;
     return index;
   } catch {
     return null;
@@ -61,8 +58,6 @@ export function readGenerationIndex(file: string): GenerationIndex | null {
 
 export interface StoredIndex {
   files: Record<string, string>;
-  /** Only in indexes of the layout before packs. */
-  units?: Record<string, string>;
   inputs?: Record<string, [string, number, number]>;
   pieces?: Record<string, { encoder: string; pieces: [key: string, start: number, length: number][] }>;
   source?: string;

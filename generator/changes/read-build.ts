@@ -79,11 +79,9 @@ export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
 
 /**
  * Responses under `v1/` whose bytes differ between two builds: a file is one response, a pack one
- * per entry. A pack whose fingerprint is the same in both is equal as a whole and not read. Against
- * a build of the layout before packs (one file per seed), every response of both is read.
+ * per entry. A pack whose fingerprint is the same in both is equal as a whole and not read.
  */
 export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): ResponseCounts {
-  if (isUnpacked(a) || isUnpacked(b)) return countByResponse(responsesOf(a), responsesOf(b));
   const [before, after] = [printsOf(a), printsOf(b)];
   const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
   for (const [relative, print] of after) {
@@ -112,8 +110,6 @@ export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): 
 }
 
 const PACK_SUFFIX = ".pack";
-/** A seed's file in the layout before packs: `v1/items/D/P/seeds/N.json`, entry N of `v1/items/D/P/seeds.pack`. */
-const SEED_FILE = /^(.*\/seeds)\/([0-9]+)\.json$/;
 
 /** The entries of a pack of a build, or null when it cannot be read as one. */
 function packEntries(build: GenerationOnDisk, relative: string): Uint8Array[] | null {
@@ -122,41 +118,6 @@ function packEntries(build: GenerationOnDisk, relative: string): Uint8Array[] | 
   } catch {
     return null;
   }
-}
-
-/** Whether a build is of the layout before packs: its index names store folders, or it has seed files. */
-function isUnpacked(build: GenerationOnDisk): boolean {
-  if (build.index !== null) return build.index.storedUnits === true;
-  return [...printsOf(build).keys()].some((relative) => SEED_FILE.test(relative));
-}
-
-/** Every response under `v1/` of a build by one name whichever the layout (a seed as `<pack>#N`), with its fingerprint. */
-function responsesOf(build: GenerationOnDisk): Map<string, string> {
-  const files = new Map<string, string>();
-  walk(path.join(build.outDir, build.generation), "", files);
-  const responses = new Map<string, string>();
-  for (const [relative, print] of files) {
-    if (!relative.startsWith("v1/") || relative === UNPACKED_DUMP) continue;
-    const seed = SEED_FILE.exec(relative);
-    if (seed !== null) responses.set(`${seed[1]}${PACK_SUFFIX}#${seed[2]}`, print);
-    else if (!relative.endsWith(PACK_SUFFIX)) responses.set(relative, print);
-    else (packEntries(build, relative) ?? []).forEach((entry, at) => responses.set(`${relative}#${at}`, fingerprint(`${relative}#${at}`, entry)));
-  }
-  return responses;
-}
-
-/** The uncompressed dump builds before packs kept beside its gzip: the same response. */
-const UNPACKED_DUMP = "v1/dump.json";
-
-function countByResponse(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): ResponseCounts {
-  const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
-  for (const [key, print] of after) {
-    const old = before.get(key);
-    if (old === undefined) counts.added++;
-    else if (old !== print) counts.changed++;
-  }
-  for (const key of before.keys()) if (!after.has(key)) counts.removed++;
-  return counts;
 }
 
 /** Fingerprints of a generation's response files. */

@@ -53,12 +53,8 @@ export function readOrNull(file: string): Buffer | null {
   }
 }
 
-/** Where builds before packed seed responses kept each pair's folder: pruned like a stale generation. */
-const OLD_STORE_FOLDER = "store";
-
 /** Entries a build writes at the top of dist/ and prunes once nothing names them. */
 const isBuildEntry = (name: string) =>
-  name === OLD_STORE_FOLDER ||
   name.startsWith(GENERATION_PREFIX) || name.startsWith(DOCS_FOLDER_PREFIX) || name.startsWith(`${MANIFEST_FILE}.`) || name.startsWith(TRASH_PREFIX);
 
 export async function readManifest(outDir: string): Promise<Manifest | null> {

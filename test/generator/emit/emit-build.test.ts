@@ -203,15 +203,6 @@ describe("emitting a build", () => {
     expect(ignored).not.toContain("!/g-vB");
   });
 
-  it("a build folder of the older layout, with its store of pair folders, is taken over and its store pruned", async () => {
-    const out = freshDir();
-    await build(out, tinyDataset, "vA");
-    await fs.mkdir(path.join(out, "store", "v1_items_7_44-0123"), { recursive: true });
-    await fs.writeFile(path.join(out, "store", "v1_items_7_44-0123", "patterns.json"), "{}");
-    await build(out, corrected(), "vB");
-    expect(await fs.readdir(out)).not.toContain("store");
-  });
-
   it("refuses to write into a folder that is not a build folder", async () => {
     const out = freshDir();
     await fs.mkdir(out, { recursive: true });

@@ -10,11 +10,11 @@ afterAll(() => temporary.removeAll());
 /** A generation-like tree: one file of its own and a folder linked from outside it. */
 function generationWithLinkedUnit(): string {
   const root = temporary.make();
-  mkdirSync(path.join(root, "store", "unit-abc", "seeds"), { recursive: true });
-  writeFileSync(path.join(root, "store", "unit-abc", "seeds", "0.json"), "{}");
+  mkdirSync(path.join(root, "elsewhere", "unit-abc", "seeds"), { recursive: true });
+  writeFileSync(path.join(root, "elsewhere", "unit-abc", "seeds", "0.json"), "{}");
   mkdirSync(path.join(root, "g-v1", "v1", "items", "7"), { recursive: true });
   writeFileSync(path.join(root, "g-v1", "v1", "meta.json"), "{}");
-  symlinkSync("../../../store/unit-abc", path.join(root, "g-v1", "v1", "items", "7", "44"));
+  symlinkSync("../../../elsewhere/unit-abc", path.join(root, "g-v1", "v1", "items", "7", "44"));
   return path.join(root, "g-v1");
 }
 
