@@ -10,7 +10,7 @@ import { OWN_READS } from "../../build-reader.ts";
 import { createCore, type AppLimiter, type AssetSource } from "../../core.ts";
 import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } from "../../rate-limit.ts";
 import { isBurstLimited } from "../../../contract/paths.ts";
-import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT } from "../../burst-limit.ts";
+import { blockedAnswer, createBurstLimiter, EDGE_BURST_LIMIT } from "../../burst-limit.ts";
 import { assetBytesOf, deployedManifest, edgeRequestOf, webResponseOf } from "../web.ts";
 import { edgeStore, type EdgeCache } from "./edge-store.ts";
 import { bindingAppLimiter, bindingBurstLimiter, type RateLimitBinding } from "./limits.ts";
@@ -113,10 +113,8 @@ export function createWorker(options: WorkerOptions = {}) {
       if (isBurstLimited(new URL(request.url).pathname)) {
         const decision = await burstDecision(burst, clientIp);
         if (!decision.allowed) {
-          return new Response(request.method === "HEAD" ? null : BLOCKED_BODY, {
-            status: 429,
-            headers: { ...BLOCKED_HEADERS, "retry-after": String(decision.retryAfterSeconds) },
-          });
+          const blocked = blockedAnswer(decision);
+          return new Response(request.method === "HEAD" ? null : blocked.body, { status: blocked.status, headers: blocked.headers });
         }
       }
       const scope = { request, env, context };

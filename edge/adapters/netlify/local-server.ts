@@ -19,7 +19,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { acceptsGzip } from "../../accept-encoding.ts";
-import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "../../burst-limit.ts";
+import { blockedAnswer, createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "../../burst-limit.ts";
 import { isBurstLimited } from "../../../contract/paths.ts";
 import { watchBuild } from "../node/build-watcher.ts";
 import { answerUnavailable, createFrontServer, forwardedHeaders, isConnectionHeader } from "../front-server.ts";
@@ -98,7 +98,7 @@ function pathOf(target: string | undefined): string | null {
 
 export interface LocalServerOptions extends EmulationOptions {
   port: number;
-  /** The edge burst limit (default: 170 per 10 s per client IP, then 10 s blocked). */
+  /** The edge burst limit (default: EDGE_BURST_LIMIT). */
   burstLimit?: BurstLimitOptions;
   /** Told about requests the emulation failed to answer and its restarts (default: stderr). */
   log?: (message: string) => void;
@@ -123,7 +123,8 @@ export async function startNetlifyLocalServer(options: LocalServerOptions): Prom
       if (!isBurstLimited(pathOf(request.url) ?? "")) return false;
       const decision = burst.hit(request.socket.remoteAddress ?? "");
       if (decision.allowed) return false;
-      response.writeHead(429, { ...BLOCKED_HEADERS, "retry-after": String(decision.retryAfterSeconds) }).end(BLOCKED_BODY);
+      const blocked = blockedAnswer(decision);
+      response.writeHead(blocked.status, blocked.headers).end(blocked.body);
       return true;
     },
     forward(request, response, target) {

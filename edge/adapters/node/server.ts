@@ -13,7 +13,7 @@ import type { RateLimitOptions } from "../../rate-limit.ts";
 import { isBurstLimited } from "../../../contract/paths.ts";
 import { createFileAssetSource, createFileSlicer } from "./asset-source.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
-import { BLOCKED_BODY, BLOCKED_HEADERS, createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "../../burst-limit.ts";
+import { blockedAnswer, createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "../../burst-limit.ts";
 import { clientIpOf } from "./client-ip.ts";
 import { answerConnectAsRequest } from "./connect.ts";
 
@@ -22,7 +22,7 @@ export interface EdgeServerOptions {
   distDir: string;
   /** The app rate limit (default: 1000 per minute per IP); `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
-  /** The edge burst limit (default: 170 per 10 s per IP, then 10 s blocked); `false` turns it off. */
+  /** The edge burst limit (default: EDGE_BURST_LIMIT); `false` turns it off. */
   burstLimit?: BurstLimitOptions | false;
   /** The clock of the default limits (tests inject one); limit options given above bring their own. */
   now?: () => number;
@@ -96,8 +96,8 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
     if (burst !== null && isBurstLimited(path)) {
       const decision = burst.hit(clientIp);
       if (!decision.allowed) {
-        response.writeHead(429, { ...BLOCKED_HEADERS, "retry-after": String(decision.retryAfterSeconds) });
-        response.end(BLOCKED_BODY);
+        const blocked = blockedAnswer(decision);
+        response.writeHead(blocked.status, blocked.headers).end(blocked.body);
         return;
       }
     }
