@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { parseManifest } from "../contract/manifest.ts";
-import { MANIFEST_FILE } from "../contract/routes.ts";
+import { MANIFEST_FILE } from "../contract/manifest.ts";
 import { bundleWorker } from "../edge/adapters/cloudflare/bundle.ts";
 import { createRandom } from "../tools/fixture/random.ts";
 import { formatTable } from "./lib/format.ts";

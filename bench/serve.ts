@@ -28,7 +28,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseManifest } from "../contract/manifest.ts";
 import { entryOf } from "../contract/pack.ts";
-import { fileFor, MANIFEST_FILE, packEntryOf, pathFor, type Manifest, type Route } from "../contract/routes.ts";
+import { fileFor, packEntryOf, pathFor, type Route } from "../contract/routes.ts";
+import { MANIFEST_FILE, type Manifest } from "../contract/manifest.ts";
 import { createRandom } from "../tools/fixture/random.ts";
 import { formatTable } from "./lib/format.ts";
 

@@ -1,7 +1,7 @@
 // The changelog of the serving build (generator/changes/), outside /v1 like /health and the
 // documents: `/changes/latest.json` and `/changes/{dataset_version}.json`.
 
-import type { Manifest } from "./routes.ts";
+import type { Manifest } from "./manifest.ts";
 import { CHANGES_PATH } from "./paths.ts";
 
 export const LATEST_CHANGES = "latest";

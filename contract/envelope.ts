@@ -2,7 +2,8 @@
 // `{dataset_version, error}` on failure. A build's files hold the `data` JSON only, so a success body is the
 // bytes of the version's prefix, the file, and "}" — concatenated, never parsed.
 
-import type { ErrorCode } from "./routes.ts";
+/** The `code` of an error envelope: what a client branches on (its `message` is for people). */
+export type ErrorCode = "bad_request" | "not_found" | "rate_limited" | "internal_error";
 
 const encoder = new TextEncoder();
 const CLOSE = encoder.encode("}");

@@ -4,7 +4,9 @@
 // generation folder, so the folder name is checked before it can reach an asset source.
 
 import * as z from "zod/mini";
-import { MANIFEST_FILE } from "./routes.ts";
+
+/** The commit point's name in a build folder. */
+export const MANIFEST_FILE = "manifest.json";
 
 // RFC 9110 etagc, limited to ASCII so it is a valid header value on every runtime.
 const ETAG_CHARACTERS = /^[\x21\x23-\x7e]+$/;

@@ -1,98 +1,27 @@
-// What each described entry of the path table (paths.ts) and each parameter mean, for people: the
-// description document's summaries and descriptions, written once. A module of its own, keyed by
-// the table's names, because only the description document reads it: the edge, and so the Worker
-// bundle, never imports it.
+// What the described paths outside /v1 and each parameter mean, for people: the description
+// document's summaries and descriptions. A /v1 endpoint's prose is in its registration
+// (contract/endpoints/); these are kept apart because only the description document reads them.
 
+import type { Description, ExampleValues } from "./endpoint.ts";
+import { ENDPOINTS } from "./endpoints/index.ts";
 import { MAX_ALIAS_LENGTH, MAX_SEED, type ParameterName } from "./parameters.ts";
 import type { OperationName } from "./paths.ts";
 
-/** The example values a 200's description names (generator/openapi/examples.ts supplies them). */
-export interface ExampleValues {
-  pair: { def_index: number; paint_index: number };
-  seed: number;
-  platformId: string;
-  slug: string;
-}
+export type { ExampleValues };
 
-export interface PathDescription {
-  summary: string;
-  description: string;
-  /** What a 200 holds, said of the document's example. */
-  ok: (examples: ExampleValues) => string;
+export interface PathDescription extends Description {
   /** A 503 of its own (/health's bare body); every other 503 is the shared error. */
   unavailable?: string;
 }
 
 const lines = (...text: string[]) => text.join("\n");
 
-export const PATH_DESCRIPTIONS: Record<OperationName, PathDescription> = {
-  item: {
-    summary: "An item and the guides that cover it",
-    description: lines(
-      "The item's identity plus one entry per guide covering it, each with its systems: label, kind of scale, number of",
-      "levels and number of gradings (`seeds`; a seed a system lists twice counts twice, matching its verdicts). No seeds",
-      "are listed here. A known item that no guide covers answers 200 with `guides: []`.",
-      "",
-      "`topic` keeps only the systems carrying that topic and drops guides left with none. No system carries a topic",
-      "yet, so today every `topic` value answers `guides: []`.",
-    ),
-    ok: ({ pair }) => `The menu of item ${pair.def_index}/${pair.paint_index}.`,
-  },
-  seed: {
-    summary: "Every guide's verdict on one seed",
-    description: lines(
-      "One verdict per grading of this seed, each against its own guide and system (`level.place` of `level.of`, best",
-      "first), with the guide's exact quote. A seed listed twice in a guide gives two verdicts. `not_listed` names every",
-      "system covering the item that does not grade the seed; a system in neither list does not cover the item. A seed",
-      "no guide grades answers 200 with `verdicts: []`.",
-    ),
-    ok: ({ pair, seed }) => `Verdicts on seed ${seed} of item ${pair.def_index}/${pair.paint_index}.`,
-  },
-  patterns: {
-    summary: "Every graded seed of an item, without quotes",
-    description: lines(
-      "The bulk form of the seed endpoint: `seeds` maps each graded seed (a decimal string) to its entries, one per",
-      "grading, and `guides` describes each guide and system once, levels best first. Quotes are left out. A known item",
-      "that no guide covers answers 200 with `seeds: {}`.",
-    ),
-    ok: ({ pair }) => `The graded seeds of item ${pair.def_index}/${pair.paint_index}.`,
-  },
-  guide: {
-    summary: "A guide document, as stored",
-    description: lines(
-      "The whole guide: attribution, the capture it was transcribed from, its systems, levels and gradings with their",
-      "quotes, and what the guide says beside its scale (remarks, item claims, callouts, discrepancies). Read fields by",
-      "name; their order carries no meaning. `system` narrows `systems` to one system and leaves every other field whole.",
-    ),
-    ok: ({ platformId }) => `Guide ${platformId}.`,
-  },
-  resolve: {
-    summary: "Canonical items of a slug or a market hash name",
-    description: lines(
-      "Send `slug` or `market_hash_name` (when both are sent, `slug` is used and the other ignored). A market hash name",
-      "is matched without regard to case, spacing or punctuation, and with `★`, `StatTrak™`, `Souvenir` and the wear",
-      "stripped; a slug must match exactly. One alias may stand for several items, one per paint (for example the phases",
-      "of a Doppler): choose by `paint_label`.",
-    ),
-    ok: ({ slug }) => `The items of slug ${slug}.`,
-  },
-  meta: {
-    summary: "Version, load time and counts of the dataset",
-    description: lines(
-      "`counts.items` counts `(def_index, paint_index)` pairs, `counts.gradings` every grading. `loaded_at` is the newest",
-      "capture time of the data, so it changes only with the data. Poll this (with `If-None-Match`) to learn of updates.",
-    ),
-    ok: () => "The dataset's metadata.",
-  },
-  dump: {
-    summary: "The whole dataset in one response",
-    description: lines(
-      "Every item and every guide document (each exactly as the guide endpoint returns it). Built once per",
-      "`dataset_version`; gzip-encoded when `Accept-Encoding` allows it. Tens of megabytes uncompressed at full scale:",
-      "revalidate with `If-None-Match` rather than download it again. The example is shortened to one item and one guide.",
-    ),
-    ok: () => "The dataset.",
-  },
+type ServiceOperation = Exclude<OperationName, keyof typeof ENDPOINTS>;
+
+/** What the description document says of a described path. */
+export const descriptionOf = (name: OperationName): PathDescription => (Object.hasOwn(ENDPOINTS, name) ? ENDPOINTS[name as keyof typeof ENDPOINTS].description : SERVICE_DESCRIPTIONS[name as ServiceOperation]);
+
+export const SERVICE_DESCRIPTIONS: Record<ServiceOperation, PathDescription> = {
   health: {
     summary: "Whether a build is loaded and readable",
     description: "Outside `/v1`: not enveloped, never rate limited, never cached, no `dataset_version`.",

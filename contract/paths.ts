@@ -1,14 +1,16 @@
-// Every path the service answers, one entry each: the /v1 routes, /health, the changelog and the
-// documents. The edge looks a request's path up here and serves it by its entry's kind; the
-// description document writes its `paths` from these entries and the client's endpoint types come
-// from them, so an entry added here is served, described and typed, or does not compile.
+// Every path the service answers, one entry each: the /v1 endpoints (one per registration,
+// contract/endpoints/), /health, the changelog and the documents. The edge looks a request's path up
+// here and serves it by its entry's kind; the description document writes its `paths` from these
+// entries and the client's endpoint types come from them.
 //
-// The prose of each entry (summary, description) is in path-descriptions.ts, keyed by the same
-// names: the edge imports this module in every runtime, the Cloudflare Worker's bundle included, and
-// has no use for several kilobytes of text only the description document reads.
+// The prose of the entries outside /v1 (summary, description) is in path-descriptions.ts, keyed by
+// the same names: only the description document reads it.
 
+import type { Kind, Tag } from "./endpoint.ts";
+import { ENDPOINTS } from "./endpoints/index.ts";
 import type { ParameterName } from "./parameters.ts";
-import type { RouteName } from "./routes.ts";
+
+export type { Tag };
 
 export const BASE_PATH = "/v1";
 export const HEALTH_PATH = "/health";
@@ -34,7 +36,7 @@ export const EXPLORER_ICON_FILE = "explorer.svg";
 
 /**
  * How a path is served:
- * - `data`: the route's file (routes.ts, `fileFor`), enveloped;
+ * - `data`: the route's file (its registration's `file`, contract/endpoints/), enveloped;
  * - `packed`: one entry of the route's pack (pack.ts), enveloped;
  * - `dump`: the route's file, a whole envelope stored gzip-encoded, decoded for a client without gzip;
  * - `changelog`: the serving build's changelog, as stored;
@@ -42,17 +44,18 @@ export const EXPLORER_ICON_FILE = "explorer.svg";
  * - `redirect`: a redirect to `location`;
  * - `health`: whether a build is loaded and readable.
  */
-export type PathKind = "data" | "packed" | "dump" | "changelog" | "document" | "redirect" | "health";
+export type PathKind = Kind | "changelog" | "document" | "redirect" | "health";
 
 /** Which header set a document is served with (documents.ts). */
 export type DocumentType = "openapi" | "page" | "explorer" | "script" | "style" | "icon";
 /** The header set of an entry's 200: the edge's (`data`, `dump`, `health`) or a document's. */
 export type HeaderSet = "data" | "dump" | "health" | "redirect" | DocumentType;
 
-/** The zod schema (contract/schema/) of a 200's body, or of its `data` where enveloped. */
-export type ResponseSchemaName = "ItemMenu" | "SeedResponse" | "Patterns" | "Guide" | "Resolve" | "Meta" | "Dump" | "Health" | "Changes";
+type Endpoints = typeof ENDPOINTS;
+type EndpointName = keyof Endpoints;
 
-export type Tag = "items" | "guides" | "aliases" | "dataset" | "service";
+/** The component name of a 200's schema (its `data` where enveloped): each endpoint's, and /health's and the changelog's. */
+export type ResponseSchemaName = Endpoints[EndpointName]["response"] | "Health" | "Changes";
 
 interface Entry {
   /** `{name}` is a parameter; one path segment under /v1, the rest of the path outside it. */
@@ -85,26 +88,20 @@ export type PathEntry =
   | (Entry & { readonly kind: "redirect"; readonly location: string })
   | (Entry & { readonly kind: Exclude<PathKind, "document" | "redirect"> });
 
-const v1 = (
-  template: string,
-  kind: "data" | "packed" | "dump",
-  operation: { id: string; tag: Tag },
-  parameters: readonly ParameterName[],
-  response: ResponseSchemaName,
-  errors: readonly (400 | 404 | 422)[],
-) =>
+/** The entry of a /v1 endpoint: enveloped, rate limited, ETag its dataset_version. */
+const v1 = <E extends Endpoints[EndpointName]>(endpoint: E) =>
   ({
-    template,
-    kind,
-    parameters,
-    response,
-    errors,
+    template: endpoint.path,
+    kind: endpoint.kind as E["kind"],
+    parameters: endpoint.parameters,
+    response: endpoint.response as E["response"],
+    errors: endpoint.errors,
     enveloped: true,
     rateLimited: true,
     burstLimited: true,
     etag: "dataset_version",
-    headers: kind === "dump" ? "dump" : "data",
-    operation,
+    headers: endpoint.kind === "dump" ? "dump" : "data",
+    operation: endpoint.operation,
   }) as const;
 
 /** The documents describe the API, they are not its data: not rate limited, ETag of their folder. */
@@ -124,19 +121,13 @@ const document = (template: string, file: string, headers: DocumentType) =>
     operation: null,
   }) as const;
 
-/** The /v1 routes, by route name: a `Route` without an entry here does not compile. */
-const ROUTE_PATHS = {
-  item: v1("/v1/items/{def_index}/{paint_index}", "data", { id: "getItem", tag: "items" }, ["DefIndex", "PaintIndex", "Topic"], "ItemMenu", [404, 422]),
-  seed: v1("/v1/items/{def_index}/{paint_index}/seeds/{seed}", "packed", { id: "getSeed", tag: "items" }, ["DefIndex", "PaintIndex", "Seed"], "SeedResponse", [404, 422]),
-  patterns: v1("/v1/items/{def_index}/{paint_index}/patterns", "data", { id: "getPatterns", tag: "items" }, ["DefIndex", "PaintIndex"], "Patterns", [404, 422]),
-  guide: v1("/v1/guides/{platform_id}", "data", { id: "getGuide", tag: "guides" }, ["PlatformId", "System"], "Guide", [404]),
-  resolve: v1("/v1/resolve", "data", { id: "resolve", tag: "aliases" }, ["Slug", "MarketHashName"], "Resolve", [400, 404, 422]),
-  meta: v1("/v1/meta", "data", { id: "getMeta", tag: "dataset" }, [], "Meta", [404]),
-  dump: v1("/v1/dump", "dump", { id: "getDump", tag: "dataset" }, ["AcceptEncoding"], "Dump", []),
-} as const satisfies Record<RouteName, PathEntry>;
+/** The /v1 endpoints' entries, in the order of their registrations. */
+const ENDPOINT_PATHS = Object.fromEntries(Object.entries(ENDPOINTS).map(([name, endpoint]) => [name, v1(endpoint)])) as {
+  [N in EndpointName]: ReturnType<typeof v1<Endpoints[N]>>;
+};
 
 export const PATHS = {
-  ...ROUTE_PATHS,
+  ...ENDPOINT_PATHS,
   // Outside /v1: not enveloped, never rate limited (a monitor polls it), never cached, no dataset_version.
   health: {
     template: HEALTH_PATH,
@@ -198,7 +189,7 @@ export type OperationName = { [N in PathName]: (typeof PATHS)[N]["operation"] ex
  */
 export type PathMatch = { [N in PathName]: { name: N; kind: (typeof PATHS)[N]["kind"]; values: Readonly<Record<string, string>> } }[PathName];
 /** A match of a /v1 route: its parameters are read by routes.ts, `routeOf`. */
-export type RouteMatch = Extract<PathMatch, { name: RouteName }>;
+export type RouteMatch = Extract<PathMatch, { name: EndpointName }>;
 
 interface Compiled {
   name: PathName;
@@ -259,7 +250,7 @@ export function lookupUnderBase(pathname: string): RouteMatch | null {
       values[segment.slice(1, -1)] = value;
       return true;
     });
-    // Only the /v1 templates have segments, and those are the routes' (ROUTE_PATHS).
+    // Only the /v1 templates have segments, and those are the routes' (ENDPOINT_PATHS).
     if (matches) return match(name, values) as RouteMatch;
   }
   return null;

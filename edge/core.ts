@@ -1,5 +1,5 @@
-// The edge, as one function from a small plain request to a plain response: `core.handle` is the
-// one entry of every adapter. The Node server converts node:http's request to it; the Netlify edge
+// The edge core: `createCore` gives the one entry of every adapter, `handle`, from a small plain
+// request to a plain response. The Node server converts node:http's request to it; the Netlify edge
 // function, the Cloudflare Worker and the tests convert a web Request (adapters/web.ts). A web
 // Request as the entry would cost the Node server its hot path (docs/serving.md, "Why the entry is
 // a plain request") and cannot even be built for a CONNECT or TRACE in Node, which the core must
@@ -23,19 +23,11 @@ import { etagFor, ifNoneMatchMatches } from "./conditional.ts";
 import { changesFileFor } from "../contract/changes.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../contract/cors.ts";
 import { documentHeaders } from "../contract/documents.ts";
-import { envelopeFor, errorBody } from "../contract/envelope.ts";
+import { envelopeFor, errorBody, type ErrorCode } from "../contract/envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.ts";
-import { lookupPath, PATHS, type PathMatch } from "../contract/paths.ts";
-import {
-  fileFor,
-  packEntryOf,
-  routeOf,
-  type ErrorCode,
-  type Manifest,
-  type PackEntry,
-  type Route,
-  type RouteMatch,
-} from "../contract/routes.ts";
+import type { Manifest } from "../contract/manifest.ts";
+import { lookupPath, PATHS, type PathMatch, type RouteMatch } from "../contract/paths.ts";
+import { fileFor, notFoundMessage, packEntryOf, routeOf, type PackEntry } from "../contract/routes.ts";
 
 export interface EdgeRequest {
   method: string;
@@ -68,7 +60,7 @@ export interface EdgeResponse {
 export type { AssetSlice, AssetSource };
 
 export interface CoreOptions<C = void> {
-  /** The build being served, or a getter for the current one (null: none loaded yet). */
+  /** The build being served, or a getter for the build one (null: none loaded yet). */
   manifest: Manifest | (() => Manifest | null);
   assets: AssetSource<C>;
   /** Where the runtime reads part of a file: a seed is then read by range, never its whole pack. */
@@ -108,8 +100,8 @@ const HEALTH_ERROR = encoder.encode('{"status":"error"}');
 /** The file /health reads to tell that the build's files are reachable. */
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 
-/** Everything the edge derives once per build: the ETag, header sets, and what its reader keeps. */
-interface Build {
+/** What the edge derives once per served manifest and keeps while it is served: the ETag, header sets, and what its reader knows of the build's files. */
+interface BuildCache {
   manifest: Manifest;
   etag: string;
   headers: ReturnType<typeof headerSets>;
@@ -144,19 +136,19 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   const currentManifest = typeof options.manifest === "function" ? options.manifest : () => options.manifest as Manifest;
   const limiter: AppLimiter | null =
     options.appLimiter ?? (options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? { ...APP_RATE_LIMIT, now: options.now }));
-  const server: Server<C> = { buildFor: buildsOf(options), reader: createBuildReader(options.assets, options.slice, options.reads ?? OWN_READS, options.store), onError: options.onError, limiter };
+  const parts: CoreParts<C> = { cacheFor: buildCachesOf(options), reader: createBuildReader(options.assets, options.slice, options.reads ?? OWN_READS, options.store), onError: options.onError, limiter };
   return {
     async handle(request, context) {
       let manifest: Manifest | null = null;
       try {
         manifest = currentManifest();
-        return await answer(server, request, manifest, context);
+        return await answer(parts, request, manifest, context);
       } catch (error) {
         // Any unexpected failure is 503 internal_error, never cached, never a stack trace
         // (docs/README.md, "Envelope and errors").
-        server.onError?.(error);
+        parts.onError?.(error);
         const version = manifest?.dataset_version ?? "";
-        const headers = manifest === null ? NO_BUILD_HEADERS : server.buildFor(manifest).headers.unavailable;
+        const headers = manifest === null ? NO_BUILD_HEADERS : parts.cacheFor(manifest).headers.unavailable;
         return { status: 503, headers, body: errorBody(version, "internal_error", "unexpected server error; retry later") };
       }
     },
@@ -164,8 +156,8 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
 }
 
 /** What answering needs besides the request: the served build, its reader, the limiter. */
-interface Server<C> {
-  buildFor(manifest: Manifest): Build;
+interface CoreParts<C> {
+  cacheFor(manifest: Manifest): BuildCache;
   reader: BuildReader<C>;
   onError: ((error: unknown) => void) | undefined;
   limiter: AppLimiter | null;
@@ -173,10 +165,10 @@ interface Server<C> {
 
 const noBuild = (): EdgeResponse => ({ status: 503, headers: NO_BUILD_HEADERS, body: errorBody("", "internal_error", "no build is loaded yet; retry later") });
 
-const fail = (current: Build, status: number, code: ErrorCode, message: string, headers: ResponseHeaders = current.headers.clientError): EdgeResponse => ({
+const fail = (build: BuildCache, status: number, code: ErrorCode, message: string, headers: ResponseHeaders = build.headers.clientError): EdgeResponse => ({
   status,
   headers,
-  body: errorBody(current.manifest.dataset_version, code, message),
+  body: errorBody(build.manifest.dataset_version, code, message),
 });
 
 /**
@@ -184,98 +176,98 @@ const fail = (current: Build, status: number, code: ErrorCode, message: string, 
  * limited (/health, the documents) is answered first, /health even with no build loaded; anything
  * else counts against the app rate limit, including a preflight or a refused method on those paths.
  */
-async function answer<C>(server: Server<C>, request: EdgeRequest, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
+async function answer<C>(parts: CoreParts<C>, request: EdgeRequest, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
   const match = lookupPath(request.path);
   const reading = request.method === "GET" || request.method === "HEAD";
-  if (reading && match !== null && !PATHS[match.name].rateLimited) return serve(server, request, match, manifest, context);
+  if (reading && match !== null && !PATHS[match.name].rateLimited) return serve(parts, request, match, manifest, context);
   if (manifest === null) return noBuild();
-  const current = server.buildFor(manifest);
-  const refused = await rateLimited(server.limiter, request, current);
+  const build = parts.cacheFor(manifest);
+  const refused = await rateLimited(parts.limiter, request, build);
   if (refused !== null) return refused;
-  const { headers } = current;
+  const { headers } = build;
   if (request.method === "OPTIONS") return { status: 204, headers: headers.preflight, body: null };
   if (!reading) {
     // Decision (docs/serving.md, "Decisions"): the API's error codes (docs/README.md, "Envelope and errors")
     // have none for a method not allowed; the request is malformed for this API.
-    return fail(current, 405, "bad_request", `method ${request.method} is not allowed; use GET`, headers.methodNotAllowed);
+    return fail(build, 405, "bad_request", `method ${request.method} is not allowed; use GET`, headers.methodNotAllowed);
   }
-  if (match === null) return fail(current, 404, "not_found", `no endpoint at ${request.path}`);
-  return serve(server, request, match, manifest, context);
+  if (match === null) return fail(build, 404, "not_found", `no endpoint at ${request.path}`);
+  return serve(parts, request, match, manifest, context);
 }
 
-async function rateLimited(limiter: AppLimiter | null, request: EdgeRequest, current: Build): Promise<EdgeResponse | null> {
+async function rateLimited(limiter: AppLimiter | null, request: EdgeRequest, build: BuildCache): Promise<EdgeResponse | null> {
   if (limiter === null) return null;
   const decision = await limiter.hit(request.clientIp);
   if (decision.allowed) return null;
   const retryAfter = String(decision.retryAfterSeconds);
-  return fail(current, 429, "rate_limited", `too many requests; retry after ${retryAfter} s`, { ...current.headers.unavailable, "retry-after": retryAfter });
+  return fail(build, 429, "rate_limited", `too many requests; retry after ${retryAfter} s`, { ...build.headers.unavailable, "retry-after": retryAfter });
 }
 
-function serve<C>(server: Server<C>, request: EdgeRequest, match: PathMatch, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
-  if (match.kind === "health") return health(server, manifest, context);
+function serve<C>(parts: CoreParts<C>, request: EdgeRequest, match: PathMatch, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
+  if (match.kind === "health") return health(parts, manifest, context);
   if (manifest === null) return Promise.resolve(noBuild());
-  const current = server.buildFor(manifest);
+  const build = parts.cacheFor(manifest);
   switch (match.kind) {
     case "document":
     case "redirect":
-      return serveDocument(server, request, match, current, context);
+      return serveDocument(parts, request, match, build, context);
     case "changelog": {
       // The serving build's changelog: not enveloped, with the data headers (ETag: its dataset_version).
-      const changes = changesFileFor(match.values.version!, current.manifest);
-      if (!changes.found) return Promise.resolve(fail(current, 404, "not_found", changes.message));
-      return serveStored(server, request, current, { file: changes.file, enveloped: PATHS[match.name].enveloped, pack: null }, "this build has no changelog", context);
+      const changes = changesFileFor(match.values.version!, build.manifest);
+      if (!changes.found) return Promise.resolve(fail(build, 404, "not_found", changes.message));
+      return serveStored(parts, request, build, { file: changes.file, enveloped: PATHS[match.name].enveloped, pack: null }, "this build has no changelog", context);
     }
     case "data":
     case "packed":
     case "dump":
-      return serveRoute(server, request, match, current, context);
+      return serveRoute(parts, request, match, build, context);
   }
 }
 
-async function health<C>(server: Server<C>, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
+async function health<C>(parts: CoreParts<C>, manifest: Manifest | null, context: C): Promise<EdgeResponse> {
   if (manifest === null) return { status: 503, headers: NO_BUILD_HEADERS, body: HEALTH_ERROR };
-  const current = server.buildFor(manifest);
+  const build = parts.cacheFor(manifest);
   // "Loaded and reachable": the build's index and a file of it read right now, and every file a
   // request could not read reads right again.
-  return (await server.reader.healthy(current.files, META_FILE, context))
-    ? { status: 200, headers: current.headers.health, body: HEALTH_OK }
-    : { status: 503, headers: current.headers.health, body: HEALTH_ERROR };
+  return (await parts.reader.healthy(build.files, META_FILE, context))
+    ? { status: 200, headers: build.headers.health, body: HEALTH_OK }
+    : { status: 503, headers: build.headers.health, body: HEALTH_ERROR };
 }
 
 async function serveDocument<C>(
-  server: Server<C>,
+  parts: CoreParts<C>,
   request: EdgeRequest,
   match: Extract<PathMatch, { kind: "document" | "redirect" }>,
-  current: Build,
+  build: BuildCache,
   context: C,
 ): Promise<EdgeResponse> {
-  const { manifest } = current;
-  const headers = current.documentHeaders;
-  if (headers === null || manifest.docs === undefined) return fail(current, 404, "not_found", "this build has no description document");
+  const { manifest } = build;
+  const headers = build.documentHeaders;
+  if (headers === null || manifest.docs === undefined) return fail(build, 404, "not_found", "this build has no description document");
   const entry = PATHS[match.name];
   if (entry.kind === "redirect") return { status: 301, headers: { ...headers.redirect, location: entry.location }, body: null };
   // The folder is named by its content: a matching ETag needs no read.
   if (ifNoneMatchMatches(request.ifNoneMatch, headers.notModified.etag)) return { status: 304, headers: headers.notModified, body: null };
-  const body = await server.reader.document(current.files, entry.file, context);
+  const body = await parts.reader.document(build.files, entry.file, context);
   if (body === null) throw new Error(`${manifest.docs}/${entry.file} is not in its folder's index`);
   return { status: 200, headers: headers[entry.headers], body };
 }
 
-async function serveRoute<C>(server: Server<C>, request: EdgeRequest, match: RouteMatch, current: Build, context: C): Promise<EdgeResponse> {
+async function serveRoute<C>(parts: CoreParts<C>, request: EdgeRequest, match: RouteMatch, build: BuildCache, context: C): Promise<EdgeResponse> {
   const parsed = routeOf(match, new URLSearchParams(request.query));
-  if (!parsed.ok) return fail(current, parsed.error.status, parsed.error.code, parsed.error.message);
+  if (!parsed.ok) return fail(build, parsed.error.status, parsed.error.code, parsed.error.message);
   const { route } = parsed;
-  const file = fileFor(route, current.manifest);
-  if (match.kind === "dump") return serveDump(server, request, current, file, context);
+  const file = fileFor(route, build.manifest);
+  if (match.kind === "dump") return serveDump(parts, request, build, file, context);
   const stored = { file, enveloped: PATHS[match.name].enveloped, pack: match.kind === "packed" ? packEntryOf(route) : null };
-  return serveStored(server, request, current, stored, notFoundMessage(route), context);
+  return serveStored(parts, request, build, stored, notFoundMessage(route), context);
 }
 
 /** A file of the build, or one entry of a pack, as a 200; a missing file is 404 `missing`. */
 async function serveStored<C>(
-  server: Server<C>,
+  parts: CoreParts<C>,
   request: EdgeRequest,
-  current: Build,
+  build: BuildCache,
   stored: { file: string; enveloped: boolean; pack: PackEntry | null },
   missing: string,
   context: C,
@@ -283,46 +275,46 @@ async function serveStored<C>(
   const { file, enveloped, pack } = stored;
   // Only a response that would be 200 becomes 304 (RFC 9110 section 13.1.2): errors are never
   // revalidated, so a matching If-None-Match still needs the file to exist, but not its bytes.
-  if (ifNoneMatchMatches(request.ifNoneMatch, current.etag) && (await server.reader.holds(current.files, file, context))) {
-    return { status: 304, headers: current.headers.dataNotModified, body: null };
+  if (ifNoneMatchMatches(request.ifNoneMatch, build.etag) && (await parts.reader.holds(build.files, file, context))) {
+    return { status: 304, headers: build.headers.dataNotModified, body: null };
   }
-  const body = pack === null ? await server.reader.file(current.files, file, { wrap: enveloped, large: false }, context) : await server.reader.entry(current.files, file, pack, context);
-  if (body === null) return fail(current, 404, "not_found", missing);
-  return { status: 200, headers: current.headers.data, body };
+  const body = pack === null ? await parts.reader.file(build.files, file, { wrap: enveloped, large: false }, context) : await parts.reader.entry(build.files, file, pack, context);
+  if (body === null) return fail(build, 404, "not_found", missing);
+  return { status: 200, headers: build.headers.data, body };
 }
 
 /**
  * The dump: its file is a whole envelope, stored gzip-encoded; sent as it is to a client that
  * accepts gzip, decoded on the way out for one that does not. A matching ETag needs no read.
  */
-async function serveDump<C>(server: Server<C>, request: EdgeRequest, current: Build, file: string, context: C): Promise<EdgeResponse> {
-  const { headers } = current;
-  if (ifNoneMatchMatches(request.ifNoneMatch, current.etag) && (await server.reader.holds(current.files, file, context))) {
+async function serveDump<C>(parts: CoreParts<C>, request: EdgeRequest, build: BuildCache, file: string, context: C): Promise<EdgeResponse> {
+  const { headers } = build;
+  if (ifNoneMatchMatches(request.ifNoneMatch, build.etag) && (await parts.reader.holds(build.files, file, context))) {
     return { status: 304, headers: headers.dumpNotModified, body: null };
   }
   // Checked whole before its first byte is sent: a gzip client never gets a damaged body, and a
   // decoded one never ends early.
   let encoded: Uint8Array | null = null;
   try {
-    encoded = await server.reader.file(current.files, file, { wrap: false, large: true }, context);
+    encoded = await parts.reader.file(build.files, file, { wrap: false, large: true }, context);
   } catch (error) {
-    server.onError?.(error);
+    parts.onError?.(error);
   }
   const decodedLength = encoded === null ? null : gzipDecodedLength(encoded);
-  if (encoded === null || decodedLength === null) return fail(current, 503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
+  if (encoded === null || decodedLength === null) return fail(build, 503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
   if (acceptsGzip(request.acceptEncoding)) return { status: 200, headers: headers.dumpGzip, body: encoded };
   const decodedHeaders = { ...headers.dump, "content-length": String(decodedLength) };
   return { status: 200, headers: decodedHeaders, body: request.method === "HEAD" ? null : gunzipStream(encoded) };
 }
 
-/** The build of a manifest, derived once and kept while that manifest is served. */
-function buildsOf<C>(options: CoreOptions<C>): (manifest: Manifest) => Build {
+/** The cache of a manifest's build, derived once and kept while that manifest is served. */
+function buildCachesOf<C>(options: CoreOptions<C>): (manifest: Manifest) => BuildCache {
   const cacheOptions = options.cache === undefined ? DEFAULT_BYTE_CACHE : options.cache;
-  let build: Build | null = null;
+  let cache: BuildCache | null = null;
   return (manifest) => {
-    if (build?.manifest !== manifest) {
+    if (cache?.manifest !== manifest) {
       const etag = etagFor(manifest.dataset_version);
-      build = {
+      cache = {
         manifest,
         etag,
         headers: headerSets(etag),
@@ -330,7 +322,7 @@ function buildsOf<C>(options: CoreOptions<C>): (manifest: Manifest) => Build {
         files: newBuildState(manifest, envelopeFor(manifest.dataset_version), cacheOptions === false ? null : createByteCache(cacheOptions)),
       };
     }
-    return build;
+    return cache;
   };
 }
 
@@ -353,23 +345,4 @@ function gunzipStream(gzip: Uint8Array): ReadableStream<Uint8Array> {
   });
   // DOM's typing of DecompressionStream predates typed-array generics: the cast restates what it reads and writes.
   return stored.pipeThrough(new DecompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
-}
-
-function notFoundMessage(route: Route): string {
-  switch (route.name) {
-    case "item":
-    case "seed":
-    case "patterns":
-      return `no item has def_index ${route.defIndex} and paint_index ${route.paintIndex}`;
-    case "guide":
-      return route.system === null
-        ? `no guide has platform_id "${route.platformId}"`
-        : `guide "${route.platformId}" has no system "${route.system}"`;
-    case "resolve":
-      return `no item has the alias "${route.aliasKey}"`;
-    case "meta":
-      return "no metadata is loaded";
-    case "dump":
-      return "no dump is built";
-  }
 }

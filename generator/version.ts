@@ -1,10 +1,10 @@
 // dataset_version (docs/README.md, "Versions"; docs/architecture.md, "dataset_version"): a content hash of
 // the item data, the guide data and the format of the responses derived from them
-// (contract/response-format.ts). It is the ETag of every response, so it must change with anything that changes
+// (contract/endpoints/index.ts). It is the ETag of every response, so it must change with anything that changes
 // a response body and with nothing else.
 
 import { createHash } from "node:crypto";
-import { RESPONSE_FORMAT } from "../contract/response-format.ts";
+import { RESPONSE_FORMAT } from "../contract/endpoints/index.ts";
 import type { Dataset } from "./dataset.ts";
 import { canonicalJson, guideHash } from "./derive/units.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ErrorCode } from "../routes.ts";
+import type { ErrorCode } from "../envelope.ts";
 
 // The envelope around every body under /v1 and the bare /health body, as zod schemas so that the
 // description document (generator/openapi) and the tests that validate responses share one source.

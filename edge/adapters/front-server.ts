@@ -17,7 +17,7 @@ import { CACHE_CLIENT_ERROR, CACHE_NEVER } from "../../contract/cache-policy.ts"
 import { ALLOWED_METHODS, CORS_HEADERS } from "../../contract/cors.ts";
 import { errorBody } from "../../contract/envelope.ts";
 import { lookupPath } from "../../contract/paths.ts";
-import type { ErrorCode } from "../../contract/routes.ts";
+import type { ErrorCode } from "../../contract/envelope.ts";
 import { etagFor } from "../conditional.ts";
 import { answerConnectAsRequest } from "./node/connect.ts";
 

@@ -6,7 +6,7 @@
 
 import type { AssetSource, EdgeRequest, EdgeResponse } from "../core.ts";
 import { parseManifest } from "../../contract/manifest.ts";
-import { MANIFEST_FILE, type Manifest } from "../../contract/routes.ts";
+import { MANIFEST_FILE, type Manifest } from "../../contract/manifest.ts";
 
 export function edgeRequestOf(request: Request, clientIp: string): EdgeRequest {
   const url = new URL(request.url);

@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseManifest } from "../../contract/manifest.ts";
-import { fileFor, MANIFEST_FILE, type Manifest } from "../../contract/routes.ts";
+import { fileFor } from "../../contract/routes.ts";
+import { MANIFEST_FILE, type Manifest } from "../../contract/manifest.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { Item, MetaResponse, ResolveResponse } from "../../contract/schema/responses.ts";
 import { indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";

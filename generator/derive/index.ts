@@ -1,27 +1,21 @@
-// Derivation: the checked dataset in, every file of a build out, in memory and without I/O.
-// This module and what it imports are the "response-derivation code" whose minified bundle is part
-// of dataset_version (generator/version.ts): a change here that alters output changes the version.
+// Derivation: the checked dataset in, every file of a build out, in memory and without I/O. Each
+// endpoint's response is derived by its entry in derivations.ts; this module cuts a build into the
+// units those entries are derived in, and lays their routes' responses out as files under `fileFor`.
 
-import { envelopeFor } from "../../contract/envelope.ts";
 import { MANIFEST_FORMAT, type ManifestDraft } from "../../contract/manifest.ts";
-import type { Manifest } from "../../contract/routes.ts";
+import type { Manifest } from "../../contract/manifest.ts";
 import { encodePack } from "./encode-pack.ts";
-import { fileFor, packEntryOf, storedEncodingOf, UNCARRIED_TOPIC, type Route, type RouteName, type RouteOf } from "../../contract/routes.ts";
-import { MAX_SEED } from "../../contract/parameters.ts";
+import { ENDPOINTS } from "../../contract/endpoints/index.ts";
+import { fileFor, packEntryOf, storedEncodingOf, type Route } from "../../contract/routes.ts";
 import type { Dataset } from "../dataset.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
-import type { ResolveResponse, SeedResponse } from "../../contract/schema/responses.ts";
-import { itemOf } from "./blocks.ts";
-import { coverageOf, type Covering } from "./coverage.ts";
-import { guideWithSystem } from "./guides.ts";
-import { itemMenu } from "./item-menu.ts";
-import { metaResponse } from "./meta.ts";
+import { coverageOf } from "./coverage.ts";
+import { DERIVATIONS, derivationOf, isEncodedJson, isEnvelopePieces, type Derivation, type Derived, type Scopes, type Sources, type Unit } from "./derivations.ts";
 import { pairsOf, sortGuides, type Pair } from "./order.ts";
-import { patternsResponse } from "./patterns.ts";
 import { resolveResponses } from "./resolve.ts";
 import { seedResponses } from "./verdicts.ts";
 import { gzipPieces, gzipPiecesSync, type Piece, type PieceEncoding } from "./gzip-pieces.ts";
-import { guideInputs, guideJson, pairInputs, resolveInputs } from "./units.ts";
+import { guideInputs, pairInputs, resolveInputs } from "./units.ts";
 
 /** One file of a build: its path inside the generation folder and its bytes (or text, UTF-8). */
 export interface BuildFile {
@@ -57,82 +51,8 @@ export function manifestOf(dataset: Dataset, datasetVersion: string): ManifestDr
 }
 
 /** Files hold a response's `data` only; the edge wraps it in the envelope (docs/build.md, "What a file holds"). */
-const json = (data: unknown) => JSON.stringify(data);
-
-// ---- the derivation of each route ----
-
-/** What the routes of one unit are derived from, computed once for the unit and shared by its routes. */
-interface PairScope {
-  pair: Pair;
-  covering: readonly Covering[];
-  seedResponse: (seed: number) => SeedResponse;
-}
-interface GuideScope {
-  guide: Guide;
-}
-interface ResolveScope {
-  response: ResolveResponse;
-}
-interface BuildScope {
-  dataset: Dataset;
-  datasetVersion: string;
-  pairs: readonly Pair[];
-  guides: readonly Guide[];
-  aliases: number;
-}
-/** The scope each route name is derived in. */
-interface ScopeOf {
-  item: PairScope;
-  seed: PairScope;
-  patterns: PairScope;
-  guide: GuideScope;
-  resolve: ResolveScope;
-  meta: BuildScope;
-  dump: BuildScope;
-}
-
-/** A body given in pieces (the dump's): the file is their concatenation, cut between them for encoding. */
-type Pieces = readonly Piece[];
-type Body = string | Uint8Array | Pieces;
-
-type Derivation<N extends RouteName> = (route: RouteOf<N>, scope: ScopeOf[N]) => Body;
-
-/**
- * The body of every route's file, keyed by route name: a `Route` variant without an entry here (or
- * without a scope above) does not compile, so no route can be parsed by the edge and written by no one.
- */
-const derivations: { [N in RouteName]: Derivation<N> } = {
-  // A topic outside the vocabulary keeps no system, so it drops every guide (docs/README.md, "Endpoints": today
-  // every topic gives `guides: []`).
-  item: (route, { pair, covering }) => json(itemMenu(pair, covering, route.topic)),
-  seed: (route, { seedResponse }) => json(seedResponse(route.seed)),
-  patterns: (_route, { pair, covering }) => json(patternsResponse(pair, covering)),
-  // Without `?system=`, returned exactly as stored (key order of the file kept; whitespace is not content).
-  guide: (route, { guide }) => (route.system === null ? guideJson(guide) : json(guideWithSystem(guide, route.system))),
-  resolve: (_route, { response }) => json(response),
-  meta: (_route, build) => json(metaResponse(build.dataset, build.aliases, build.datasetVersion)),
-  // The dump is built once per dataset_version, as a complete envelope (the edge's own, so the
-  // envelope is written in one place), and served verbatim. Each guide's JSON is the bytes its
-  // guide file holds, computed once; each is a piece of its own, so that its gzip is reused while
-  // the guide is unchanged.
-  dump: (_route, { pairs, guides, datasetVersion }) => {
-    const { prefix, suffix } = envelopeFor(datasetVersion);
-    return [
-      [prefix, Buffer.from(`{"items":${JSON.stringify(pairs.map(itemOf))},"guides":[`, "utf8")],
-      ...guides.map((guide, index) => (index === 0 ? [guideJson(guide)] : [COMMA, guideJson(guide)])),
-      [CLOSE_DUMP, suffix],
-    ];
-  },
-};
-
-const COMMA = Buffer.from(",");
-const CLOSE_DUMP = Buffer.from("]}");
-
-function derive<N extends RouteName>(route: RouteOf<N>, scope: ScopeOf[N]): Body {
-  // The entry picked by `route.name` is the one for this route's name; TypeScript cannot follow that
-  // correlation through a union, hence the cast.
-  return (derivations[route.name] as Derivation<N>)(route, scope);
-}
+const bodyOf = (derived: Derived<unknown>): string | Uint8Array =>
+  isEncodedJson(derived) ? derived.bytes : isEnvelopePieces(derived) ? Buffer.concat(derived.pieces.flat()) : JSON.stringify(derived);
 
 /**
  * One part of a build that is derived as a whole: a pair (its menu, topics, patterns and seeds
@@ -152,19 +72,46 @@ export interface DerivationUnit {
   files(): Iterable<DerivedFile>;
 }
 
-interface UnitSpec<N extends RouteName> {
-  key: string;
-  inputs: string | null;
-  /** In file order; the routes of a pack together, in entry order. */
-  routes: () => Iterable<RouteOf<N>>;
-  /** Called once, when the unit's files are derived. */
-  scope: () => ScopeOf[N];
+type Entry<U extends Unit> = Derivation & { unit: U };
+const ENTRIES = Object.values(DERIVATIONS) as Derivation[];
+const entriesOf = <U extends Unit>(unit: U) => ENTRIES.filter((entry): entry is Entry<U> => entry.unit === unit);
+
+/** The scope of each kind of unit, from the dataset of one build. */
+function scopesOf(dataset: Dataset, datasetVersion: string) {
+  const pairs = pairsOf(dataset.items);
+  const coverage = coverageOf(dataset);
+  const guides = sortGuides(dataset.guides);
+  const resolve = resolveResponses(dataset.items);
+  return {
+    pairs,
+    guides,
+    resolve,
+    coverage,
+    pair: (pair: Pair, covering = coverage(pair)): Scopes["pair"] => ({ pair, covering, seedResponse: seedResponses(pair, covering) }),
+    guide: (guide: Guide): Scopes["guide"] => ({ guide }),
+    alias: (aliasKey: string): Scopes["alias"] => ({ response: resolve.get(aliasKey)! }),
+    build: (): Scopes["build"] => ({ dataset, datasetVersion, pairs, guides, aliases: resolve.size }),
+  };
 }
 
-/** A unit whose every file is `fileFor` of its routes, derived through the table above. */
-function unitOf<N extends RouteName>(spec: UnitSpec<N>, manifest: Pick<Manifest, "topics">): DerivationUnit {
+interface UnitSpec<U extends Unit> {
+  key: string;
+  inputs: string | null;
+  entries: readonly Entry<U>[];
+  source: Sources[U];
+  /** Called once, when the unit's files are derived. */
+  scope: () => Scopes[U];
+}
+
+/** A unit whose every file is `fileFor` of its routes: its entries' routes, in the order of the table. */
+function unitOf<U extends Unit>(spec: UnitSpec<U>, manifest: Pick<Manifest, "topics">): DerivationUnit {
+  function* routes(): Generator<{ route: Route; entry: Entry<U> }> {
+    for (const entry of spec.entries) {
+      for (const fields of entry.routes(spec.source)) yield { route: { name: entry.endpoint.name, ...fields } as Route, entry };
+    }
+  }
   const paths: string[] = [];
-  for (const route of spec.routes()) {
+  for (const { route } of routes()) {
     const path = fileFor(route, manifest);
     if (paths.at(-1) !== path) paths.push(path);
     // A gzip file is encoded after its unit has been counted (emit), which only a unit derived every
@@ -175,24 +122,26 @@ function unitOf<N extends RouteName>(spec: UnitSpec<N>, manifest: Pick<Manifest,
     key: spec.key,
     inputs: spec.inputs,
     paths,
-    routes: spec.routes,
+    *routes() {
+      for (const { route } of routes()) yield route;
+    },
     *files() {
       const scope = spec.scope();
       // A pack's entries, gathered until its last one.
       let pack: { path: string; entries: Uint8Array[]; count: number } | null = null;
-      for (const route of spec.routes()) {
+      for (const { route, entry: derivation } of routes()) {
         const path = fileFor(route, manifest);
         const entry = packEntryOf(route);
+        const derived = derivation.derive(route as never, scope);
         if (entry === null) {
-          const derived = derive(route, scope);
           if (storedEncodingOf(route) === null) yield { path, body: bodyOf(derived) };
-          else yield { path, pieces: isPieces(derived) ? derived : [[bytesOf(derived)]] };
+          else yield { path, pieces: isEnvelopePieces(derived) ? derived.pieces : [[bytesOf(bodyOf(derived))]] };
           continue;
         }
         if (pack === null) pack = { path, entries: [], count: entry.count };
-        // The route table names entries 0..count-1 of one file in order; anything else is a bug here.
+        // The registration names entries 0..count-1 of one file in order; anything else is a bug here.
         if (pack.path !== path || entry.index !== pack.entries.length) throw new Error(`${spec.key}: entry ${entry.index} of ${path} is out of order`);
-        pack.entries.push(bytesOf(bodyOf(derive(route, scope))));
+        pack.entries.push(bytesOf(bodyOf(derived)));
         if (pack.entries.length === pack.count) {
           yield { path, body: encodePack(pack.entries) };
           pack = null;
@@ -203,64 +152,77 @@ function unitOf<N extends RouteName>(spec: UnitSpec<N>, manifest: Pick<Manifest,
   };
 }
 
+/** Whether an endpoint's file is stored encoded: such a build unit comes first, so that it is encoded in the background while the rest is derived. */
+const encoded = (entry: Derivation) => ENDPOINTS[entry.endpoint.name].kind === "dump";
+
 /** Every part of the build, in the fixed order of its files. Nothing is derived until `files()` is called. */
 export function* derivationUnits(dataset: Dataset, datasetVersion: string): Generator<DerivationUnit> {
-  const pairs = pairsOf(dataset.items);
-  const coverage = coverageOf(dataset);
+  const scopes = scopesOf(dataset, datasetVersion);
   const manifest = manifestOf(dataset, datasetVersion);
   const { topics } = manifest;
-  const guides = sortGuides(dataset.guides);
-  const resolve = resolveResponses(dataset.items);
-  const build = (): BuildScope => ({ dataset, datasetVersion, pairs, guides, aliases: resolve.size });
+  const buildUnit = (entry: Entry<"build">) => unitOf<"build">({ key: entry.endpoint.name, inputs: null, entries: [entry], source: null, scope: scopes.build }, manifest);
 
-  // The dump first: a build encodes its 30 MB gzip in the background (see BuildFile.variant) while
-  // it derives every other unit, instead of after them all.
-  yield unitOf<"dump">({ key: "dump", inputs: null, routes: () => [{ name: "dump" }], scope: build }, manifest);
+  // The dump first: a build encodes its 30 MB gzip in the background (emit/write.ts) while it derives
+  // every other unit, instead of after them all.
+  for (const entry of entriesOf("build").filter(encoded)) yield buildUnit(entry);
 
-  for (const pair of pairs) {
-    const defIndex = pair.item.def_index;
-    const paintIndex = pair.paint.paint_index;
-    const covering = coverage(pair);
+  const pairEntries = entriesOf("pair");
+  for (const pair of scopes.pairs) {
+    const covering = scopes.coverage(pair);
     const guides = [...new Set(covering.map(({ guide }) => guide))];
-    yield unitOf<"item" | "seed" | "patterns">(
-      {
-        key: `pair ${defIndex}/${paintIndex}`,
-        inputs: pairInputs(pair.item, topics, guides),
-        *routes() {
-          yield { name: "item", defIndex, paintIndex, topic: null };
-          for (const topic of topics) yield { name: "item", defIndex, paintIndex, topic };
-          yield { name: "item", defIndex, paintIndex, topic: UNCARRIED_TOPIC };
-          yield { name: "patterns", defIndex, paintIndex };
-          for (let seed = 0; seed <= MAX_SEED; seed++) yield { name: "seed", defIndex, paintIndex, seed };
-        },
-        scope: () => ({ pair, covering, seedResponse: seedResponses(pair, covering) }),
-      },
+    yield unitOf<"pair">(
+      { key: `pair ${pair.item.def_index}/${pair.paint.paint_index}`, inputs: pairInputs(pair.item, topics, guides), entries: pairEntries, source: { pair, topics }, scope: () => scopes.pair(pair, covering) },
       manifest,
     );
   }
 
-  for (const guide of guides) {
-    const platformId = guide.platform_id;
-    yield unitOf<"guide">(
-      {
-        key: `guide ${platformId}`,
-        inputs: guideInputs(guide),
-        routes: () => [{ name: "guide", platformId, system: null }, ...guide.systems.map((system) => ({ name: "guide" as const, platformId, system: system.id }))],
-        scope: () => ({ guide }),
-      },
-      manifest,
-    );
+  const guideEntries = entriesOf("guide");
+  for (const guide of scopes.guides) {
+    yield unitOf<"guide">({ key: `guide ${guide.platform_id}`, inputs: guideInputs(guide), entries: guideEntries, source: guide, scope: () => scopes.guide(guide) }, manifest);
   }
 
+  const aliasEntries = entriesOf("alias");
   const itemsBySlug = new Map(dataset.items.map((item) => [item.slug, item]));
-  for (const [aliasKey, response] of resolve) {
-    yield unitOf<"resolve">(
-      { key: `resolve ${aliasKey}`, inputs: resolveInputs(itemsBySlug.get(aliasKey)!), routes: () => [{ name: "resolve", aliasKey }], scope: () => ({ response }) },
+  for (const aliasKey of scopes.resolve.keys()) {
+    yield unitOf<"alias">(
+      { key: `resolve ${aliasKey}`, inputs: resolveInputs(itemsBySlug.get(aliasKey)!), entries: aliasEntries, source: { aliasKey }, scope: () => scopes.alias(aliasKey) },
       manifest,
     );
   }
 
-  yield unitOf<"meta">({ key: "meta", inputs: null, routes: () => [{ name: "meta" }], scope: build }, manifest);
+  for (const entry of entriesOf("build").filter((entry) => !encoded(entry))) yield buildUnit(entry);
+}
+
+/**
+ * The response to one route, derived alone (no other route of its unit, no file): what the
+ * description document shows as an endpoint's example. Null when the dataset has nothing there.
+ */
+export function responseTo(dataset: Dataset, datasetVersion: string, route: Route): unknown {
+  const scopes = scopesOf(dataset, datasetVersion);
+  const derivation = derivationOf(route.name);
+  const scope = scopeFor(scopes, derivation.unit, route);
+  if (scope === null) return null;
+  const derived = derivation.derive(route as never, scope);
+  return isEncodedJson(derived) ? JSON.parse(Buffer.from(derived.bytes).toString("utf8")) : isEnvelopePieces(derived) ? JSON.parse(bodyOf(derived).toString()) : derived;
+}
+
+/** The scope a route is derived in, found by the values it names. */
+function scopeFor(scopes: ReturnType<typeof scopesOf>, unit: Unit, route: Route): Scopes[Unit] | null {
+  const fields = route as Partial<{ defIndex: number; paintIndex: number; platformId: string; aliasKey: string }>;
+  switch (unit) {
+    case "pair": {
+      const pair = scopes.pairs.find(({ item, paint }) => item.def_index === fields.defIndex && paint.paint_index === fields.paintIndex);
+      return pair === undefined ? null : scopes.pair(pair);
+    }
+    case "guide": {
+      const guide = scopes.guides.find(({ platform_id }) => platform_id === fields.platformId);
+      return guide === undefined ? null : scopes.guide(guide);
+    }
+    case "alias":
+      return scopes.resolve.has(fields.aliasKey!) ? scopes.alias(fields.aliasKey!) : null;
+    case "build":
+      return scopes.build();
+  }
 }
 
 /**
@@ -273,11 +235,6 @@ const DUMP_GZIP_LEVEL = 6;
 
 /** A file's body as bytes (text is UTF-8). */
 export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === "string" ? Buffer.from(body, "utf8") : body);
-
-const isPieces = (body: Body): body is Pieces => Array.isArray(body);
-
-/** A body as one file body: pieces laid end to end. */
-const bodyOf = (body: Body): string | Uint8Array => (isPieces(body) ? Buffer.concat(body.flat()) : body);
 
 /** A gzip file's bytes, encoded now. */
 export function encodeGzipFile(pieces: readonly Piece[]): Uint8Array {

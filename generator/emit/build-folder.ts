@@ -5,7 +5,7 @@
 import { promises as fs, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseManifest } from "../../contract/manifest.ts";
-import { MANIFEST_FILE, type Manifest } from "../../contract/routes.ts";
+import { MANIFEST_FILE, type Manifest } from "../../contract/manifest.ts";
 import { DOCS_FOLDER_PREFIX } from "../../contract/serving-index.ts";
 import { COMMIT_LOG_FILE } from "./commit-log.ts";
 import { LOCK_FILE, isLockEntry } from "./lock.ts";

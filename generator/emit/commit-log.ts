@@ -7,7 +7,7 @@
 
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { Manifest } from "../../contract/routes.ts";
+import type { Manifest } from "../../contract/manifest.ts";
 import { temporaryPathOf } from "./prune.ts";
 
 export const COMMIT_LOG_FILE = "commits.json";

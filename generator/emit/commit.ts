@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { indexFileOf, type GenerationIndex } from "../../contract/file-index.ts";
-import { MANIFEST_FILE, type Manifest } from "../../contract/routes.ts";
+import { MANIFEST_FILE, type Manifest } from "../../contract/manifest.ts";
 import { GENERATION_PREFIX, commitManifest, staleEntries, writeUploadIgnore } from "./build-folder.ts";
 import { GRACE_MS, readCommitLog, recentlyServed, recordCommit } from "./commit-log.ts";
 import { writeGenerationIndex } from "./file-index.ts";

@@ -15,7 +15,7 @@ import { append } from "../append.ts";
 import { entriesUnder } from "./walk.ts";
 import { GENERATION_PREFIX, readManifest } from "./build-folder.ts";
 import { indexFileOf, readGenerationIndex } from "../../contract/file-index.ts";
-import type { Manifest } from "../../contract/routes.ts";
+import type { Manifest } from "../../contract/manifest.ts";
 import { existsSync } from "node:fs";
 import { DEFAULT_LIMITS } from "../load/limits.ts";
 import { hashRegularFile, readRegularFile, type FileRead } from "../load/regular-file.ts";

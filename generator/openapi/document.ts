@@ -1,18 +1,19 @@
 // The API's description document (OpenAPI 3.1, version 1.0.0): component schemas generated from
-// zod, paths generated from the path table (contract/paths.ts) and its prose
-// (contract/path-descriptions.ts), examples derived from the fixed example dataset (examples.ts).
-// Pure: the build writes it.
+// zod, paths generated from the path table (contract/paths.ts) with each entry's prose (a /v1
+// endpoint's registration, or contract/path-descriptions.ts), examples derived from the fixed example
+// dataset (examples.ts). Pure: the build writes it.
 
 import { CACHE_CLIENT_ERROR, CACHE_DATA, CACHE_DUMP, CACHE_NEVER, CACHE_PREFLIGHT } from "../../contract/cache-policy.ts";
 import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../../contract/cors.ts";
 import { APP_LIMIT, BURST_LIMIT } from "../../contract/limits.ts";
 import { PARAMETERS, type ParameterName } from "../../contract/parameters.ts";
-import { PARAMETER_DESCRIPTIONS, PATH_DESCRIPTIONS } from "../../contract/path-descriptions.ts";
+import { descriptionOf, PARAMETER_DESCRIPTIONS } from "../../contract/path-descriptions.ts";
 import { PATHS, type HeaderSet, type OperationName, type PathEntry, type PathName } from "../../contract/paths.ts";
-import { parseRequest } from "../../contract/routes.ts";
+import { ENDPOINTS } from "../../contract/endpoints/index.ts";
+import { parseRequest, type RouteName } from "../../contract/routes.ts";
 import { initialChanges } from "../changes/compare.ts";
 import { documentExamples, type Examples } from "./examples.ts";
-import { componentSchemas, type JsonSchema } from "./schemas.ts";
+import { componentSchemas, type ComponentName, type JsonSchema } from "./schemas.ts";
 
 export const DOCUMENT_VERSION = "1.0.0";
 
@@ -90,23 +91,25 @@ export function openApiDocument(): Json {
 
 // ---- paths ----
 
-const versionOf = (examples: Examples) => (examples.meta as { dataset_version: string }).dataset_version;
-const enveloped = (examples: Examples, data: unknown) => ({ dataset_version: versionOf(examples), data });
+const versionOf = (examples: Examples) => examples.datasetVersion;
 
-/** The body of a 200 of each described entry, from the examples (none for the document itself). */
-const OK_EXAMPLES: Record<OperationName, (examples: Examples) => unknown> = {
-  item: (examples) => enveloped(examples, examples.itemMenu),
-  seed: (examples) => enveloped(examples, examples.seedResponse),
-  patterns: (examples) => enveloped(examples, examples.patterns),
-  guide: (examples) => enveloped(examples, examples.guide),
-  resolve: (examples) => enveloped(examples, examples.resolve),
-  meta: (examples) => enveloped(examples, examples.meta),
-  // Already an envelope: the dump's file holds a whole one.
-  dump: (examples) => examples.dump,
-  health: () => ({ status: "ok" }),
-  changes: (examples) => initialChanges(versionOf(examples)),
-  openapi: () => undefined,
-};
+/** The body of a 200 of a described entry, from the examples (none for the document itself). */
+function okExample(name: OperationName, examples: Examples): unknown {
+  if (Object.hasOwn(ENDPOINTS, name)) {
+    const endpoint = name as RouteName;
+    // Already an envelope, shortened: the dump's file holds a whole one, megabytes long.
+    if (ENDPOINTS[endpoint].kind === "dump") return examples.dump;
+    return { dataset_version: versionOf(examples), data: examples.responses[endpoint] };
+  }
+  switch (name as Exclude<OperationName, RouteName>) {
+    case "health":
+      return { status: "ok" };
+    case "changes":
+      return initialChanges(versionOf(examples));
+    case "openapi":
+      return undefined;
+  }
+}
 
 /** What the description document promises of itself: it has no zod schema, being generated, not derived. */
 const DESCRIPTION_SCHEMA = { type: "object", required: ["openapi", "info", "paths"], properties: { openapi: { type: "string", pattern: "^3\\.1\\.\\d+$" } } };
@@ -124,7 +127,7 @@ function paths(examples: Examples, schemas: Record<string, JsonSchema>): Json {
     if (entry.operation === null) continue;
     const operationName = name as OperationName;
     const { id, tag } = entry.operation;
-    const text = PATH_DESCRIPTIONS[operationName];
+    const text = descriptionOf(operationName);
     const inPath = entry.parameters.filter((parameter) => PARAMETERS[parameter].in === "path");
     const elsewhere = entry.parameters.filter((parameter) => PARAMETERS[parameter].in !== "path");
     // An answer with an ETag can be revalidated.
@@ -147,11 +150,11 @@ function paths(examples: Examples, schemas: Record<string, JsonSchema>): Json {
 }
 
 function operationResponses(entry: PathEntry, name: OperationName, examples: Examples, schemas: Record<string, JsonSchema>): Json {
-  const example = OK_EXAMPLES[name](examples);
+  const example = okExample(name, examples);
   const errors = [...entry.errors, ...(entry.rateLimited ? [429 as const] : []), 503 as const];
   return {
     "200": {
-      description: PATH_DESCRIPTIONS[name].ok(examples),
+      description: descriptionOf(name).ok(examples),
       headers: okHeaders(entry.headers),
       content: { "application/json": { schema: okSchema(entry, schemas), ...(example === undefined ? {} : { example }) } },
     },
@@ -179,9 +182,9 @@ function okHeaders(set: HeaderSet): Json {
 
 /** /health answers its own bare body, 503 included: not the error envelope. */
 function healthResponses(name: OperationName, examples: Examples): Json {
-  const text = PATH_DESCRIPTIONS[name];
+  const text = descriptionOf(name);
   return {
-    "200": healthResponse(text.ok(examples), OK_EXAMPLES[name](examples)),
+    "200": healthResponse(text.ok(examples), okExample(name, examples)),
     "503": healthResponse(text.unavailable ?? "", { status: "error" }),
   };
 }
@@ -348,7 +351,7 @@ function responses(): Json {
 
 // ---- schema descriptions ----
 
-const DESCRIPTIONS: Record<string, string> = {
+const DESCRIPTIONS: Partial<Record<ComponentName, string>> = {
   Item: "A `(def_index, paint_index)` pair: the canonical item. `paint_label` names the variant or phase of the finish.",
   ItemRef: "An item's identity in seed and patterns responses.",
   GuideBlock: "Who wrote a guide and where it is. Show the authors and the link beside any grading you display.",
@@ -363,6 +366,9 @@ const DESCRIPTIONS: Record<string, string> = {
 /** The component schemas as the document has them, descriptions included (also the client's types). */
 export function describedSchemas(): Record<string, JsonSchema> {
   return Object.fromEntries(
-    Object.entries(componentSchemas()).map(([name, schema]) => [name, DESCRIPTIONS[name] ? { description: DESCRIPTIONS[name], ...schema } : schema]),
+    Object.entries(componentSchemas()).map(([name, schema]) => {
+      const description = DESCRIPTIONS[name as ComponentName];
+      return [name, description ? { description, ...schema } : schema];
+    }),
   );
 }

@@ -3,33 +3,22 @@
 // example is always a real answer, and never from the dataset being built, so that the documents
 // change only when the code does.
 
+import type { ExampleValues } from "../../contract/endpoint.ts";
+import { ENDPOINTS } from "../../contract/endpoints/index.ts";
+import type { Route, RouteName } from "../../contract/routes.ts";
 import type { Dataset } from "../dataset.ts";
 import { itemOf } from "../derive/blocks.ts";
 import { coverageOf, type Covering } from "../derive/coverage.ts";
-import { guideWithSystem } from "../derive/guides.ts";
-import { itemMenu } from "../derive/item-menu.ts";
-import { metaResponse } from "../derive/meta.ts";
+import { responseTo } from "../derive/index.ts";
 import { pairsOf, type Pair } from "../derive/order.ts";
-import { patternsResponse } from "../derive/patterns.ts";
-import { resolveResponses } from "../derive/resolve.ts";
-import { seedResponses } from "../derive/verdicts.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import { EXAMPLE_DATASET, EXAMPLE_DATASET_VERSION } from "./example-dataset.ts";
 
-export interface Examples {
-  pair: { def_index: number; paint_index: number };
-  seed: number;
-  platformId: string;
-  systemId: string;
-  slug: string;
+export interface Examples extends ExampleValues {
   marketHashName: string;
-  itemMenu: unknown;
-  seedResponse: unknown;
-  patterns: unknown;
-  guide: unknown;
-  guideSystem: unknown;
-  resolve: unknown;
-  meta: unknown;
+  datasetVersion: string;
+  /** The `data` of each endpoint's example: the answer to the route its registration names. */
+  responses: Record<RouteName, unknown>;
   /** The dump shortened to the example item and guide: the real one is megabytes. */
   dump: unknown;
 }
@@ -51,7 +40,6 @@ export function examplesOf(dataset: Dataset, datasetVersion: string): Examples {
     if (guidesCovering(candidateCovering) > guidesCovering(covering)) [pair, covering] = [candidate, candidateCovering];
   }
 
-  const seedOf = seedResponses(pair, covering);
   const systemsGrading = new Map<number, number>();
   for (const { system } of covering) for (const seed of new Set(system.gradings.map((g) => g.seed))) systemsGrading.set(seed, (systemsGrading.get(seed) ?? 0) + 1);
   let seed = 0;
@@ -63,23 +51,19 @@ export function examplesOf(dataset: Dataset, datasetVersion: string): Examples {
     (a, b) => JSON.stringify(a).length - JSON.stringify(b).length,
   )[0];
   const exampleGuide = guide ?? dataset.guides[0];
-  const systemId = exampleGuide?.systems[0]?.id ?? "";
-  const resolve = resolveResponses(dataset.items);
-  const meta = metaResponse(dataset, resolve.size, datasetVersion);
-  return {
+  const values: ExampleValues = {
     pair: { def_index: pair.item.def_index, paint_index: pair.paint.paint_index },
     seed,
     platformId: exampleGuide?.platform_id ?? "",
-    systemId,
+    systemId: exampleGuide?.systems[0]?.id ?? "",
     slug: pair.item.slug,
+  };
+  const responseOf = (name: RouteName) => responseTo(dataset, datasetVersion, { name, ...ENDPOINTS[name].example(values) } as Route);
+  return {
+    ...values,
     marketHashName: `${pair.item.star ? "★ " : ""}${pair.item.market_name} (Field-Tested)`,
-    itemMenu: itemMenu(pair, covering),
-    seedResponse: seedOf(seed),
-    patterns: patternsResponse(pair, covering),
-    guide: exampleGuide ?? null,
-    guideSystem: exampleGuide ? guideWithSystem(exampleGuide, systemId) : null,
-    resolve: resolve.get(pair.item.slug),
-    meta,
+    datasetVersion,
+    responses: Object.fromEntries((Object.keys(ENDPOINTS) as RouteName[]).map((name) => [name, responseOf(name)])) as Record<RouteName, unknown>,
     dump: { dataset_version: datasetVersion, data: { items: [itemOf(pair)], guides: exampleGuide ? [exampleGuide] : [] } },
   };
 }

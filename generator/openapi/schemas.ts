@@ -1,36 +1,19 @@
 // The `components.schemas` of the description document, generated from the zod schemas that type
-// the derivations (contract/schema/): one source for the build, the tests and the document.
+// the derivations (generator/derive/derivations.ts, each named by its endpoint's registration) and
+// the shared parts they are made of (contract/schema/): one source for the build, the tests and the
+// document.
 
 import { z } from "zod";
 import { dataEnvelopeOf, errorEnvelopeSchema, healthSchema } from "../../contract/schema/envelope.ts";
 import { changesSchema } from "../../contract/schema/changes.ts";
-import { guideSchema } from "../../contract/schema/guide.ts";
-import {
-  dumpResponseSchema,
-  guideBlockSchema,
-  itemMenuSchema,
-  itemRefSchema,
-  itemSchema,
-  metaResponseSchema,
-  patternEntrySchema,
-  patternsResponseSchema,
-  resolveResponseSchema,
-  seedResponseSchema,
-  verdictSchema,
-} from "../../contract/schema/responses.ts";
+import { guideBlockSchema, itemRefSchema, itemSchema, patternEntrySchema, verdictSchema } from "../../contract/schema/responses.ts";
+import type { ResponseSchemaName } from "../../contract/paths.ts";
+import { DERIVATIONS, type Derivation } from "../derive/derivations.ts";
 
 export type JsonSchema = { [keyword: string]: unknown };
 
-/** The `data` schemas by component name; each also gets `<name>Envelope`, the body under /v1. */
-const dataSchemas = {
-  ItemMenu: itemMenuSchema,
-  SeedResponse: seedResponseSchema,
-  Patterns: patternsResponseSchema,
-  Guide: guideSchema,
-  Resolve: resolveResponseSchema,
-  Meta: metaResponseSchema,
-  Dump: dumpResponseSchema,
-} as const;
+/** The `data` schema of each endpoint, by the component name its registration gives; each also gets `<name>Envelope`, the body under /v1. */
+const dataSchemas = new Map((Object.values(DERIVATIONS) as Derivation[]).map((derivation) => [derivation.endpoint.response, derivation.schema]));
 
 /** Shared parts named so that the document refers to them instead of repeating them. */
 const partSchemas = {
@@ -44,15 +27,15 @@ const partSchemas = {
   Changes: changesSchema,
 } as const;
 
-export type DataSchemaName = keyof typeof dataSchemas;
-export const envelopeName = (name: DataSchemaName) => `${name}Envelope` as const;
+/** Every component schema's name. */
+export type ComponentName = keyof typeof partSchemas | ResponseSchemaName | `${ResponseSchemaName}Envelope`;
 
 export function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(partSchemas)) registry.add(schema, { id });
-  for (const [id, schema] of Object.entries(dataSchemas)) {
+  for (const [id, schema] of dataSchemas) {
     registry.add(schema, { id });
-    registry.add(dataEnvelopeOf(schema), { id: envelopeName(id as DataSchemaName) });
+    registry.add(dataEnvelopeOf(schema), { id: `${id}Envelope` });
   }
   const { schemas } = z.toJSONSchema(registry, {
     target: "draft-2020-12",

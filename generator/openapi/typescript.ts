@@ -11,7 +11,7 @@
 // table does; and it would bring a parser's dependency tree to replace two short functions.
 
 import { PARAMETERS } from "../../contract/parameters.ts";
-import { PATH_DESCRIPTIONS } from "../../contract/path-descriptions.ts";
+import { descriptionOf } from "../../contract/path-descriptions.ts";
 import { PATHS, type OperationName, type PathEntry, type PathName } from "../../contract/paths.ts";
 import type { JsonSchema } from "./schemas.ts";
 
@@ -116,7 +116,7 @@ function endpointDeclarations(schemas: Record<string, JsonSchema>): string[] {
   for (const name of described) {
     const entry: PathEntry = PATHS[name];
     out.push(
-      `  /** ${PATH_DESCRIPTIONS[name].summary} */`,
+      `  /** ${descriptionOf(name).summary} */`,
       `  ${entry.operation!.id}: {`,
       `    path: ${literal(entry.template)};`,
       `    params: ${members(entry, "path")};`,

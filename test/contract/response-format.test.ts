@@ -1,4 +1,4 @@
-// dataset_version takes the response format (contract/response-format.ts), not a hash of the code,
+// dataset_version takes the response format (RESPONSE_FORMAT, contract/endpoints/index.ts), not a hash of the code,
 // so that moving or commenting code keeps every ETag. This test is what keeps the number honest: it
 // derives every response of a fixed example dataset (each entry of a pack on its own: how responses
 // are stored is not what they hold) and compares their hash with the one recorded for the current format. When it fails, the bytes a response holds changed: bump RESPONSE_FORMAT and
@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { envelopeFor, errorBody, wrapData } from "../../contract/envelope.ts";
 import { entriesOf, isPackFile } from "../../contract/pack.ts";
-import { RESPONSE_FORMAT } from "../../contract/response-format.ts";
+import { RESPONSE_FORMAT } from "../../contract/endpoints/index.ts";
 import { derivationUnits } from "../../generator/derive/index.ts";
 import { datasetVersion } from "../../generator/version.ts";
 import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";

@@ -377,11 +377,15 @@ describe("who waits for whose read", () => {
     const policy: ReadPolicy = { shareReads: false, maxWholeReads: limit, sleep: () => new Promise<void>((wake) => sleepers.push(wake)), now: () => 0 };
     return { policy, wake: () => sleepers.splice(0).forEach((wake) => wake()) };
   };
-  /** Lets the work run, one step per turn of the event loop, until it ends. */
+  /**
+   * Lets the work run, one step per turn of the event loop, until it ends. Not a fixed number of
+   * turns: a pack's checksum is computed on the thread pool, which a busy machine may take many
+   * turns to answer.
+   */
   const drive = async <T,>(work: Promise<T>, step: () => void): Promise<T> => {
     let done = false;
     void work.then(() => (done = true), () => (done = true));
-    for (let turn = 0; !done && turn < 1000; turn++) {
+    while (!done) {
       await new Promise<void>((next) => setImmediate(next));
       step();
     }

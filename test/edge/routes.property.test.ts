@@ -1,7 +1,8 @@
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fileFor, packEntryOf, parseRequest, pathFor, type Manifest, type Route } from "../../contract/routes.ts";
+import { fileFor, packEntryOf, parseRequest, pathFor, type Route } from "../../contract/routes.ts";
+import type { Manifest } from "../../contract/manifest.ts";
 import { MAX_SEED } from "../../contract/parameters.ts";
 import { BASE_PATH } from "../../contract/paths.ts";
 

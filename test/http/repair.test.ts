@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../generator/derive/index.ts";
 import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
 import { entryOf, entryRange } from "../../contract/pack.ts";
-import { fileFor, SEEDS_PER_PACK } from "../../contract/routes.ts";
+import { fileFor } from "../../contract/routes.ts";
+import { SEEDS_PER_PACK } from "../../contract/endpoints/seed.ts";
 
 const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
 import { variantFiles, variantNamed } from "../support/build-variants.ts";

@@ -19,7 +19,7 @@ import { pipeline } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { parse, type ParseError } from "jsonc-parser";
 import { Log, LogLevel, Miniflare } from "miniflare";
-import type { Manifest } from "../../../contract/routes.ts";
+import type { Manifest } from "../../../contract/manifest.ts";
 import { watchBuild } from "../node/build-watcher.ts";
 import { answerUnavailable, createFrontServer, forwardedHeaders, isConnectionHeader, LOCAL_HOST } from "../front-server.ts";
 import { bundleWorker } from "./bundle.ts";

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { resolve } from "node:path";
-import { MANIFEST_FILE } from "../../../contract/routes.ts";
+import { MANIFEST_FILE } from "../../../contract/manifest.ts";
 import { startNetlifyLocalServer } from "./local-server.ts";
 
 const USAGE = "usage: npm run serve:netlify -- DIR [--port N]   (DIR: a built dist folder)";

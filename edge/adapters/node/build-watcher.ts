@@ -14,7 +14,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { parseManifest } from "../../../contract/manifest.ts";
-import { MANIFEST_FILE, type Manifest } from "../../../contract/routes.ts";
+import { MANIFEST_FILE, type Manifest } from "../../../contract/manifest.ts";
 
 export interface BuildWatcher {
   /** The build being served; null until a valid manifest has been read. A new object for every commit, a repair included. */

@@ -10,7 +10,8 @@ import { parseManifest } from "../../../contract/manifest.ts";
 import { marketNameKey } from "../../../contract/market-name.ts";
 import { MAX_SEED } from "../../../contract/parameters.ts";
 import { BASE_PATH } from "../../../contract/paths.ts";
-import { fileFor, MANIFEST_FILE, parseRequest, type Manifest } from "../../../contract/routes.ts";
+import { fileFor, parseRequest } from "../../../contract/routes.ts";
+import { MANIFEST_FILE, type Manifest } from "../../../contract/manifest.ts";
 import { parseServingIndex, SERVING_INDEX_FILE } from "../../../contract/serving-index.ts";
 
 export interface ServedExamples {

@@ -9,7 +9,7 @@ import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MANIFEST_FILE } from "../../../contract/routes.ts";
+import { MANIFEST_FILE } from "../../../contract/manifest.ts";
 import { banner, runServer } from "./run.ts";
 import { readSettings } from "./settings.ts";
 

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { MANIFEST_FILE } from "../../../contract/routes.ts";
+import { MANIFEST_FILE } from "../../../contract/manifest.ts";
 import { banner, runServer } from "./run.ts";
 import { readSettings } from "./settings.ts";
 

@@ -1,7 +1,8 @@
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { entriesOf, entryOf } from "../../../contract/pack.ts";
-import { fileFor, packEntryOf, parseRequest, pathFor, SEEDS_PER_PACK, type Route } from "../../../contract/routes.ts";
+import { fileFor, packEntryOf, parseRequest, pathFor, type Route } from "../../../contract/routes.ts";
+import { SEEDS_PER_PACK } from "../../../contract/endpoints/seed.ts";
 import { BASE_PATH } from "../../../contract/paths.ts";
 import { buildFiles, derivationUnits, manifestOf, topicsOf } from "../../../generator/derive/index.ts";
 import type { Dataset } from "../../../generator/dataset.ts";

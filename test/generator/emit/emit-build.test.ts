@@ -12,7 +12,8 @@ import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { entryOf } from "../../../contract/pack.ts";
 import { SERVING_INDEX_FILE } from "../../../contract/serving-index.ts";
-import { fileFor, SEEDS_PER_PACK } from "../../../contract/routes.ts";
+import { fileFor } from "../../../contract/routes.ts";
+import { SEEDS_PER_PACK } from "../../../contract/endpoints/seed.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 

@@ -1,0 +1,24 @@
+// Every /v1 endpoint, one registration each (endpoint.ts says what one holds), and the version of the
+// bytes they answer. The route table, path matching, the file of every route, the description
+// document's paths and the client's endpoint types are all read from this list; its order is the
+// order they are described in.
+
+import { dump } from "./dump.ts";
+import { guide } from "./guide.ts";
+import { item } from "./item.ts";
+import { meta } from "./meta.ts";
+import { patterns } from "./patterns.ts";
+import { resolve } from "./resolve.ts";
+import { seed } from "./seed.ts";
+
+export const ENDPOINTS = { item, seed, patterns, guide, resolve, meta, dump } as const;
+
+/**
+ * The version of the bytes a build derives from a dataset: every response body, the envelope around
+ * it and the files' layout. dataset_version hashes it together with the data, so it is the only way a
+ * change of code reaches the ETags: a refactor, a moved file or a new comment keeps every ETag, and a
+ * change of what any response holds for the same dataset, an endpoint added above included, must bump
+ * it. test/contract/response-format.test.ts derives every file of a fixed example dataset and fails
+ * when those bytes change while this number does not.
+ */
+export const RESPONSE_FORMAT = 1;
