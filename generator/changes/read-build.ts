@@ -1,17 +1,20 @@
 // Reading a build on disk as the changes between builds see it (compare.ts): its guide files and
 // `/resolve` answers, fingerprinted from the generation's index when it has one, and how many of
-// its response files differ from another build's. Only the I/O half; the comparison is pure.
+// its response files differ from another build's. Only the I/O half; the comparison is pure. Files
+// are named only by `fileFor` (contract/routes.ts): this module knows no file name of its own.
 
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseManifest } from "../../contract/manifest.ts";
-import { fileFor } from "../../contract/routes.ts";
+import { CHANGES_FILE } from "../../contract/changes.ts";
+import { fileFor, type Route } from "../../contract/routes.ts";
+import { SERVING_INDEX_FILE } from "../../contract/serving-index.ts";
 import { MANIFEST_FILE, type Manifest } from "../../contract/manifest.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { Item, MetaResponse, ResolveResponse } from "../../contract/schema/responses.ts";
 import { indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
 import { fingerprint } from "../fingerprint.ts";
-import { entriesOf } from "../../contract/pack.ts";
+import { entriesOf, isPackFile } from "../../contract/pack.ts";
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
 
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
@@ -56,31 +59,42 @@ export function openBuild(target: string): Opened {
   return { ok: true, build: { outDir, generation, datasetVersion: meta.dataset_version, index: readGenerationIndex(path.join(outDir, indexFileOf(generation))) } };
 }
 
-const GUIDE_FILE = /^v1\/guides\/([0-9]+)\.json$/;
-const RESOLVE_FILE = /^v1\/resolve\/([a-z0-9-]+)\.json$/;
+/**
+ * Reads back the one value of a route's file name: `fileFor` of the route with a mark where the
+ * value goes gives what comes before and after it. Null for a file of another shape.
+ */
+function fileValue(route: (value: string) => Route): (relative: string) => string | null {
+  const MARK = "\u0000";
+  const [before, after] = fileFor(route(MARK), { topics: [] }).split(MARK) as [string, string];
+  return (relative) => {
+    if (!relative.startsWith(before) || !relative.endsWith(after) || relative.length <= before.length + after.length) return null;
+    const value = relative.slice(before.length, relative.length - after.length);
+    return value.includes("/") ? null : value;
+  };
+}
+
+const guideIdOf = fileValue((platformId) => ({ name: "guide", platformId, system: null }));
+const aliasKeyOf = fileValue((aliasKey) => ({ name: "resolve", aliasKey }));
 
 export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
   const root = path.join(build.outDir, build.generation);
   const read = (relative: string) => readFileSync(path.join(root, relative));
-  const listed = (folder: string) =>
-    build.index !== null ? [...build.index.files.keys()] : safeList(path.join(root, folder)).map((name) => `${folder}/${name}`);
+  const files = build.index !== null ? [...build.index.files.keys()] : listed(root);
   const printOf = (relative: string) => build.index?.files.get(relative) ?? fingerprint(relative, read(relative));
   const guides = new Map<string, { print: string; read(): Guide }>();
-  for (const relative of listed("v1/guides")) {
-    const id = GUIDE_FILE.exec(relative)?.[1];
-    if (id !== undefined) guides.set(id, { print: printOf(relative), read: () => JSON.parse(read(relative).toString("utf8")) as Guide });
-  }
   const slugs = new Map<string, { print: string; read(): Item[] }>();
-  for (const relative of listed("v1/resolve")) {
-    const slug = RESOLVE_FILE.exec(relative)?.[1];
-    if (slug !== undefined) slugs.set(slug, { print: printOf(relative), read: () => (JSON.parse(read(relative).toString("utf8")) as ResolveResponse).items });
+  for (const relative of files) {
+    const id = guideIdOf(relative);
+    if (id !== null) guides.set(id, { print: printOf(relative), read: () => JSON.parse(read(relative).toString("utf8")) as Guide });
+    const slug = aliasKeyOf(relative);
+    if (slug !== null) slugs.set(slug, { print: printOf(relative), read: () => (JSON.parse(read(relative).toString("utf8")) as ResolveResponse).items });
   }
   return { datasetVersion: build.datasetVersion, guides, slugs };
 }
 
 /**
- * Responses under `v1/` whose bytes differ between two builds: a file is one response, a pack one
- * per entry. A pack whose fingerprint is the same in both is equal as a whole and not read.
+ * Responses whose bytes differ between two builds: a file is one response, a pack one per entry. A
+ * pack whose fingerprint is the same in both is equal as a whole and not read.
  */
 export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): ResponseCounts {
   const [before, after] = [printsOf(a), printsOf(b)];
@@ -88,7 +102,7 @@ export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): 
   for (const [relative, print] of after) {
     const old = before.get(relative);
     if (old === print) continue;
-    if (!relative.endsWith(PACK_SUFFIX)) {
+    if (!isPackFile(relative)) {
       if (old === undefined) counts.added++;
       else counts.changed++;
       continue;
@@ -105,12 +119,10 @@ export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): 
   }
   for (const relative of before.keys()) {
     if (after.has(relative)) continue;
-    counts.removed += relative.endsWith(PACK_SUFFIX) ? (packEntries(a, relative)?.length ?? 1) : 1;
+    counts.removed += isPackFile(relative) ? (packEntries(a, relative)?.length ?? 1) : 1;
   }
   return counts;
 }
-
-const PACK_SUFFIX = ".pack";
 
 /** The entries of a pack of a build, or null when it cannot be read as one. */
 function packEntries(build: GenerationOnDisk, relative: string): Uint8Array[] | null {
@@ -121,13 +133,24 @@ function packEntries(build: GenerationOnDisk, relative: string): Uint8Array[] | 
   }
 }
 
+/** The files of a generation that are not responses: its changelog and its serving index. */
+const NOT_RESPONSES = new Set([CHANGES_FILE, SERVING_INDEX_FILE]);
+
 /** Fingerprints of a generation's response files. */
 function printsOf(build: GenerationOnDisk): Map<string, string> {
   const prints = new Map<string, string>();
   if (build.index === null) walk(path.join(build.outDir, build.generation), "", prints);
   else for (const [relative, print] of build.index.files) prints.set(relative, print);
-  for (const relative of prints.keys()) if (!relative.startsWith("v1/")) prints.delete(relative);
+  for (const relative of NOT_RESPONSES) prints.delete(relative);
   return prints;
+}
+
+/** Every file under a generation folder, by path relative to it, without reading any. */
+function listed(dir: string, prefix = ""): string[] {
+  return safeList(dir).flatMap((name) => {
+    const relative = prefix === "" ? name : `${prefix}/${name}`;
+    return statSync(path.join(dir, name)).isDirectory() ? listed(path.join(dir, name), relative) : [relative];
+  });
 }
 
 function walk(dir: string, prefix: string, prints: Map<string, string>): void {
