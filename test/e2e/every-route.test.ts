@@ -1,19 +1,17 @@
 // Every route of a build, asked over HTTP: the answer is the envelope around what the response
-// derivation gives for that route, byte for byte. A seed's expected body is derived here without
-// the build's units, packs or files (seedResponses over the pair's covering systems), so the test
-// holds the packed layout to what one file per response served. The other routes' expected bodies
-// are their files as derived in memory. Example data (the tiny test dataset); every seed 0..1000 of
-// every pair is asked.
+// derivation gives for that route, byte for byte. A packed route's expected body (a seed's) is
+// derived here alone, without the build's units, packs or files (responseTo), so the test holds the
+// packed layout to what one file per response served. The other routes' expected bodies are their
+// files as derived in memory. Example data (the tiny test dataset); every seed 0..1000 of every pair
+// is asked.
 
 import { Agent, get } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envelopeFor } from "../../contract/envelope.ts";
-import { fileFor, pathFor, type Route } from "../../contract/routes.ts";
-import { coverageOf } from "../../generator/derive/coverage.ts";
-import { buildFiles, derivationUnits, manifestOf } from "../../generator/derive/index.ts";
-import { pairsOf } from "../../generator/derive/order.ts";
-import { seedResponses } from "../../generator/derive/verdicts.ts";
+import { ENDPOINTS } from "../../contract/endpoints/index.ts";
+import { fileFor, pathFor, storedEncodingOf, type Route } from "../../contract/routes.ts";
+import { buildFiles, derivationUnits, manifestOf, responseTo } from "../../generator/derive/index.ts";
 import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
 import { tinyDataset } from "../fixtures/derive/tiny-dataset.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
@@ -37,15 +35,13 @@ const manifest = manifestOf(tinyDataset, VERSION);
 const { prefix, suffix } = envelopeFor(VERSION);
 const enveloped = (data: string) => `${Buffer.from(prefix).toString("utf8")}${data}${Buffer.from(suffix).toString("utf8")}`;
 const stored = new Map([...buildFiles(tinyDataset, VERSION)].map((file) => [file.path, Buffer.from(file.body)]));
-const coverage = coverageOf(tinyDataset);
-const seedsOf = new Map(pairsOf(tinyDataset.items).map((pair) => [`${pair.item.def_index}/${pair.paint.paint_index}`, seedResponses(pair, coverage(pair))]));
 
 /** What the route's answer must hold, derived as described above. */
 function expectedBody(route: Route): string {
-  if (route.name === "seed") return enveloped(JSON.stringify(seedsOf.get(`${route.defIndex}/${route.paintIndex}`)!(route.seed)));
+  if (ENDPOINTS[route.name].kind === "packed") return enveloped(JSON.stringify(responseTo(tinyDataset, VERSION, route)));
   const file = stored.get(fileFor(route, manifest))!;
   // The dump's file is its whole envelope, stored gzip-encoded.
-  if (route.name === "dump") return gunzipSync(file).toString("utf8");
+  if (storedEncodingOf(route) === "gzip") return gunzipSync(file).toString("utf8");
   return enveloped(file.toString("utf8"));
 }
 
@@ -54,7 +50,7 @@ describe("every route of a build, served", () => {
 
   it("covers every seed of every pair and every other route", () => {
     expect(routes.filter((route) => route.name === "seed")).toHaveLength(4 * 1001);
-    expect(new Set(routes.map((route) => route.name))).toEqual(new Set(["item", "seed", "patterns", "guide", "resolve", "meta", "dump"]));
+    expect(new Set(routes.map((route) => route.name))).toEqual(new Set(Object.keys(ENDPOINTS)));
   });
 
   it("answers each with the envelope around its derived response, byte for byte", async () => {
