@@ -34,8 +34,9 @@ function derivedHash(): string {
 
 describe("the response format", () => {
   it("names the bytes derived from a fixed dataset: a change to them comes with a new RESPONSE_FORMAT", () => {
-    expect(DERIVED_BYTES[RESPONSE_FORMAT], `no hash is recorded for response format ${RESPONSE_FORMAT}`).toBeDefined();
-    expect(derivedHash(), `the derived bytes changed: bump RESPONSE_FORMAT and record this hash under it`).toBe(DERIVED_BYTES[RESPONSE_FORMAT]);
+    const hash = derivedHash();
+    expect(DERIVED_BYTES[RESPONSE_FORMAT], `no hash is recorded for response format ${RESPONSE_FORMAT}; its bytes hash to ${hash}`).toBeDefined();
+    expect(hash, `the derived bytes changed: bump RESPONSE_FORMAT and record this hash under it`).toBe(DERIVED_BYTES[RESPONSE_FORMAT]);
   });
 
   it("enters dataset_version", () => {

@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVING_INDEX_FILE, parseServingIndex } from "../../../contract/serving-index.ts";
-import { datasetCounts, formatProblem } from "../../../generator/dataset.ts";
+import { formatProblem } from "../../../generator/dataset.ts";
+import { derivationUnits } from "../../../generator/derive/index.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import { gitignoreMatcher, largestFile, uploadedFiles } from "../../../generator/emit/upload.ts";
 import { loadDataset } from "../../../generator/validate/index.ts";
@@ -124,8 +125,9 @@ describe("a build into an empty folder (npm run fixture:scale -- DIR --build OUT
   it("uploads the files docs/deploy.md counts, to each host, and the summary prints the same numbers", async () => {
     const checked = await loadDataset(dataset);
     if (!checked.ok) throw new Error(checked.problems.map(formatProblem).join("\n"));
-    const counts = datasetCounts(checked.value);
-    const cloudflare = 4 * counts.pairs + counts.guides + counts.systems + counts.itemFiles + 4 + 7 + 1;
+    // Every route's file, then the generation's changelog and serving index, the documents folder's six files and its index, and the manifest.
+    const routeFiles = [...derivationUnits(checked.value, "v")].reduce((files, unit) => files + unit.paths.length, 0);
+    const cloudflare = routeFiles + 2 + 7 + 1;
     const notForCloudflare = 4;
 
     const toCloudflare = await uploadedFiles(out, "cloudflare");
