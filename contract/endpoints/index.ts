@@ -18,7 +18,15 @@ export const ENDPOINTS = { item, seed, patterns, guide, resolve, meta, dump } as
  * it and the files' layout. dataset_version hashes it together with the data, so it is the only way a
  * change of code reaches the ETags: a refactor, a moved file or a new comment keeps every ETag, and a
  * change of what any response holds for the same dataset, an endpoint added above included, must bump
- * it. test/contract/response-format.test.ts derives every file of a fixed example dataset and fails
- * when those bytes change while this number does not.
+ * it.
  */
 export const RESPONSE_FORMAT = 1;
+
+/**
+ * What each format is, byte for byte: the hash test/contract/response-format.test.ts computes over
+ * every response derived from its fixed dataset. The test fails when those bytes change while the
+ * number above does not; a new number is recorded here with its hash, in the same edit.
+ */
+export const RESPONSE_FORMAT_BYTES: Readonly<Record<number, string>> = {
+  1: "f376e5dc4facd99e755a2cc38a3df4c725755a1ebe75ce4b70207b1e710a6fac",
+};
