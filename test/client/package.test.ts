@@ -33,8 +33,8 @@ afterAll(async () => {
 });
 
 describe("the client package", () => {
-  it("its types are the ones generated from the description document's schemas (npm run client:build rewrites them)", () => {
-    expect(committedTypes === clientTypesText(), "client/src/types.ts is stale: run npm run client:build").toBe(true);
+  it("its types are the ones generated from the description document's schemas (npm run docs:openapi or client:build rewrites them)", () => {
+    expect(committedTypes === clientTypesText(), "client/src/types.ts is stale: run npm run docs:openapi").toBe(true);
   });
 
   it("is ESM with no runtime dependency, and its exports point at the built files", () => {
