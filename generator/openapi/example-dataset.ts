@@ -6,39 +6,15 @@
 
 import type { Dataset } from "../dataset.ts";
 import type { Guide, GuideSystem } from "../../contract/schema/guide.ts";
-import type { ItemFile } from "../../contract/schema/item.ts";
+import { akCaseHardened, karambitDoppler, level } from "../example-data.ts";
 
 /** The dataset_version the examples show: the shape of a real one, fixed like the rest. */
 export const EXAMPLE_DATASET_VERSION = "0123456789abcdef0123";
 
-const akCaseHardened: ItemFile = {
-  slug: "ak-47-case-hardened",
-  weapon: "AK-47",
-  finish: "Case Hardened",
-  def_index: 7,
-  market_name: "AK-47 | Case Hardened",
-  star: false,
-  paints: [{ paint_index: 44, paint_label: "" }],
-};
-
-const karambitDoppler: ItemFile = {
-  slug: "karambit-doppler",
-  weapon: "Karambit",
-  finish: "Doppler",
-  def_index: 507,
-  market_name: "Karambit | Doppler",
-  star: true,
-  paints: [
-    { paint_index: 415, paint_label: "Ruby" },
-    { paint_index: 416, paint_label: "Sapphire" },
-    { paint_index: 417, paint_label: "Black Pearl" },
-    { paint_index: 418, paint_label: "Phase 1" },
-    { paint_index: 419, paint_label: "Phase 2" },
-    { paint_index: 420, paint_label: "Phase 3" },
-    { paint_index: 421, paint_label: "Phase 4" },
-  ],
-};
-
+/**
+ * The items come from example-data.ts; the guides are built here, as the description document shows
+ * them key by key, in an order of their own.
+ */
 function exampleGuide(fields: Pick<Guide, "platform_id" | "title" | "authors" | "systems"> & Partial<Guide>): Guide {
   return {
     schema: "1.0",
@@ -60,8 +36,6 @@ function exampleGuide(fields: Pick<Guide, "platform_id" | "title" | "authors" | 
     ...fields,
   };
 }
-
-const level = (key: string, label: string) => ({ key, label, images: [], ordered: false, ordered_quote: null });
 
 const blueGemTiers: GuideSystem = {
   id: "blue_gem",
@@ -116,7 +90,7 @@ const pinkPhase: GuideSystem = {
 
 /** Two guides on one item that disagree on seed 661 (the point of the API: side by side, never merged), and one on a single Doppler phase. */
 export const EXAMPLE_DATASET: Dataset = {
-  items: [akCaseHardened, karambitDoppler],
+  items: [akCaseHardened(), karambitDoppler()],
   guides: [
     exampleGuide({ platform_id: "900000101", title: "Example Guide: AK-47 | Case Hardened Blue Gem Tiers", authors: ["Example Author A"], systems: [blueGemTiers] }),
     exampleGuide({ platform_id: "900000102", title: "Example Guide: Top AK-47 | Case Hardened Seeds", authors: ["Example Author B"], systems: [topSeeds] }),

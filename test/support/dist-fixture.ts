@@ -17,8 +17,8 @@ import { commitManifest } from "../../generator/emit/build-folder.ts";
 import { emitBuild, filesStep, type EmitReport } from "../../generator/emit/emit-build.ts";
 import { bundleServer } from "../../generator/emit/server-bundle.ts";
 import { writeServingIndex } from "../../generator/emit/file-index.ts";
-import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
+import { akCaseHardened, glockMoonrise, guide, karambitDoppler, system } from "../../generator/example-data.ts";
 import type { Item } from "../../contract/schema/responses.ts";
 import { MANIFEST_FORMAT, type Manifest, type ManifestDraft } from "../../contract/manifest.ts";
 import { fileFor } from "../../contract/routes.ts";
@@ -29,36 +29,9 @@ const DUMP_FILE = fileFor({ name: "dump" }, { topics: [] });
 
 export { commitManifest };
 
-const akItem: ItemFile = {
-  slug: "ak-47-case-hardened",
-  weapon: "AK-47",
-  finish: "Case Hardened",
-  def_index: 7,
-  market_name: "AK-47 | Case Hardened",
-  star: false,
-  paints: [{ paint_index: 44, paint_label: "" }],
-};
-const karambitItem: ItemFile = {
-  slug: "karambit-doppler",
-  weapon: "Karambit",
-  finish: "Doppler",
-  def_index: 507,
-  market_name: "Karambit | Doppler",
-  star: true,
-  paints: [
-    { paint_index: 415, paint_label: "Ruby" },
-    { paint_index: 418, paint_label: "Phase 1" },
-  ],
-};
-const glockItem: ItemFile = {
-  slug: "glock-18-moonrise",
-  weapon: "Glock-18",
-  finish: "Moonrise",
-  def_index: 4,
-  market_name: "Glock-18 | Moonrise",
-  star: false,
-  paints: [{ paint_index: 694, paint_label: "" }],
-};
+const akItem = akCaseHardened();
+const karambitItem = karambitDoppler([415, 418]);
+const glockItem = glockMoonrise();
 
 const pair = (item: ItemFile, paintIndex: number): Item => itemOf({ item, paint: item.paints.find((p) => p.paint_index === paintIndex)! });
 export const AK_CASE_HARDENED = pair(akItem, 44);
@@ -71,51 +44,30 @@ export const FIXTURE_ITEMS = [AK_CASE_HARDENED, KARAMBIT_RUBY, KARAMBIT_PHASE_1,
 export const GUIDE_ID = "3094412345";
 export const SYSTEM_ID = "blue-gem";
 
-const guide: Guide = {
-  schema: "1",
+const fixtureGuide = guide({
   platform_id: GUIDE_ID,
   title: "Example: AK-47 Case Hardened blue gem tiers",
-  authors: ["Example Author"],
-  url: `https://example.com/guides/${GUIDE_ID}`,
   updated: "2024-03-01T18:20:00",
-  permission: "unknown",
-  collaborators: 0,
   posted: "2023-11-02T09:00:00",
   snapshot: { path: `examples/${GUIDE_ID}.html`, retrieved_at: "2024-03-05T10:00:00+00:00", sha256: "0".repeat(64) },
-  permission_quote: "",
-  incomplete: null,
-  complete: null,
   notes: "Example data written for the edge tests; not a transcription of a real guide.",
-  related_guides: [],
-  remarks: [],
-  item_claims: [],
-  callouts: [],
   discrepancies: [{ kind: "duplicate_seed", seed: 151, where: [`${SYSTEM_ID}:t1`, `${SYSTEM_ID}:t2`], note: "151 is listed in Tier 1 and Tier 2" }],
   systems: [
-    {
+    system({
       id: SYSTEM_ID,
       label: "Blue gem",
-      item: akItem.slug,
       paint_indexes: [44],
-      alias: null,
-      topic: null,
-      scale: { kind: "tier", best: 1, worst: 2 },
-      remarks: [],
-      levels: [
-        { key: "t1", label: "Tier 1", images: [], ordered: false, ordered_quote: null },
-        { key: "t2", label: "Tier 2", images: [], ordered: false, ordered_quote: null },
-      ],
       gradings: [
         { seed: 661, level: "t1", quote: "661, 151", evidence: "text", position: 0 },
         { seed: 151, level: "t1", quote: "661, 151", evidence: "text", position: 1 },
         { seed: 151, level: "t2", quote: "151  and 321", evidence: "text", position: 0 },
         { seed: 321, level: "t2", quote: "151  and 321", evidence: "text", position: 1 },
       ],
-    },
+    }),
   ],
-};
+});
 
-export const FIXTURE_DATASET: Dataset = { items: [akItem, glockItem, karambitItem], guides: [guide] };
+export const FIXTURE_DATASET: Dataset = { items: [akItem, glockItem, karambitItem], guides: [fixtureGuide] };
 
 export interface DistFixtureOptions {
   datasetVersion?: string;

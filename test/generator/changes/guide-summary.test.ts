@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { guideSummary } from "../../../generator/changes/guide-summary.ts";
 import { resolveResponses } from "../../../generator/derive/resolve.ts";
-import { guide, system, tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+import { guide, system } from "../../../generator/example-data.ts";
+import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const resolve = resolveResponses(tinyDataset.items);
 const itemsOf = (slug: string) => resolve.get(slug)?.items ?? [];

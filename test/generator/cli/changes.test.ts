@@ -15,7 +15,8 @@ import { buildFiles, derivationUnits, manifestOf } from "../../../generator/deri
 import { entriesOf, isPackFile } from "../../../contract/pack.ts";
 import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { CHANGES_FILE } from "../../../contract/changes.ts";
-import { guide, system, tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+import { guide, system } from "../../../generator/example-data.ts";
+import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const root = mkdtempSync(path.join(tmpdir(), "psg-changes-"));
 const out = path.join(root, "dist");

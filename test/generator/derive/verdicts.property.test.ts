@@ -21,7 +21,7 @@ import type { ItemFile } from "../../../contract/schema/item.ts";
 import type { SeedResponse, Verdict } from "../../../contract/schema/responses.ts";
 import { seedResponses } from "../../../generator/derive/verdicts.ts";
 import { scaleFixture } from "../../../tools/fixture/scale.ts";
-import { guide, system } from "../../fixtures/derive/tiny-dataset.ts";
+import { guide, system } from "../../../generator/example-data.ts";
 
 /** Slug, weapon and finish of each item the datasets draw from (a market name's alias is its slug). */
 const ITEMS = [
