@@ -84,6 +84,24 @@ describe("the changes between two builds", () => {
     expect(changes.items.added.map((item) => item.paint_index)).toEqual([421]);
   });
 
+  it("a removed system, a removed level and a removed item are each listed with what named them, their verdicts implied", () => {
+    const changes = compare((d) => {
+      d.guides.find((g) => g.platform_id === "30")!.systems.splice(1, 1);
+      const blue = d.guides.find((g) => g.platform_id === "200")!.systems[0]!;
+      blue.levels.splice(1, 1);
+      blue.gradings = blue.gradings.filter((grading) => grading.level !== "t2");
+      d.items[1]!.paints = d.items[1]!.paints.filter((paint) => paint.paint_index !== 415);
+    });
+    expect(changes.systems.removed).toEqual([{ platform_id: "30", system: "purple", label: "Example system purple" }]);
+    expect(changes.levels.removed).toEqual([{ platform_id: "200", system: "blue", key: "t2", label: "Tier 2" }]);
+    expect(changes.items.removed).toEqual([{ def_index: 507, paint_index: 415, slug: "karambit-doppler", weapon: "Karambit", finish: "Doppler", paint_label: "Ruby" }]);
+    // The seed listed in the removed level loses that verdict; the removed item's verdicts are implied.
+    expect(changes.verdicts.removed).toEqual([
+      { item: { def_index: 7, paint_index: 44, slug: "ak-47-case-hardened" }, seed: 661, platform_id: "200", system: "blue", level: { key: "t2", label: "Tier 2" } },
+    ]);
+    expect(changes.totals).toMatchObject({ systems_removed: 1, levels_removed: 1, items_removed: 1, verdicts_removed: 1 });
+  });
+
   it("the first build has a changelog from nothing, with every list empty", () => {
     const changes = initialChanges("vA");
     expect(changes.from).toBeNull();

@@ -89,6 +89,16 @@ describe("quotesOccurInCapture", () => {
     ]);
   });
 
+  it("takes a quote's leading and trailing spaces as part of it: found only where the capture has them too", () => {
+    const guide = sampleGuide();
+    // In the page, "Seed 555" stands alone in its list item: no space before or after it.
+    guide.systems[0]!.gradings[3]!.quote = " Seed 555";
+    guide.remarks[0]!.quote = "Seed 555 ";
+    // "Tier 2:  42,  7" does have a space after its comma.
+    guide.callouts[0]!.quote = "Tier 2:  42, ";
+    expect(check(guide).map((found) => found.path).sort()).toEqual(["$.remarks[0].quote", "$.systems[0].gradings[3].quote"]);
+  });
+
   it("does not find words that are only inside a script or a comment", () => {
     const guide = sampleGuide();
     guide.remarks[0]!.quote = "Seed 999 is secret";
