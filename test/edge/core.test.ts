@@ -184,6 +184,19 @@ describe("the edge core", () => {
     expect(response.status).toBe(304);
     expect(reads).toEqual(["g1/files.json"]);
   });
+  it("a 304 carries its 200's ETag, Cache-Control, Vary and CORS headers, only those describing a body left out", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const withoutBody = ({ "content-type": _type, "content-encoding": _encoding, ...rest }: Readonly<Record<string, string>>) => rest;
+    for (const [target, sent] of [["/v1/items/7/44", {}], ["/v1/items/7/44/seeds/661", {}], ["/v1/dump", { "accept-encoding": "gzip" }]] as const) {
+      const ok = await handler(get(target, sent));
+      const revalidated = await handler(get(target, { ...sent, "if-none-match": '"mem-1"' }));
+      expect(revalidated.status, target).toBe(304);
+      expect(revalidated.body, target).toBeNull();
+      expect(revalidated.headers, target).toEqual(withoutBody(ok.headers));
+      expect(revalidated.headers["access-control-allow-origin"], target).toBe("*");
+      expect(revalidated.headers["access-control-expose-headers"], target).toBe("ETag, Retry-After");
+    }
+  });
   it("a revalidation of an unknown item is 404, not 304", async () => {
     const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
     expect((await handler(get("/v1/items/1/1", { "if-none-match": '"mem-1"' }))).status).toBe(404);
