@@ -178,7 +178,33 @@ function expectOneVerdictPerGrading(dataset: Dataset): void {
   }
 }
 
+/**
+ * The property of `not_listed`, for one dataset: per pair and seed, exactly the systems covering the
+ * pair (by the same definition as above) that grade no seed of that number, each once, system by
+ * system: a guide's other system that does grade it does not take its place.
+ */
+function expectNotListedPerSystem(dataset: Dataset): void {
+  for (const [pair, responses] of seedResponsesOf(dataset)) {
+    const [defIndex, paintIndex] = pair.split("/").map(Number) as [number, number];
+    const item = dataset.items.find((candidate) => candidate.def_index === defIndex)!;
+    const covering = dataset.guides.flatMap((guide) =>
+      guide.systems
+        .filter((system) => system.item === item.slug && (system.paint_indexes === null || system.paint_indexes.includes(paintIndex)))
+        .map((system) => ({ platform_id: guide.platform_id, system: system.id, seeds: new Set(system.gradings.map((grading) => grading.seed)) })),
+    );
+    responses.forEach((response, seed) => {
+      const want = covering.filter(({ seeds }) => !seeds.has(seed)).map(({ platform_id, system }) => `${platform_id}/${system}`).sort();
+      const got = response.not_listed.map(({ platform_id, system }) => `${platform_id}/${system}`).sort();
+      if (got.join(",") !== want.join(",")) expect({ pair, seed, not_listed: got }).toEqual({ pair, seed, not_listed: want });
+    });
+  }
+}
+
 describe("verdicts of generated datasets", () => {
+  it("not_listed names, system by system, every system covering the pair that grades no such seed, and no other", () => {
+    fc.assert(fc.property(datasetArbitrary, expectNotListedPerSystem), { seed: 20240612, numRuns: 200 });
+  });
+
   it("every grading is exactly one verdict, with its own level label, place and quote, in the seed response of its seed for every pair it covers, and no verdict comes without a grading", () => {
     fc.assert(fc.property(datasetArbitrary, expectOneVerdictPerGrading), { seed: 20240611, numRuns: 200 });
   });
