@@ -1,6 +1,6 @@
 // The parameters a request may carry, with the limits and patterns the edge checks them against.
-// Its own module, below both the path table (paths.ts) and the route readers (routes.ts), so that
-// each of those can import it without importing the other.
+// Its own module, below both the path table (paths.ts) and the registrations that read them
+// (endpoints/), so that each of those can import it without importing the other.
 
 export const MAX_ALIAS_LENGTH = 200;
 export const MAX_SEED = 1000;

@@ -7,7 +7,7 @@ import { ENDPOINTS } from "../../contract/endpoints/index.ts";
 import { PARAMETERS, type Parameter, type ParameterName } from "../../contract/parameters.ts";
 import { BASE_PATH } from "../../contract/paths.ts";
 
-// Properties of the route table over generated requests: any path and query gives a route or an error value
+// Properties of the routes (contract/routes.ts, read by each registration) over generated requests: any path and query gives a route or an error value
 // (never a throw), and a route always names a file inside the build folder, so no request can reach a file
 // outside dist/ however it is written.
 

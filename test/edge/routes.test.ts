@@ -15,7 +15,7 @@ const errorOf = (target: string) => {
   return parsed.ok ? null : [parsed.error.status, parsed.error.code];
 };
 
-describe("the route table", () => {
+describe("the routes of the registrations", () => {
   it.each([
     ["/v1/items/7/44", "v1/items/7/44.json"],
     ["/v1/items/007/044", "v1/items/7/44.json"],
@@ -92,7 +92,7 @@ describe("the route table", () => {
     expect(patterns.ok && packEntryOf(patterns.route)).toBeNull();
   });
 
-  it("no request can name a path outside the route table's own shapes", () => {
+  it("no request can name a path outside the registrations' own shapes", () => {
     const hostile = ["/v1/guides/..%2F..%2Fetc%2Fpasswd", "/v1/resolve?slug=..%2Fmanifest", "/v1/items/7/44?topic=..%2F..%2Fx", "/v1/guides/1%00"];
     for (const target of hostile) {
       const parsed = parse(target);

@@ -66,7 +66,7 @@ const WORKER_CACHE: ByteCacheOptions = { maxBytes: 32 * 1024 * 1024, maxEntryByt
 
 /** A file of the deploy through the assets binding, which answers whole files only (no byte ranges). */
 const fetchAsset: AssetSource<Scope> = async (path, { request, env }) =>
-  // Paths come from the route table: plain segments of [A-Za-z0-9._-], nothing to escape.
+  // Paths come from `fileFor` (contract/routes.ts): plain segments of [A-Za-z0-9._-], nothing to escape.
   assetBytesOf(path, await env.ASSETS.fetch(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } })));
 
 export function createWorker(options: WorkerOptions = {}) {

@@ -39,7 +39,7 @@ const NETLIFY_CACHE: ByteCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntryBy
 
 /** A file of the deploy, by a subrequest to the static files; 404 means it does not exist. */
 const fetchAsset: AssetSource<Scope> = async (path, { request, context }) =>
-  // Paths come from the route table: plain segments of [A-Za-z0-9._-], nothing to escape.
+  // Paths come from `fileFor` (contract/routes.ts): plain segments of [A-Za-z0-9._-], nothing to escape.
   assetBytesOf(path, await context.next(new Request(new URL(`/${path}`, request.url), { headers: { "accept-encoding": "identity" } })));
 
 export function createNetlifyHandler(options: NetlifyHandlerOptions = {}) {

@@ -1,5 +1,5 @@
 // The Node asset source: files of a build, read from the dist folder and never from outside it.
-// Paths come from the route table, which only ever builds them from checked values; the check
+// Paths come from `fileFor` (contract/routes.ts), which only ever builds them from checked values; the check
 // here is the second wall, so that no bug upstream can turn a request into a read elsewhere.
 //
 // Speed: a response file is a few KiB and, on a server, in the page cache. Reading it

@@ -65,7 +65,7 @@ function readManifest(distDir: string): Manifest | null {
 
 /**
  * The patterns file the index names with the most bytes. A file is taken for a patterns file only
- * when the route table gives it back as one, so no file layout is written twice.
+ * when `parseRequest` gives it back as one, so no file layout is written twice.
  */
 function largestPatternsFile(index: ReadonlyMap<string, string>, manifest: Manifest): string | null {
   const prefix = `${BASE_PATH.slice(1)}/`;
