@@ -19,6 +19,8 @@ describe("the routes of the registrations", () => {
   it.each([
     ["/v1/items/7/44", "v1/items/7/44.json"],
     ["/v1/items/007/044", "v1/items/7/44.json"],
+    // Leading zeros are not digits of the index: ten or more of them still name item 7/44.
+    ["/v1/items/0000000007/00000000044", "v1/items/7/44.json"],
     ["/v1/items/7/44/seeds/0", "v1/items/7/44/seeds.pack"],
     ["/v1/items/7/44/seeds/1000", "v1/items/7/44/seeds.pack"],
     ["/v1/items/7/44/patterns", "v1/items/7/44/patterns.json"],
@@ -34,6 +36,11 @@ describe("the routes of the registrations", () => {
     ["/v1/dump", "v1/dump.json.gz"],
   ])("%s is answered by %s", (target, file) => {
     expect(fileOf(target)).toBe(file);
+  });
+
+  it("an index too long to name an item is not found, named as sent without its leading zeros", () => {
+    const parsed = parseRequest("/items/00012345678901/44", new URLSearchParams());
+    expect(parsed).toEqual({ ok: false, error: { status: 404, code: "not_found", message: "no item has def_index 12345678901 and paint_index 44" } });
   });
 
   it("a topic in the vocabulary has its own file, hex-escaped outside [a-z0-9-]", () => {
