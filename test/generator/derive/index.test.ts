@@ -68,6 +68,13 @@ describe("the files of a build", () => {
     expect(text("v1/guides/200.json")).toBe(JSON.stringify(tinyDataset.guides.find((g) => g.platform_id === "200")));
   });
 
+  it("a guide's ?system= file holds that one system and every other field of the guide whole", () => {
+    const stored = tinyDataset.guides.find((g) => g.platform_id === "30")!;
+    const narrowed = JSON.parse(text(fileFor({ name: "guide", platformId: "30", system: "purple" }, manifestOf(tinyDataset, "vT"))));
+    expect(narrowed.systems.map((system: { id: string }) => system.id)).toEqual(["purple"]);
+    expect({ ...narrowed, systems: stored.systems }).toEqual(stored);
+  });
+
   it("every topic value maps to a file: today the vocabulary is empty and the no-topic file has no guides", () => {
     expect(topicsOf(tinyDataset)).toEqual([]);
     expect(manifestOf(tinyDataset, "vT").topics).toEqual([]);
