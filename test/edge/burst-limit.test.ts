@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { createBurstLimiter, EDGE_BURST_LIMIT } from "../../edge/burst-limit.ts";
+import { blockedAnswer, createBurstLimiter, EDGE_BURST_LIMIT } from "../../edge/burst-limit.ts";
 
 function clock(start = 0) {
   let time = start;
   return { now: () => time, advance: (ms: number) => (time += ms), set: (ms: number) => (time = ms) };
 }
+
+describe("the edge's refusal", () => {
+  it("is a plain-text 429 that waits whole seconds and carries no CORS header, so a browser script sees a network error", () => {
+    const answer = blockedAnswer({ allowed: false, retryAfterSeconds: 7 });
+    expect(answer).toEqual({ status: 429, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "7" }, body: "Too Many Requests\n" });
+  });
+});
 
 describe("edge burst limit", () => {
   it("the burst limit is 170 requests per 10 seconds, counted in half-second slices, then 10 seconds blocked", () => {

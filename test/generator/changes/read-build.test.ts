@@ -5,7 +5,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { encodePack } from "../../../generator/derive/encode-pack.ts";
-import { countResponseChanges, type GenerationOnDisk } from "../../../generator/changes/read-build.ts";
+import { countResponseChanges, snapshotOf, type GenerationOnDisk } from "../../../generator/changes/read-build.ts";
+import { fileFor } from "../../../contract/routes.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const folders = temporaryFolders("psg-read-build-");
@@ -44,5 +45,23 @@ describe("counting the responses two builds differ in", () => {
     const before = generation(outDir, "g-a", { "v1/items/7/44/seeds.pack": pack(seed(0), seed(1)) });
     const after = generation(outDir, "g-b", { "v1/items/4/694/seeds.pack": pack(seed(0), seed(1), seed(2)) });
     expect(countResponseChanges(before, after)).toEqual({ changed: 0, added: 3, removed: 2 });
+  });
+});
+
+describe("reading a build's guides and aliases", () => {
+  it("finds each guide and alias by the file fileFor names for it, and takes no narrowing of a guide for a guide", () => {
+    const outDir = folders.make();
+    const manifest = { topics: [] };
+    const build = generation(outDir, "g-a", {
+      [fileFor({ name: "guide", platformId: "200", system: null }, manifest)]: '{"platform_id":"200","title":"Example guide 200"}',
+      [fileFor({ name: "guide", platformId: "200", system: "blue" }, manifest)]: '{"platform_id":"200","title":"Example guide 200, narrowed"}',
+      [fileFor({ name: "resolve", aliasKey: "ak-47-case-hardened" }, manifest)]: '{"items":[{"def_index":7,"paint_index":44}]}',
+      [fileFor({ name: "meta" }, manifest)]: "{}",
+    });
+    const snapshot = snapshotOf(build);
+    expect([...snapshot.guides.keys()]).toEqual(["200"]);
+    expect(snapshot.guides.get("200")!.read().title).toBe("Example guide 200");
+    expect([...snapshot.slugs.keys()]).toEqual(["ak-47-case-hardened"]);
+    expect(snapshot.slugs.get("ak-47-case-hardened")!.read()).toEqual([{ def_index: 7, paint_index: 44 }]);
   });
 });
