@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileFor, packEntryOf, parseRequest, storedEncodingOf, type Parsed } from "../../contract/routes.ts";
+import { fileFor, notFoundMessage, packEntryOf, parseRequest, storedEncodingOf, type Parsed } from "../../contract/routes.ts";
 
 const parse = (target: string): Parsed => {
   const url = new URL(target, "http://localhost");
@@ -36,6 +36,15 @@ describe("the routes of the registrations", () => {
     ["/v1/dump", "v1/dump.json.gz"],
   ])("%s is answered by %s", (target, file) => {
     expect(fileOf(target)).toBe(file);
+  });
+
+  it("a 404 names what is missing: the item, the guide, the guide's system or the alias", () => {
+    expect(notFoundMessage({ name: "patterns", defIndex: 7, paintIndex: 45 })).toBe("no item has def_index 7 and paint_index 45");
+    expect(notFoundMessage({ name: "guide", platformId: "200", system: null })).toBe('no guide has platform_id "200"');
+    expect(notFoundMessage({ name: "guide", platformId: "200", system: "gold" })).toBe('guide "200" has no system "gold"');
+    expect(notFoundMessage({ name: "resolve", aliasKey: "awp-dragon-lore" })).toBe('no item has the alias "awp-dragon-lore"');
+    // A system id no system could have is answered before any file is looked for, in the same words.
+    expect(parseRequest("/guides/200", new URLSearchParams("system=Gold!"))).toEqual({ ok: false, error: { status: 404, code: "not_found", message: 'guide "200" has no system "Gold!"' } });
   });
 
   it("an index too long to name an item is not found, named as sent without its leading zeros", () => {
