@@ -39,6 +39,8 @@ export interface Block {
   tableRow: boolean;
   /** Its place in a sentence ranking named levels, when one does. */
   ranking: Ranking | null;
+  /** Where in `listed` a later section continuing the level took it up again (`Tier 1 (continued)`). */
+  resumed: number[];
 }
 
 export interface Context {
@@ -136,7 +138,7 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
       }
       labelsOf.get(context)!.add(key);
     }
-    const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context, listed: [], lines: [], headingLine, tableRow: false, ranking };
+    const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context, listed: [], lines: [], headingLine, tableRow: false, ranking, resumed: [] };
     blocks.push(block);
     return block;
   };
@@ -150,7 +152,10 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
     reading.namesLevel = true;
     if (role.kind === "heading" && role.continues !== null) {
       const continued = blockOf.get(role.continues);
-      if (continued !== undefined && continued.callout === null) return continued;
+      if (continued !== undefined && continued.callout === null) {
+        continued.resumed.push(continued.listed.length);
+        return continued;
+      }
     }
     const block = open(reading.pending!.label, false, outer, reading.pending!.line, reading.pending!.line, role.kind === "heading" ? role.ranking : null);
     if (reading.section !== null) blockOf.set(reading.section, block);

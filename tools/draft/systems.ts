@@ -131,6 +131,7 @@ export function assembleSystems(lists: Pick<Lists, "blocks" | "contexts">, item:
       });
     }
   });
+  for (const system of systems) inPageOrder(system);
   // In page order: a system's place is where its first listed seed is written.
   const firstLine = (system: DraftSystem) => Math.min(...system.levels.flatMap(([block]) => block.listed.map((listed) => listed.line.start)));
   return { systems: systems.sort((a, b) => firstLine(a) - firstLine(b)), guesses };
@@ -143,6 +144,26 @@ export function assembleSystems(lists: Pick<Lists, "blocks" | "contexts">, item:
 function systemLabel(context: Context, title: string | null, item: ItemFile): string {
   const sectionNames = context.section !== null && (context.sectionInside || context.heading === null);
   return sectionNames ? context.section! : (context.heading ?? title ?? item.market_name);
+}
+
+/**
+ * A system's gradings in the order the page lists them, a level's list at a time: each level's list where it
+ * is written, and a level continued later in the page (`Tier 1 (continued)`) with its later seeds there.
+ * Within a list, its own order; levels stay best first in `levels`.
+ */
+function inPageOrder(system: DraftSystem): void {
+  const runStarts: number[] = [];
+  for (const [block] of system.levels) {
+    const edges = [0, ...block.resumed, block.listed.length];
+    for (let run = 0; run + 1 < edges.length; run++) {
+      let start = Infinity;
+      for (let index = edges[run]!; index < edges[run + 1]!; index++) start = Math.min(start, block.listed[index]!.line.start);
+      for (let index = edges[run]!; index < edges[run + 1]!; index++) runStarts.push(start);
+    }
+  }
+  const order = system.document.gradings.map((grading, index) => ({ grading, at: runStarts[index]!, index }));
+  order.sort((a, b) => a.at - b.at || a.index - b.index);
+  system.document.gradings = order.map(({ grading }) => grading);
 }
 
 function newSystem(id: string, context: number, label: string, kind: string, item: ItemFile, paintIndexes: number[] | null): DraftSystem {
