@@ -216,16 +216,18 @@ export const NON_RANKING_HEADINGS =
 
 /**
  * A heading or list label that goes on with the level above rather than naming another: `More found later`,
- * `Late additions`, `Added in the last update`, `Also:`.
+ * `Late additions`, `Added in the last update`, `Also:`; or with the level it names (`Late additions to Tier 4`).
  */
 export const CONTINUATION_LABELS =
-  /^(?:more\b.{0,40}|(?:late|later|recent|new)\s+(?:additions?|adds?|finds?|entries)|added\s+(?:later|since|recently|in\b.{0,30})|found\s+later|also|plus|and\s+also|(?:new|recently\s+found)\s*(?:ones|seeds|patterns)?)$/iu;
+  /^(?:more\b.{0,40}|(?:late|later|recent|new)\s+(?:additions?|adds?|finds?|entries)|added\s+(?:later|since|recently|in\b.{0,30})|found\s+later|also|plus|and\s+also|(?:new|recently\s+found)\s*(?:ones|seeds|patterns)?)(?:\s+(?:to|for|in|of)\s+(?<level>.{1,30}))?$/iu;
 
 /**
  * Words that mark a section as going on with an earlier one (`Tier 1 (continued)`, `Teir 1 cont.`, `Tier 1 —
  * part 2`): a section titled with an earlier level's label and these words continues that level.
  */
-export const CONTINUATION_WORDS = /\b(?:cont(?:inued|inue|\.|'d|d)?|contin\w*|conti\w*ed|part\s*(?:2|3|4|ii|two|three)|pt\.?\s*\d|more|again|ctd)\b|\(\s*\d\s*\)\s*$/iu;
+export const CONTINUATION_WORDS = /\b(?:cont(?:inued|inue|'d|d)?\b\.?|contin\w*|conti\w*ed|part\s*(?:[2-9]|ii|iii|two|three)|pt\.?\s*[2-9]|more|again|ctd)(?![\p{L}\d])|\(\s*[2-9]\s*\)\s*$/iu;
+/** What numbers the parts of a section split in several (`Tier list, part 1`, `(1/2)`): left out when titles are compared. */
+export const PART_WORDS = /\b(?:part|pt\.?)\s*(?:\d|i{1,3}|one|two|three)\b|\(\s*\d\s*(?:\/\s*\d\s*)?\)/giu;
 
 /**
  * How far a section title may be mistyped from an earlier level's label and still continue it: per word of
@@ -265,3 +267,9 @@ export const CAPTION_AFTER_IMAGE = {
  * others, `Tricolor`) order that level instead.
  */
 export const RANKING_HEADINGS = /\b(?:top|rank(?:s|ing|ings|ed)?|best|order(?:ed)?|list|overall|leaderboard|favou?rites?|picks?)\b|#/iu;
+
+/**
+ * A table cell holding a measurement alone (`100%`, `99,9%`, `97.5 %`): in a level's own table it is the row's
+ * seed's measurement, not a level's label (a band table, `100% | 763, 404`, names its levels so).
+ */
+export const MEASUREMENT_CELL = /^(?<value>\d{1,3}(?:[.,]\d+)?)\s?%$/u;

@@ -213,14 +213,9 @@ function listsPlainSeeds(section: Section): boolean {
   return first?.kind === "line" && first.list!.label === null && first.list!.rank === null && first.line.ordinal === null;
 }
 
-/** Whether a section lists seeds itself (not only in its sub-sections). */
-function listsSeeds(section: Section): boolean {
-  return section.entries.some((entry) => (entry.kind === "line" && entry.list !== null) || entry.kind === "row");
-}
-
 /**
- * Each section's role, in page order. `earlier` holds, per paint's section, the labels of the levels met so far
- * (a continued level is one of them).
+ * Each section's role, in page order. `earlier` holds, per paint's section, the headings met so far: a section
+ * may continue one of them, a level (`Tier 3, continued`) or a section of levels (`Tier list, part 2`).
  */
 function assignRoles(
   section: Section,
@@ -247,8 +242,8 @@ function assignRoles(
       const amongLevels = sectionsIn(section.entries).some((other) => other !== child && kindOf(other).kind !== "callout" && listsPlainSeeds(other));
       roles.set(child, { kind: "heading", ranking: rankings.get(child) ?? null, continues, amongLevels });
       if (continues !== null) {
-        guesses.push({ line: child.heading!.number, what: `section ${JSON.stringify(child.label)} read as going on with level ${JSON.stringify(continues.label)} (line ${continues.heading!.number})`, seeds: seedsIn(child.entries) });
-      } else if (listsSeeds(child) || levelKind(child.label) !== null) levels.push({ label: child.label, section: child });
+        guesses.push({ line: child.heading!.number, what: `section ${JSON.stringify(child.label)} read as going on with ${JSON.stringify(continues.label)} (line ${continues.heading!.number})`, seeds: seedsIn(child.entries) });
+      } else levels.push({ label: child.label, section: child });
       assignRoles(child, kindOf, rankings, roles, earlier, guesses, paint);
       continue;
     }

@@ -1,6 +1,6 @@
 import type { ItemFile } from "../../contract/schema/item.ts";
 import { editDistance } from "../../generator/validate/did-you-mean.ts";
-import { CALLOUT_LABELS, CONTINUATION_LABELS, CONTINUATION_WORDS, coreLabel, LABEL_TYPO_EDITS, LEVEL_LABELS, NON_RANKING_HEADINGS, PAINT_ALIASES, undecorated, UNGRADED_SECTIONS } from "../../generator/capture/shapes.ts";
+import { CALLOUT_LABELS, CONTINUATION_LABELS, CONTINUATION_WORDS, coreLabel, LABEL_TYPO_EDITS, LEVEL_LABELS, NON_RANKING_HEADINGS, PAINT_ALIASES, PART_WORDS, undecorated, UNGRADED_SECTIONS } from "../../generator/capture/shapes.ts";
 
 // What a heading's or a list label's words say, read with the tables of shapes.ts: the scale kind of a level
 // label, the callout it names, the paints it names, whether it divides a level without ranking, and whether two
@@ -37,7 +37,7 @@ export function dividesLevel(label: string): boolean {
 }
 
 /** A list label that goes on with the level above (`More found later`, `Late additions`). */
-export function continuesLevel(label: string): boolean {
+export function continuationLabel(label: string): boolean {
   return CONTINUATION_LABELS.test(undecorated(label.trim()));
 }
 
@@ -94,21 +94,25 @@ export function namesLevel(written: string, label: string): boolean {
 }
 
 /**
- * The earlier level a section title continues: one whose label it repeats with a continuation word (`Tier 1
- * (continued)`) or mistyped (`Teir 1`). The same label written again exactly, with no such word, starts
- * another system instead (a second tier list of the page).
+ * The earlier level or section a section title continues: one whose label it repeats with a continuation word
+ * (`Tier 1 (continued)`, `Tier list, part 2` after `Tier list, part 1`), or mistyped (`Teir 1`). The same label
+ * written again exactly, with no such word, starts another system instead (a second tier list of the page).
  */
 export function continuedLabel(title: string, earlier: readonly string[]): string | null {
   const bare = undecorated(title.trim()).replace(/\s*[:：]$/u, "");
   const marked = CONTINUATION_WORDS.test(bare);
-  const without = bare.replace(new RegExp(CONTINUATION_WORDS.source, "giu"), " ").replace(/[\s()[\]\-–—,.:]+$/u, "").trim();
+  const stripped = (label: string) => label.replace(new RegExp(CONTINUATION_WORDS.source, "giu"), " ").replace(PART_WORDS, " ").replace(/[\s()[\]\-–—,.:]+$/u, "").trim();
   for (const label of [...earlier].reverse()) {
-    const exact = comparable(bare) === comparable(label);
-    if (exact) {
+    if (comparable(bare) === comparable(label)) {
       if (marked) return label;
       continue;
     }
-    if (namesLevel(bare, label) || (marked && without !== "" && namesLevel(without, label))) return label;
+    if (namesLevel(bare, label) || (marked && stripped(bare) !== "" && namesLevel(stripped(bare), stripped(label)))) return label;
   }
   return null;
+}
+
+/** The level a continuation label names (`Tier 4` of `Late additions to Tier 4`), or null. */
+export function continuedLevel(label: string): string | null {
+  return CONTINUATION_LABELS.exec(undecorated(label.trim()))?.groups?.level ?? null;
 }

@@ -2,10 +2,10 @@ import { append } from "../../generator/append.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import type { BodyLine } from "../../generator/capture/lines.ts";
 import { seedCandidates } from "../../generator/capture/numbers.ts";
-import { COLUMN_ROLES, coreLabel, LABEL_BEFORE_NUMBER, RANKING_HEADINGS } from "../../generator/capture/shapes.ts";
+import { COLUMN_ROLES, coreLabel, LABEL_BEFORE_NUMBER, MEASUREMENT_CELL, RANKING_HEADINGS } from "../../generator/capture/shapes.ts";
 import type { Classified, Ranking, Role } from "./classify.ts";
 import type { Guess } from "./guess.ts";
-import { calloutKind, continuesLevel, levelKind, paintsNamed, type CalloutKind } from "./labels.ts";
+import { calloutKind, continuationLabel, continuedLevel, levelKind, paintsNamed, type CalloutKind } from "./labels.ts";
 import { readListLine, type ListedSeed, type ListLine } from "./list-lines.ts";
 import { headingLabel, type Entry, type Section } from "./sections.ts";
 
@@ -81,6 +81,10 @@ interface Columns {
   levels: Map<number, { label: string; block: Block | null }> | null;
   /** A header of paints (`Tier | Phase 1 | Phase 2`): each column one paint's part of the page. */
   paints: Map<number, { id: number; name: string; paints: number[] }> | null;
+  /** The table is a level's own (under its heading): its rank column orders the level, its measurements are the seeds'. */
+  inLevel: boolean | null;
+  /** How its rows were read, for "check these": the first line, the seeds, what each column was taken for. */
+  read: { line: number; seeds: number[]; columns: Set<string> } | null;
 }
 
 /** The reading of one section: the heading not yet given a level, the level its next unlabelled line goes to. */
@@ -105,8 +109,8 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
   const labelsOf = new Map<number, Set<string>>();
   const generations = new Map<string, number>();
   const blockOf = new Map<Section, Block>();
+  const namedIds = new Map<Section, { id: number; name: string }>();
   const tables = new Map<number, Columns>();
-  const unnamedColumns = new Map<number, { line: number; seeds: number[] }>();
   let ids = 0;
   let bytes = 0;
   const roleOf = (section: Section): Role => classified.roles.get(section) ?? { kind: "heading", ranking: null, continues: null, amongLevels: false };
@@ -172,15 +176,17 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
     const role = reading.role;
     if (levelKind(reading.pending.label) !== null) return true;
     if (role.kind !== "heading") return false;
-    return role.ranking !== null || role.continues !== null || (role.amongLevels && calloutKind(reading.pending.label) === null && !RANKING_HEADINGS.test(reading.pending.label));
+    return role.ranking !== null || continuesLevel(role) || (role.amongLevels && calloutKind(reading.pending.label) === null && !RANKING_HEADINGS.test(reading.pending.label));
   };
 
   /** A heading that surely names a level: its label is a level's, or the page ranks or continues it. */
   const knownLevel = (reading: Reading): boolean => {
     if (reading.pending === null) return false;
     const role = reading.role;
-    return levelKind(reading.pending.label) !== null || (role.kind === "heading" && (role.ranking !== null || role.continues !== null));
+    return levelKind(reading.pending.label) !== null || (role.kind === "heading" && role.ranking !== null) || continuesLevel(role);
   };
+  /** The section goes on with an earlier level (not with a section of levels). */
+  const continuesLevel = (role: Role): boolean => role.kind === "heading" && role.continues !== null && blockOf.get(role.continues)?.callout === null;
 
   /** `row`: read from a table row, whose label cell (in `list.label`) names the level even beside a rank. */
   const addListed = (reading: Reading, scope: Scope, list: ListLine, line: BodyLine, row: "label" | "rank" | null = null): void => {
@@ -190,10 +196,19 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
       scope.callout.lines.push(line);
       return;
     }
-    // `More found later: 412, 515` goes on with the level above.
-    if (list.label !== null && list.rank === null && row === null && continuesLevel(list.label) && (reading.current !== null || knownLevel(reading))) {
-      guesses.push({ line: line.number, what: `${JSON.stringify(list.label)} read as going on with level ${JSON.stringify(reading.current?.label ?? reading.pending!.label)}`, seeds: list.seeds.map((listed) => listed.seed) });
-      list = { ...list, label: null };
+    // `More found later: 412, 515` goes on with the level above; `Late additions to Tier 4: 333` with Tier 4.
+    if (list.label !== null && list.rank === null && row === null && continuationLabel(list.label)) {
+      const named = continuedLevel(list.label);
+      const target = named === null ? null : blocks.findLast((block) => block.callout === null && !block.rankedLevel && block.label.toLowerCase() === coreLabel(named).toLowerCase());
+      if (target !== null && target !== undefined) {
+        guesses.push({ line: line.number, what: `${JSON.stringify(list.label)} read as going on with level ${JSON.stringify(target.label)}`, seeds: list.seeds.map((listed) => listed.seed) });
+        reading.pending = null;
+        reading.current = target;
+        list = { ...list, label: null };
+      } else if (reading.current !== null || knownLevel(reading)) {
+        guesses.push({ line: line.number, what: `${JSON.stringify(list.label)} read as going on with level ${JSON.stringify(reading.current?.label ?? reading.pending!.label)}`, seeds: list.seeds.map((listed) => listed.seed) });
+        list = { ...list, label: null };
+      }
     }
     noteNumbers(list, line);
     const label = list.label;
@@ -239,11 +254,17 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
     reading.current = block;
   };
 
-  /** A comment holding numbers that could be seeds: read as the comment, which a maintainer should confirm. */
+  /**
+   * A comment holding numbers that could be seeds (read in its line, as the review of numbers reads them: the
+   * `1` of `661 - 1 gold stripe` is a count, the `1` of `almost Tier 1` names a level): read as the comment,
+   * which a maintainer should confirm.
+   */
   const noteNumbers = (list: ListLine, line: BodyLine): void => {
     const notes = new Set(list.seeds.flatMap((listed) => (listed.note === undefined ? [] : [listed.note])));
+    const tokens = seedCandidates(line.text).filter((token) => !LABEL_BEFORE_NUMBER.test(line.text.slice(Math.max(0, token.start - 12), token.start)));
     for (const note of notes) {
-      const numbers = seedCandidates(note).map((token) => token.value);
+      const from = line.text.lastIndexOf(note);
+      const numbers = from === -1 ? [] : tokens.filter((token) => token.start >= from && token.end <= from + note.length).map((token) => token.value);
       if (numbers.length > 0) guesses.push({ line: line.number, what: `${numbers.join(", ")} in the comment ${JSON.stringify(note)} read as the comment of ${list.seeds.filter((listed) => listed.note === note).map((listed) => listed.seed).join(", ")}, not as seeds`, seeds: numbers });
     }
   };
@@ -275,11 +296,18 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
     }
   };
 
+  /** Which column holds the seeds, the levels, the ranks is the draft's reading of a table: kept for "check these". */
+  const noteTableRead = (columns: Columns, cell: BodyLine, list: ListLine, how: string): void => {
+    columns.read ??= { line: cell.number, seeds: [], columns: new Set() };
+    columns.read.seeds.push(...list.seeds.map((listed) => listed.seed));
+    columns.read.columns.add(how);
+  };
+
   const readRow = (reading: Reading, scope: Scope, cells: readonly BodyLine[], table: number): void => {
     const read = cells.map((cell) => readListLine(cell.text, { item: true, names: true }));
     const columnOf = (index: number) => cells[index]!.column ?? index;
     let columns = tables.get(table);
-    if (columns === undefined) tables.set(table, (columns = { roles: null, levels: null, paints: null }));
+    if (columns === undefined) tables.set(table, (columns = { roles: null, levels: null, paints: null, inLevel: null, read: null }));
     if (cells.every((cell) => cell.headerCell) || (columns.roles === null && read.every((list) => list === null) && cells.length > 1)) {
       const roles: NonNullable<Columns["roles"]> = [];
       for (const [index, cell] of cells.entries()) roles[columnOf(index)] = COLUMN_ROLES.find(({ pattern }) => pattern.test(cell.text))?.role ?? "label";
@@ -306,6 +334,7 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
         // Each paint's column is read as if under that paint's heading, inside every heading around the table:
         // the heading above the table names the section its systems are in.
         const painted: Scope = { ...reading.inner(), paint, sectionInside: false };
+        noteTableRead(columns, cell, list, `each paint's levels from the header's paint columns, labelled by column ${columnOf(labelAt) + 1}`);
         reading.pending = null;
         addListed({ ...reading, pending: null, current: null, inner: () => painted }, painted, { ...list, label, rank: null }, cell, "label");
       });
@@ -318,6 +347,7 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
         const list = read[index];
         const column = levelColumns.get(columnOf(index));
         if (list === null || list === undefined || column === undefined) return;
+        noteTableRead(columns, cell, list, "each level's seeds from the header's level columns");
         if (column.block === null) {
           addListed(reading, scope, { ...list, label: column.label, rank: null }, cell, "label");
           column.block = reading.current;
@@ -330,24 +360,29 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
       return;
     }
     const roles = columns.roles;
+    columns.inLevel ??= reading.pending !== null && ranksWithin(reading);
     const role = (index: number) => roles?.[columnOf(index)] ?? null;
+    // In a level's own table a measurement alone in its cell is the row's seed's (`# | Seed | Fade`: `1 | 763 | 100%`).
+    const measuredAt = columns.inLevel ? cells.findIndex((cell, index) => role(index) !== "seeds" && MEASUREMENT_CELL.test(cell.text)) : -1;
     const rankAt = cells.findIndex((_, index) => role(index) === "rank");
-    const labelAt = roles !== null ? cells.findIndex((_, index) => role(index) === "label" && read[index] === null) : read.findIndex((list) => list === null);
+    const labelAt = roles !== null ? cells.findIndex((_, index) => role(index) === "label" && read[index] === null && index !== measuredAt) : read.findIndex((list, index) => list === null && index !== measuredAt);
     const seedsAt = cells.map((_, index) => index).filter((index) => read[index] !== null && index !== rankAt && (role(index) === "seeds" || role(index) === null || (roles !== null && !roles.includes("seeds") && role(index) !== "note")));
     if (seedsAt.length === 0) return;
-    const noteAt = cells.findIndex((_, index) => index !== labelAt && read[index] === null && index !== rankAt && (role(index) === "note" || roles === null || role(index) === null));
+    const noteAt = cells.findIndex((_, index) => index !== labelAt && index !== measuredAt && read[index] === null && index !== rankAt && (role(index) === "note" || roles === null || role(index) === null));
     const rank = rankAt === -1 ? null : Number(/\d{1,4}/.exec(cells[rankAt]!.text)?.[0] ?? Number.NaN);
     const label = labelAt === -1 ? null : headingLabel(cells[labelAt]!.text);
+    const measured = measuredAt === -1 ? undefined : { percent: Number(MEASUREMENT_CELL.exec(cells[measuredAt]!.text)!.groups!.value!.replace(",", ".")), word: null };
     for (const index of seedsAt) {
       const list = read[index]!;
-      if (role(index) !== "seeds" && scope.callout === null) {
-        // No header names this the seeds' column: which column holds them is the draft's reading.
-        const unnamed = unnamedColumns.get(table) ?? { line: cells[index]!.number, seeds: [] };
-        unnamed.seeds.push(...list.seeds.map((listed) => listed.seed));
-        unnamedColumns.set(table, unnamed);
+      if (scope.callout === null) {
+        noteTableRead(columns, cells[index]!, list, `seeds from column ${columnOf(index) + 1}${role(index) === "seeds" ? "" : " (no header names it)"}`);
+        if (labelAt !== -1) columns.read!.columns.add(`levels from column ${columnOf(labelAt) + 1}`);
+        if (rankAt !== -1) columns.read!.columns.add(`ranks from column ${columnOf(rankAt) + 1}${columns.inLevel ? " (within the level)" : ""}`);
+        if (measuredAt !== -1) columns.read!.columns.add(`measurements from column ${columnOf(measuredAt) + 1}`);
       }
       const note = noteAt === -1 ? undefined : cells[noteAt]!.text;
-      const seeds = note === undefined ? list.seeds : list.seeds.map((seed) => ({ ...seed, note: seed.note ?? note }));
+      const noted = note === undefined ? list.seeds : list.seeds.map((seed) => ({ ...seed, note: seed.note ?? note }));
+      const seeds = measured === undefined || noted.length !== 1 ? noted : noted.map((seed) => ({ ...seed, value: seed.value ?? measured }));
       const ranked = rank !== null && !Number.isNaN(rank);
       if (label === null && ranked) addListed(reading, scope, { ...list, seeds, label: cells[rankAt]!.text, rank }, cells[index]!, "rank");
       else if (label !== null) addListed(reading, scope, { ...list, seeds, label, rank: ranked ? rank : list.rank }, cells[index]!, "label");
@@ -396,7 +431,10 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
       const painted: Scope = { ...scope, paint: { id: ids++, name: section.label, paints: role.paints }, sectionInside: false };
       return readEntries(plain(painted), painted, section.entries);
     }
-    const named: Scope = { ...scope, section: { id: ids++, name: section.label }, sectionInside: true };
+    // A section going on with an earlier section of levels (`Tier list, part 2`) is that section again.
+    const continued = role.kind === "heading" && role.continues !== null ? namedIds.get(role.continues) : undefined;
+    const named: Scope = { ...scope, section: continued ?? { id: ids++, name: section.label }, sectionInside: true };
+    namedIds.set(section, named.section!);
     const reading: Reading = { section, role, pending: { label: section.label, line: section.heading! }, current: null, prose: [], namesLevel: false, inner: () => (reading.namesLevel ? scope : named) };
     const done = readEntries(reading, scope, section.entries);
     flushProse(reading, scope);
@@ -406,6 +444,8 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
   const root: Scope = { paint: null, section: null, sectionInside: false, callout: null };
   const reading: Reading = { section: null, role: { kind: "root" }, pending: null, current: null, prose: [], namesLevel: false, inner: () => root };
   if (!readEntries(reading, root, classified.root.entries) || bytes > maxBytes) return null;
-  for (const [, unnamed] of unnamedColumns) guesses.push({ line: unnamed.line, what: "seeds read from a table column no header names as the seeds' column", seeds: unnamed.seeds });
+  for (const columns of tables.values()) {
+    if (columns.read !== null) guesses.push({ line: columns.read.line, what: `table read by its columns: ${[...columns.read.columns].join("; ")}`, seeds: columns.read.seeds });
+  }
   return { blocks, contexts, guesses };
 }
