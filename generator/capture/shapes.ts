@@ -198,6 +198,11 @@ export const LIST_END = /\s*(?:[.…]+|,?\s*(?:etc\.?|and (?:many )?more|\+ more
 
 /** Label separators: what ends the label in `Tier A: 412, 13`, `Tier 1 - 661`, `Blue Tip = 16`. */
 export const LABEL_END = /^(?<label>.*?\S)\s*(?::|\s[-–—=]|=)\s*(?=\S)/u;
+/**
+ * A level's label before its list with a list's own separator (`T1 • 3 • 41`, `Tier 2 | 12, 13`, `S → 387`):
+ * read so only when the words before it are a level label (LEVEL_LABELS), since `Pattern #661 • 151` is a list.
+ */
+export const LEVEL_LABEL_THEN_LIST = /^(?<label>.{1,40}?\S)\s*[•·|→»➜]\s*(?=\d)/u;
 
 /**
  * Words that name the seed of a list rather than label it (`seed:412`, `Pattern: 661`, `Seed #: 5`): a line

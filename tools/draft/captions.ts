@@ -6,10 +6,19 @@ import { CAPTION_AFTER_IMAGE, IMAGE_TAGS } from "../../generator/capture/shapes.
 // Captions written under a picture as plain page text: the line right after an image, when it is set in a
 // caption's style (`<i>`, `<em>`, `<small>`, a `caption` class) or says it describes the picture (`Collage:
 // 661, 151`). Its seeds are the caption's, not a list's; read as a heading (an italic line is a heading
-// element), such a line would name a level of its own.
+// element), such a line would name a level of its own. A plain line right after a picture may be either a
+// caption or the list going on past the picture: lists.ts tells them apart by what the line lists.
 
-export function captionLines(capture: ReadableCapture, lines: readonly BodyLine[]): Set<BodyLine> {
+export interface Pictures {
+  /** Lines that are a picture's caption. */
+  captions: Set<BodyLine>;
+  /** Lines written right after a picture: a caption when they only repeat seeds listed just above. */
+  afterImage: Set<BodyLine>;
+}
+
+export function readPictures(capture: ReadableCapture, lines: readonly BodyLine[]): Pictures {
   const captions = new Set<BodyLine>();
+  const afterImage = new Set<BodyLine>();
   const starts = lines.map((line) => line.start);
   const styled = capture.elements.filter(captionStyled);
   const styledStarts = styled.map((element) => element.start);
@@ -19,6 +28,7 @@ export function captionLines(capture: ReadableCapture, lines: readonly BodyLine[
     const line = lines[at];
     // An image inside a line (an emoji picture between words) captions nothing.
     if (line === undefined || (at > 0 && lines[at - 1]!.end > image.start)) continue;
+    afterImage.add(line);
     // The styled element opened between the image and the line, holding the whole line.
     let holder: TextElement | undefined;
     for (let index = firstAtOrAfter(styledStarts, image.start); index < styled.length && styled[index]!.start <= line.start; index++) {
@@ -29,7 +39,7 @@ export function captionLines(capture: ReadableCapture, lines: readonly BodyLine[
     // A caption in one element may run over several lines.
     if (holder !== undefined) for (let next = at + 1; next < lines.length && lines[next]!.end <= holder.end; next++) captions.add(lines[next]!);
   }
-  return captions;
+  return { captions, afterImage };
 }
 
 function captionStyled(element: TextElement): boolean {

@@ -4,7 +4,7 @@ import { readAttribution } from "../../generator/capture/attribution.ts";
 import { bodyLines, type BodyLine } from "../../generator/capture/lines.ts";
 import { placeholderSites, PLACEHOLDER } from "../../generator/validate/placeholder.ts";
 import { untranscribedNumbers, type UntranscribedNumber } from "../../generator/capture/untranscribed.ts";
-import { captionLines } from "./captions.ts";
+import { readPictures } from "./captions.ts";
 import { classifySections } from "./classify.ts";
 import { guessText, orderedGuesses, type Guess } from "./guess.ts";
 import { readLists, type Block } from "./lists.ts";
@@ -45,7 +45,7 @@ export function draftGuide(input: DraftInput): Draft {
 export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | { tooLarge: true } {
   const attribution = readAttribution(input.capture, input.platformId, input.snapshot.retrieved_at);
   const lines = bodyLines(input.capture, attribution.skip);
-  const classified = classifySections(readSections(lines, captionLines(input.capture, lines)), input.item);
+  const classified = classifySections(readSections(lines, readPictures(input.capture, lines)), input.item);
   const lists = readLists(classified, input.item, maxBytes);
   if (lists === null) return { tooLarge: true };
   const { blocks } = lists;

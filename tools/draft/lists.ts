@@ -41,6 +41,8 @@ export interface Block {
   ranking: Ranking | null;
   /** Where in `listed` a later section continuing the level took it up again (`Tier 1 (continued)`). */
   resumed: number[];
+  /** Ranks written in its own list order it (`rank_scope: "level"`): later ranked lines go on ordering it. */
+  ranksInside: boolean;
 }
 
 export interface Context {
@@ -142,7 +144,7 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
       }
       labelsOf.get(context)!.add(key);
     }
-    const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context, listed: [], lines: [], headingLine, tableRow: false, ranking, resumed: [] };
+    const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context, listed: [], lines: [], headingLine, tableRow: false, ranking, resumed: [], ranksInside: false };
     blocks.push(block);
     return block;
   };
@@ -203,6 +205,7 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
       if (target !== null && target !== undefined) {
         guesses.push({ line: line.number, what: `${JSON.stringify(list.label)} read as going on with level ${JSON.stringify(target.label)}`, seeds: list.seeds.map((listed) => listed.seed) });
         reading.pending = null;
+        if (target !== reading.current) target.resumed.push(target.listed.length);
         reading.current = target;
         list = { ...list, label: null };
       } else if (reading.current !== null || knownLevel(reading)) {
@@ -228,7 +231,10 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
     if (ranked) {
       // Ranks written inside a level's own list rank within that level (`rank_scope: "level"`,
       // dataset/README.md, "Guide documents: guides/<platform_id>.json").
-      if (under !== null && under.callout === null && !under.rankedLevel && (within || levelKind(under.label) !== null || under.ranking !== null)) block = under;
+      if (under !== null && under.callout === null && !under.rankedLevel && (within || under.ranksInside || levelKind(under.label) !== null || under.ranking !== null)) {
+        block = under;
+        block.ranksInside = true;
+      }
       else {
         block = open(list.label!, true, inner, line);
         drop(under);
@@ -390,6 +396,11 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
     }
   };
 
+  const repeatsCurrent = (reading: Reading, list: ListLine): boolean => {
+    const listed = new Set(reading.current?.listed.map((entry) => entry.seed.seed));
+    return reading.current !== null && reading.current.callout === null && list.label === null && list.rank === null && list.seeds.every((seed) => listed.has(seed.seed));
+  };
+
   const readEntries = (reading: Reading, scope: Scope, entries: readonly Entry[]): boolean => {
     for (const entry of entries) {
       if (entry.kind === "section") {
@@ -404,6 +415,11 @@ export function readLists(classified: Classified, item: ItemFile, maxBytes: numb
         // A caption's seeds are `caption` evidence, the maintainer's to weigh against the lists; the review of
         // numbers lists them.
         continue;
+      } else if (entry.list !== null && entry.afterImage && repeatsCurrent(reading, entry.list)) {
+        // A line under a picture repeating seeds just listed in its level is the picture's caption (`661, 151,
+        // 321` under a collage of them): it adds no grading (dataset/README.md, "Captions that name an already
+        // listed seed").
+        guesses.push({ line: entry.line.number, what: `read as the caption of the picture above it, not graded: its seeds are listed in ${JSON.stringify(reading.current!.label)} already`, seeds: entry.list.seeds.map((listed) => listed.seed) });
       } else if (entry.list !== null) {
         reading.prose = [];
         addListed(reading, scope, impliedRank(reading, scope, entry.list, entry.line), entry.line);

@@ -1,5 +1,6 @@
 import type { BodyLine } from "../../generator/capture/lines.ts";
 import { readListLine, type ListLine } from "./list-lines.ts";
+import type { Pictures } from "./captions.ts";
 import { calloutKind, levelKind } from "./labels.ts";
 
 // Step 1 of a draft: the guide's lines as a tree of sections. A heading (Steam's section titles, `bb_h1`..
@@ -27,6 +28,8 @@ export type Entry =
       list: ListLine | null;
       /** The line is a picture's caption: its seeds are not a list's. */
       caption: boolean;
+      /** The line is written right after a picture. */
+      afterImage: boolean;
     }
   | {
       kind: "row";
@@ -40,7 +43,7 @@ export type Entry =
 /** Headings are at most this long; a longer line is a sentence. */
 const HEADING_LENGTH = 80;
 
-export function readSections(lines: readonly BodyLine[], captions: ReadonlySet<BodyLine>): Section {
+export function readSections(lines: readonly BodyLine[], pictures: Pictures): Section {
   const root: Section = { heading: null, label: "", rank: -1, entries: [] };
   const open: Section[] = [root];
   const openSection = (line: BodyLine, rank: number) => {
@@ -66,10 +69,10 @@ export function readSections(lines: readonly BodyLine[], captions: ReadonlySet<B
       continue;
     }
     inTable = false;
-    const caption = line.caption || captions.has(line);
+    const caption = line.caption || pictures.captions.has(line);
     const list = caption ? null : readListLine(line.text, { item: line.cell && !line.heading, names: line.heading });
     if (!caption && list === null && looksLikeHeading(line)) openSection(line, line.rank);
-    else open[open.length - 1]!.entries.push({ kind: "line", line, list, caption });
+    else open[open.length - 1]!.entries.push({ kind: "line", line, list, caption, afterImage: pictures.afterImage.has(line) });
   }
   return root;
 }
