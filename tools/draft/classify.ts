@@ -2,7 +2,7 @@ import type { ItemFile } from "../../contract/schema/item.ts";
 import type { BodyLine } from "../../generator/capture/lines.ts";
 import { RANKING_LEAD, RANKING_SEPARATORS, RANKING_TAIL } from "../../generator/capture/shapes.ts";
 import type { Guess } from "./guess.ts";
-import { comparable, continuedLabel, dividesLevel, labelKind, levelKind, namesLevel, type CalloutKind, type LabelKind } from "./labels.ts";
+import { comparable, continuedFrom, dividesLevel, labelIndex, labelKind, levelKind, type CalloutKind, type LabelIndex, type LabelKind } from "./labels.ts";
 import { readListLine } from "./list-lines.ts";
 import type { Entry, Section } from "./sections.ts";
 
@@ -86,12 +86,12 @@ function sectionsIn(entries: readonly Entry[]): Section[] {
  */
 function readRankings(root: Section, item: ItemFile, guesses: Guess[]): Map<Section, Ranking> {
   const rankings = new Map<Section, Ranking>();
-  const sections: Section[] = [];
+  const named = labelIndex<Section>();
   const lines: BodyLine[] = [];
   const walk = (section: Section) => {
     if (section.heading !== null) lines.push(section.heading);
     const kind = section.heading === null ? null : labelKind(section.label, item).kind;
-    if (kind === "named" || kind === "callout") sections.push(section);
+    if (kind === "named" || kind === "callout") named.add(section.label, section);
     for (const entry of section.entries) {
       if (entry.kind === "line") lines.push(entry.line);
       else if (entry.kind === "section") walk(entry.section);
@@ -104,13 +104,13 @@ function readRankings(root: Section, item: ItemFile, guesses: Guess[]): Map<Sect
     for (const { pattern, bestFirst } of RANKING_SEPARATORS) {
       const parts = line.text.split(new RegExp(pattern.source, `${pattern.flags}g`));
       if (parts.length < 2) continue;
-      const named = parts.map((part, index) => sections.filter((section) => partNames(part, section.label, index === 0, index === parts.length - 1)));
-      if (named.filter((found) => found.length > 0).length < 2) continue;
-      const order = bestFirst ? named : [...named].reverse();
-      order.forEach((found, place) => {
-        for (const section of found) if (!rankings.has(section)) rankings.set(section, { sentence, order: place, line });
+      const found = parts.map((part, index) => sectionsNamed(part, named, index === 0, index === parts.length - 1));
+      if (found.filter((sections) => sections.length > 0).length < 2) continue;
+      const order = bestFirst ? found : [...found].reverse();
+      order.forEach((sections, place) => {
+        for (const section of sections) if (!rankings.has(section)) rankings.set(section, { sentence, order: place, line });
       });
-      const labels = order.flatMap((found) => (found.length === 0 ? [] : [JSON.stringify(found[0]!.label)]));
+      const labels = order.flatMap((sections) => (sections.length === 0 ? [] : [JSON.stringify(sections[0]!.label)]));
       guesses.push({ line: line.number, what: `levels ${labels.join(", ")} read as one system's levels, best first, from this sentence: ${JSON.stringify(line.text)}` });
       sentence++;
       break;
@@ -119,14 +119,23 @@ function readRankings(root: Section, item: ItemFile, guesses: Guess[]): Map<Sect
   return rankings;
 }
 
-/** Whether a part of a ranking sentence names a section: as its whole text, after the sentence's lead-in, or before its tail. */
-function partNames(part: string, label: string, first: boolean, last: boolean): boolean {
-  const wanted = comparable(label);
-  if (wanted === "") return false;
-  const candidates = [part, first ? part.replace(RANKING_LEAD, "") : part, last ? part.replace(RANKING_TAIL, "") : part];
-  if (candidates.some((candidate) => namesLevel(candidate, label))) return true;
-  const written = comparable(part);
-  return (first && written.endsWith(` ${wanted}`)) || (last && written.startsWith(`${wanted} `));
+/** How much of a sentence's first or last part is read for the section it names. */
+const RANKING_PART = 120;
+
+/**
+ * The sections a part of a ranking sentence names: as its whole text, after the sentence's lead-in (`My order:
+ * Fire & Ice`), or before its tail (`Gold are the tiers`), in page order.
+ */
+function sectionsNamed(part: string, named: LabelIndex<Section>, first: boolean, last: boolean): Section[] {
+  const written = new Set([part, first ? part.replace(RANKING_LEAD, "") : part, last ? part.replace(RANKING_TAIL, "") : part]);
+  const words = comparable(first ? part.slice(-RANKING_PART) : part.slice(0, RANKING_PART)).split(" ");
+  for (let cut = 1; cut < words.length; cut++) {
+    if (first) written.add(words.slice(cut).join(" "));
+    if (last) written.add(words.slice(0, words.length - cut).join(" "));
+  }
+  const found = new Set<Section>();
+  for (const text of written) for (const { value } of named.find(text)) found.add(value);
+  return [...found].sort((a, b) => a.heading!.start - b.heading!.start);
 }
 
 /** A paint's section holds the level and named headings written after it at its own rank. */
@@ -222,11 +231,13 @@ function assignRoles(
   kindOf: (section: Section) => LabelKind,
   rankings: ReadonlyMap<Section, Ranking>,
   roles: Map<Section, Role>,
-  earlier: Map<Section | null, { label: string; section: Section }[]>,
+  earlier: Map<Section | null, LabelIndex<Section>>,
   guesses: Guess[],
   paint: Section | null = null,
 ): void {
-  for (const child of sectionsIn(section.entries)) {
+  const children = sectionsIn(section.entries);
+  const listing = new Set(children.filter((child) => kindOf(child).kind !== "callout" && listsPlainSeeds(child)));
+  for (const child of children) {
     const kind = kindOf(child);
     if (kind.kind === "callout") roles.set(child, { kind: "callout", callout: kind.callout });
     else if (kind.kind === "ungraded") roles.set(child, { kind: "ungraded" });
@@ -235,15 +246,14 @@ function assignRoles(
       assignRoles(child, kindOf, rankings, roles, earlier, guesses, child);
       continue;
     } else {
-      const levels = earlier.get(paint) ?? [];
+      const levels = earlier.get(paint) ?? labelIndex<Section>();
       earlier.set(paint, levels);
-      const label = continuedLabel(child.label, levels.map((level) => level.label));
-      const continues = label === null ? null : levels.findLast((level) => level.label === label)!.section;
-      const amongLevels = sectionsIn(section.entries).some((other) => other !== child && kindOf(other).kind !== "callout" && listsPlainSeeds(other));
+      const continues = continuedFrom(child.label, levels);
+      const amongLevels = listing.size > (listing.has(child) ? 1 : 0);
       roles.set(child, { kind: "heading", ranking: rankings.get(child) ?? null, continues, amongLevels });
       if (continues !== null) {
         guesses.push({ line: child.heading!.number, what: `section ${JSON.stringify(child.label)} read as going on with ${JSON.stringify(continues.label)} (line ${continues.heading!.number})`, seeds: seedsIn(child.entries) });
-      } else levels.push({ label: child.label, section: child });
+      } else levels.add(child.label, child);
       assignRoles(child, kindOf, rankings, roles, earlier, guesses, paint);
       continue;
     }

@@ -82,15 +82,70 @@ export function comparable(label: string): string {
  * `Tricolour` for `Tricolor`), never in its numbers or grades (`Tier 2` is not `Tier 1`).
  */
 export function namesLevel(written: string, label: string): boolean {
-  const a = comparable(written).split(" ");
-  const b = comparable(label).split(" ");
-  if (a.length !== b.length || a.join(" ") === "") return false;
-  return a.every((word, index) => {
-    const other = b[index]!;
-    if (word === other) return true;
-    if (/\d/.test(word) || /\d/.test(other) || word.length < 4 || other.length < 4) return false;
-    return editDistance(word, other) <= LABEL_TYPO_EDITS;
-  });
+  const a = comparable(written);
+  return a !== "" && sameWords(a.split(" "), comparable(label).split(" "));
+}
+
+function sameWords(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((word, index) => word === b[index] || (mayBeMistyped(word) && mayBeMistyped(b[index]!) && editDistance(word, b[index]!) <= LABEL_TYPO_EDITS));
+}
+
+/** A word a typo may change: of letters, at least 4 of them (numbers and grades must be written the same). */
+function mayBeMistyped(word: string): boolean {
+  return word.length >= 4 && !/\d/.test(word);
+}
+
+/** What words a typo cannot change: two labels naming one level have the same. */
+function typoKey(words: readonly string[]): string {
+  return words.map((word) => (mayBeMistyped(word) ? "*" : word)).join(" ");
+}
+
+/**
+ * Labels met on a page, found again by what names them: exactly, or with a small typo (`namesLevel`). Kept by
+ * the words a typo cannot change, so that a page of thousands of headings is read in time linear in them.
+ */
+export interface LabelIndex<T> {
+  add(label: string, value: T): void;
+  /** What was added under a label `written` names, the latest first; `exact` when written the same. */
+  find(written: string, form?: "whole" | "stripped"): { value: T; exact: boolean }[];
+}
+
+export function labelIndex<T>(): LabelIndex<T> {
+  type Entry = { value: T; order: number; words: string[]; whole: string };
+  const forms = { whole: new Map<string, Entry[]>(), stripped: new Map<string, Entry[]>() };
+  const keep = (into: Map<string, Entry[]>, whole: string, value: T, order: number) => {
+    if (whole === "") return;
+    const words = whole.split(" ");
+    const entries = into.get(typoKey(words)) ?? [];
+    entries.push({ value, order, words, whole });
+    into.set(typoKey(words), entries);
+  };
+  let added = 0;
+  return {
+    add(label, value) {
+      const order = added++;
+      keep(forms.whole, comparable(label), value, order);
+      keep(forms.stripped, comparable(strippedTitle(label)), value, order);
+    },
+    find(written, form = "whole") {
+      const whole = comparable(written);
+      if (whole === "") return [];
+      const words = whole.split(" ");
+      return (forms[form].get(typoKey(words)) ?? [])
+        .filter((entry) => sameWords(words, entry.words))
+        .sort((a, b) => b.order - a.order)
+        .map((entry) => ({ value: entry.value, exact: entry.whole === whole }));
+    },
+  };
+}
+
+/** A title without its continuation words and part numbers (`Tier list` of `Tier list, part 2`). */
+function strippedTitle(title: string): string {
+  return undecorated(title.trim())
+    .replace(new RegExp(CONTINUATION_WORDS.source, "giu"), " ")
+    .replace(PART_WORDS, " ")
+    .replace(/[\s()[\]\-–—,.:]+$/u, "")
+    .trim();
 }
 
 /**
@@ -98,18 +153,20 @@ export function namesLevel(written: string, label: string): boolean {
  * (`Tier 1 (continued)`, `Tier list, part 2` after `Tier list, part 1`), or mistyped (`Teir 1`). The same label
  * written again exactly, with no such word, starts another system instead (a second tier list of the page).
  */
-export function continuedLabel(title: string, earlier: readonly string[]): string | null {
+export function continuedFrom<T>(title: string, earlier: LabelIndex<T>): T | null {
   const bare = undecorated(title.trim()).replace(/\s*[:：]$/u, "");
   const marked = CONTINUATION_WORDS.test(bare);
-  const stripped = (label: string) => label.replace(new RegExp(CONTINUATION_WORDS.source, "giu"), " ").replace(PART_WORDS, " ").replace(/[\s()[\]\-–—,.:]+$/u, "").trim();
-  for (const label of [...earlier].reverse()) {
-    if (comparable(bare) === comparable(label)) {
-      if (marked) return label;
-      continue;
-    }
-    if (namesLevel(bare, label) || (marked && stripped(bare) !== "" && namesLevel(stripped(bare), stripped(label)))) return label;
-  }
-  return null;
+  const found = earlier.find(bare).filter((entry) => marked || !entry.exact);
+  if (found.length > 0) return found[0]!.value;
+  if (!marked || strippedTitle(bare) === "") return null;
+  return earlier.find(strippedTitle(bare), "stripped")[0]?.value ?? null;
+}
+
+/** `continuedFrom` over a list of labels, the latest last. */
+export function continuedLabel(title: string, earlier: readonly string[]): string | null {
+  const index = labelIndex<string>();
+  for (const label of earlier) index.add(label, label);
+  return continuedFrom(title, index);
 }
 
 /** The level a continuation label names (`Tier 4` of `Late additions to Tier 4`), or null. */
