@@ -122,7 +122,9 @@ export function assembleSystems(lists: Pick<Lists, "blocks" | "contexts">, item:
       systems.push(system);
       grouped.push(system);
     }
-    if (grouped.length > 1) {
+    if (grouped.length === 1 && groups[0]!.headingLine !== null) {
+      guesses.push({ line: groups[0]!.headingLine.number, what: `group system ${grouped[0]!.id} made of the heading ${JSON.stringify(groups[0]!.label)}, which is no tier or band label`, seeds: groups[0]!.listed.map((listed) => listed.seed.seed) });
+    } else if (grouped.length > 1) {
       const first = Math.min(...groups.map((block) => (block.headingLine ?? block.listed[0]!.line).number));
       guesses.push({
         line: first,
