@@ -86,6 +86,9 @@ export function createWorkbench({ datasetDir, reader, token = randomBytes(32).to
   });
 
   const view = async (platformId: string, request: { base: string; edits: Edit[] }): Promise<WorkbenchAnswer> => {
+    // Said at the next edit rather than at the save: the edits were made on bytes that are gone.
+    const file = guideFile(datasetDir, platformId);
+    if (!("problem" in file) && file.sha256 !== request.base) return refusedBase(platformId, "changed");
     const base = await baseOf(platformId, request.base);
     if (typeof base === "string") return refusedBase(platformId, base);
     const working = workingInput(base, request.edits);
@@ -210,7 +213,7 @@ function writeGuide(location: string, text: string, base: string): string | null
 }
 
 function refusedBase(platformId: string, why: "gone" | "changed"): WorkbenchAnswer {
-  if (why === "gone") return answer(404, { ok: false, message: `the dataset has no guide file guides/${platformId}.json any more` });
+  if (why === "gone") return answer(404, { ok: false, message: `the dataset has no guide file guides/${platformId}.json` });
   return answer(409, { ok: false, message: `guides/${platformId}.json changed on disk since this page read it: reload the page (unsaved edits are lost)` });
 }
 

@@ -95,10 +95,19 @@ function quotesOf(span: Span & { quote: string }, mode: Assign["quotes"], text: 
     .filter((line) => line.quote !== "");
 }
 
-/** The numbers of a quote that could be seeds, without the level's own label written before them (`Tier 1: 661`). */
+/**
+ * A level's word written just before a number names a level, not a seed (`Tier 2: 32`, `a Top 10`, `Phase 2`);
+ * the words of guide:draft's LABEL_BEFORE_NUMBER (generator/capture/shapes.ts) without `#` and `No.`, which
+ * stand before seeds as often as before ranks (`Pattern #412`).
+ */
+const LEVEL_WORD_BEFORE = /(?:^|[^\p{L}])(?:tiers?|tear|grade|class|level|category|top|phase)\s*[-#:]?\s*$/iu;
+
+/** The numbers of a quote that could be seeds, without the level's own label or a level's word written before them (`Tier 1: 661`). */
 function seedsOf(quote: Quote, label: string): NumberToken[] {
   const labels = [label, coreLabel(label)].flatMap((candidate) => labelBeforeSeeds(quote.quote, candidate) ?? []);
-  return seedCandidates(quote.quote).filter((token) => !labels.some((span) => token.start >= span.start && token.end <= span.end));
+  return seedCandidates(quote.quote).filter(
+    (token) => !labels.some((span) => token.start >= span.start && token.end <= span.end) && !LEVEL_WORD_BEFORE.test(quote.quote.slice(Math.max(0, token.start - 12), token.start)),
+  );
 }
 
 /**
