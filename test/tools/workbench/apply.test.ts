@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { ItemFile } from "../../../contract/schema/item.ts";
 import { applyEdit, applyEdits } from "../../../tools/workbench/apply.ts";
-import type { EditContext } from "../../../tools/workbench/document.ts";
+import type { DocumentGrading, DocumentLevel, DocumentSystem, EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
 
 const TEXT = [
@@ -46,20 +46,20 @@ function span(part: string, from = 0): { start: number; end: number } {
   return { start, end: start + part.length };
 }
 
-function grading(seed: number, level: string, quote: string, position: number, more: Record<string, unknown> = {}) {
+function grading(seed: number, level: string, quote: string, position: number, more: Record<string, unknown> = {}): DocumentGrading {
   return { seed, level, quote, evidence: "text", position, ...more };
 }
 
-function level(key: string, label: string, more: Record<string, unknown> = {}) {
+function level(key: string, label: string, more: Record<string, unknown> = {}): DocumentLevel {
   return { key, label, images: [], ordered: false, ordered_quote: null, ...more };
 }
 
-function system(id: string, label: string, levels: unknown[], gradings: unknown[], more: Record<string, unknown> = {}) {
+function system(id: string, label: string, levels: DocumentLevel[], gradings: DocumentGrading[], more: Partial<DocumentSystem> = {}): DocumentSystem {
   return { id, label, item: "karambit-doppler", paint_indexes: [418], alias: null, topic: null, scale: { kind: "tier", best: 1, worst: 2 }, remarks: [], levels, gradings, ...more };
 }
 
 /** A draft as guide:draft writes one: Tier 1 read, Tier 2 made a group of its own. */
-function draft() {
+function draft(): GuideDocument {
   return {
     schema: "1.0",
     platform_id: "900000101",
@@ -76,7 +76,7 @@ function draft() {
   };
 }
 
-type Guide = ReturnType<typeof draft>;
+type Guide = GuideDocument;
 
 function apply(document: unknown, edit: Edit): Guide {
   const applied = applyEdit(document, edit, CONTEXT);
