@@ -12,6 +12,7 @@ import { formatChanges } from "../../generator/changes/format.ts";
 import { formatProblem } from "../../generator/dataset.ts";
 import type { Changes } from "../../contract/schema/changes.ts";
 import type { CheckCache } from "../../generator/validate/cache.ts";
+import { createFileMemory } from "../../generator/load/file-memory.ts";
 
 export interface DevLoopOptions {
   datasetDir: string;
@@ -37,12 +38,14 @@ export function createDevLoop({ datasetDir, outDir, onBuilt, print, build = buil
   // Kept across saves, including saves that leave problems: the next save re-checks only the guide
   // files it changed (validate/cache.ts). The first build reads the one in the build folder.
   const checkCache: { current: CheckCache | null } = { current: null };
+  // And the files built from, so that a save reads, hashes and parses the saved file alone (file-memory.ts).
+  const memory = createFileMemory();
 
   const rebuild = async (): Promise<RebuildOutcome> => {
     const started = performance.now();
     let result: BuildResult;
     try {
-      result = await build({ datasetDir, outDir, checkCache, onLockWait: (message) => print(`${message}\n`) });
+      result = await build({ datasetDir, outDir, checkCache, memory, onLockWait: (message) => print(`${message}\n`) });
     } catch (error) {
       const failed = error instanceof Error ? error.message : String(error);
       print(`build failed: ${failed}; the previous build keeps serving\n`);
