@@ -179,9 +179,9 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
     case "remark":
     case "item-claim": {
       await span(action.select);
-      await page.getByLabel("What").selectOption(action.do === "callout" ? action.callout : action.do);
-      await page.getByLabel("Label (callout) or note").fill(action.do === "callout" ? action.label : action.note);
-      await page.getByLabel("Of system").selectOption(action.system ?? "");
+      await page.getByLabel("What", { exact: true }).selectOption(action.do === "callout" ? action.callout : action.do);
+      await page.getByLabel("Label (callout) or note", { exact: true }).fill(action.do === "callout" ? action.label : action.note);
+      await page.getByLabel("Of system", { exact: true }).selectOption(action.system ?? "");
       await button(page, "Add").click();
       break;
     }
@@ -299,6 +299,36 @@ describe("the workbench page", () => {
     await page.keyboard.press("Space");
     await expect.poll(edits).toBe("1");
     await expect(page.locator('section.system[data-system="p1_p3"] tr.level').evaluateAll((rows) => rows.map((row) => row.getAttribute("data-key")))).resolves.toEqual(["t1", "t2"]);
+  });
+
+  it("drives the edits the fixtures do not need: remarks, item claims, callouts, a split per paint, removals and undo", async ({ onTestFinished }) => {
+    const phases = { ...WORKBENCH_CASES[2]!, platformId: "900000198" };
+    const file = path.join(datasetDir, "guides", `${phases.platformId}.json`);
+    const draft = JSON.parse(readFileSync(path.join(FIXTURES, "drafts", "900000103.json"), "utf8")) as { platform_id: string };
+    draft.platform_id = phases.platformId;
+    writeFileSync(file, `${JSON.stringify(draft, null, 2)}\n`);
+    onTestFinished(() => rmSync(file, { force: true }));
+    const page = await newPage(onTestFinished);
+    await openWorkbench(page, phases.platformId);
+    const actions: WorkbenchAction[] = [
+      { do: "remark", select: { from: "P1 and P3 share one list", to: "best on both." }, note: "Why P1 and P3 are one system.", system: "p1_p3" },
+      { do: "item-claim", select: { from: "Tiers per phase." }, note: "Each phase has its own tiers.", system: "p2" },
+      { do: "callout", select: { from: "Only one tier for P4" }, callout: "mention", label: "P4", system: "p4_blue" },
+      { do: "remove-entry", list: "callouts", index: 0 },
+      { do: "split-per-paint", system: "p1_p3" },
+      { do: "remove-level", system: "p2", level: "t2" },
+      { do: "remove-system", system: "p4_blue" },
+      { do: "undo" },
+      { do: "save" },
+    ];
+    for (const action of actions) await perform(page, action, phases);
+    const saved = JSON.parse(readFileSync(file, "utf8")) as Record<string, any>;
+    expect(saved.systems.map((system: { id: string; paint_indexes: number[] }) => [system.id, system.paint_indexes])).toEqual([["p1_p3_phase_1", [418]], ["p1_p3_phase_3", [420]], ["p2", [419]], ["p4_blue", [421]]]);
+    expect(saved.systems[2].levels.map((level: { key: string }) => level.key)).toEqual(["t1"]);
+    expect(saved.remarks).toEqual([{ quote: "P1 and P3 share one list because the same seeds look best on both.", note: "Why P1 and P3 are one system.", system: "p1_p3_phase_1" }]);
+    expect(saved.item_claims).toEqual([{ quote: "Tiers per phase.", note: "Each phase has its own tiers.", system: "p2" }]);
+    expect(saved.callouts).toEqual([]);
+    expect(saved.discrepancies.map((discrepancy: { kind: string; seed: number }) => [discrepancy.kind, discrepancy.seed])).toEqual([58, 201, 436].map((seed) => ["duplicate_seed", seed]));
   });
 
   it("names every control and has no serious accessibility violation", async ({ onTestFinished }) => {

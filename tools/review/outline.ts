@@ -41,8 +41,11 @@ export interface OutlineEntry {
   index: number;
   /** The callout's kind (`mention`, ...), `remark` or `item claim`. */
   kind: string;
+  /** A callout's label; "" for the others. */
   label: string;
   quote: string;
+  /** The entry's note (the service's words), or null. */
+  note: string | null;
   system: string | null;
 }
 
@@ -91,7 +94,7 @@ export function guideOutline(document: unknown): GuideOutline {
         const quote = text(entry?.quote);
         if (entry === null || quote === null) return [];
         const kind = name === "callouts" ? (text(entry.kind) ?? "callout") : name === "remarks" ? "remark" : "item claim";
-        return [{ list: name, index, kind, label: text(entry.label) ?? text(entry.note) ?? "", quote, system: text(entry.system) }];
+        return [{ list: name, index, kind, label: text(entry.label) ?? "", quote, note: text(entry.note), system: text(entry.system) }];
       }),
     ),
     notes: text(guide?.notes),

@@ -94,8 +94,8 @@ ${paints < 2 ? "" : html`<button type="button" data-action="split-per-paint" ${d
 export function entryList(view: ReviewView, workbench: boolean): Markup {
   return html`<h2 id="entries-title">Callouts, remarks and item claims (${view.entries.length})</h2>
 ${view.entries.length === 0 ? html`<p>None.</p>` : html`<ul class="entries" aria-labelledby="entries-title">${view.entries.map((entry) => {
-        const name = `${entry.kind}${entry.label === "" ? "" : ` ${entry.label}`}`;
-        return html`<li><b>${name}</b>${entry.system === null ? "" : html` <code>${entry.system}</code>`}: <q>${entry.quote.length > 80 ? `${entry.quote.slice(0, 80)}…` : entry.quote}</q>${
+        const name = entry.list === "callouts" ? `${entry.kind} callout${entry.label === "" ? "" : ` “${entry.label}”`}` : entry.kind;
+        return html`<li><b>${name}</b>${entry.system === null ? "" : html` of <code>${entry.system}</code>`}: <q>${entry.quote.length > 80 ? `${entry.quote.slice(0, 80)}…` : entry.quote}</q>${entry.note === null ? "" : html` (${entry.note})`}${
           workbench ? html` <button type="button" data-action="remove-entry" data-list="${entry.list}" data-index="${entry.index}" aria-label="${`Remove ${name}`}">Remove</button>` : ""
         }</li>`;
       })}</ul>`}`;

@@ -65,71 +65,27 @@ export interface Workbench {
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" };
 
+/** What the endpoints share: the dataset folder, the versions of guides pages were served, and the rebuild. */
+interface Session {
+  datasetDir: string;
+  token: string;
+  rebuild: () => Promise<string>;
+  /** The last version of each guide a page was served or saved, so that edits on it need no new read. */
+  bases: Map<string, WorkbenchBase>;
+  reader: ReviewReader;
+}
+
 export function createWorkbench({ datasetDir, reader, token = randomBytes(32).toString("base64url"), rebuild }: WorkbenchOptions): Workbench {
-  // The last version of each guide a page was served or saved, so that edits on it need no new read.
-  const bases = new Map<string, WorkbenchBase>();
+  const session: Session = { datasetDir, token, rebuild, bases: new Map(), reader };
   let script: Promise<string> | null = null;
-
-  const baseOf = async (platformId: string, sha256: string): Promise<WorkbenchBase | "gone" | "changed"> => {
-    const known = bases.get(platformId);
-    if (known !== undefined && known.sha256 === sha256) return known;
-    const read = await reader.base(platformId);
-    if (read === null) return "gone";
-    bases.set(platformId, read);
-    return read.sha256 === sha256 ? read : "changed";
-  };
-
-  const pageOptions = (base: WorkbenchBase): WorkbenchPageOptions => ({
-    token,
-    base: base.sha256,
-    items: [...base.items.values()].map((item) => ({ slug: item.slug, paints: item.paints.length })).sort((a, b) => (a.slug < b.slug ? -1 : 1)),
-  });
-
-  const view = async (platformId: string, request: { base: string; edits: Edit[] }): Promise<WorkbenchAnswer> => {
-    // Said at the next edit rather than at the save: the edits were made on bytes that are gone.
-    const file = guideFile(datasetDir, platformId);
-    if (!("problem" in file) && file.sha256 !== request.base) return refusedBase(platformId, "changed");
-    const base = await baseOf(platformId, request.base);
-    if (typeof base === "string") return refusedBase(platformId, base);
-    const working = workingInput(base, request.edits);
-    if (!working.ok) return answer(422, { ok: false, message: editRefused(request.edits, working) });
-    return answer(200, { ok: true, body: renderReviewBody(reviewView(working.input), pageOptions(base)) });
-  };
-
-  const save = async (platformId: string, request: { base: string; edits: Edit[] }): Promise<WorkbenchAnswer> => {
-    const file = guideFile(datasetDir, platformId);
-    if ("problem" in file) return answer(409, { ok: false, message: file.problem });
-    if (file.sha256 !== request.base) return refusedBase(platformId, "changed");
-    const base = await baseOf(platformId, request.base);
-    if (typeof base === "string") return refusedBase(platformId, base);
-    const working = workingInput(base, request.edits);
-    if (!working.ok) return answer(422, { ok: false, message: editRefused(request.edits, working) });
-    let text: string;
-    try {
-      text = guideText(working.document);
-    } catch (error) {
-      return answer(413, { ok: false, message: error instanceof Error ? error.message : String(error) });
-    }
-    const written = writeGuide(file.location, text, request.base);
-    if (written !== null) return answer(409, { ok: false, message: written });
-    const sha256 = createHash("sha256").update(text).digest("hex");
-    const document = JSON.parse(text) as unknown;
-    const saved: WorkbenchBase = { ...base, sha256, raw: { ...base.raw, parsed: { json: document }, problems: [], sha256 }, problems: checkEdited(base, document) };
-    bases.set(platformId, saved);
-    const served = await rebuild();
-    const problems = saved.problems.length;
-    const message = `Saved ${base.file}: check finds ${problems === 0 ? "no problem" : `${problems} problem${problems === 1 ? "" : "s"} (shown where they are)`}; ${served}`;
-    return answer(200, { ok: true, base: sha256, message, body: renderReviewBody(reviewView({ platformId, file: base.file, document, capture: base.capture, problems: saved.problems }), pageOptions(saved)) });
-  };
-
   return {
     token,
     async page(platformId) {
       const base = await reader.base(platformId);
       if (base === null) return null;
-      bases.set(platformId, base);
+      session.bases.set(platformId, base);
       const input = { platformId, file: base.file, document: base.raw.parsed?.json ?? null, capture: base.capture, problems: base.problems };
-      return renderReviewPage(reviewView(input), pageOptions(base));
+      return renderReviewPage(reviewView(input), pageOptions(session, base));
     },
     script: () => (script ??= bundleClient()),
     async handle(request) {
@@ -146,9 +102,67 @@ export function createWorkbench({ datasetDir, reader, token = randomBytes(32).to
       }
       const edits = editRequestSchema.safeParse(parsed);
       if (!edits.success) return answer(400, { ok: false, message: `not a list of edits: ${edits.error.issues[0]?.message ?? "invalid"} at ${edits.error.issues[0]?.path.join(".") ?? ""}` });
-      return match[2] === "save" ? save(match[1]!, edits.data) : view(match[1]!, edits.data);
+      return match[2] === "save" ? saveEdits(session, match[1]!, edits.data) : viewEdits(session, match[1]!, edits.data);
     },
   };
+}
+
+/** The guide's version the edits were made on: the one remembered, else the file read again (which may have changed, or gone). */
+async function baseOf(session: Session, platformId: string, sha256: string): Promise<WorkbenchBase | "gone" | "changed"> {
+  const known = session.bases.get(platformId);
+  if (known !== undefined && known.sha256 === sha256) return known;
+  const read = await session.reader.base(platformId);
+  if (read === null) return "gone";
+  session.bases.set(platformId, read);
+  return read.sha256 === sha256 ? read : "changed";
+}
+
+function pageOptions(session: Session, base: WorkbenchBase): WorkbenchPageOptions {
+  return {
+    token: session.token,
+    base: base.sha256,
+    items: [...base.items.values()].map((item) => ({ slug: item.slug, paints: item.paints.length })).sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+  };
+}
+
+/** The page's body for the guide with the edits applied, or why they cannot be. */
+async function viewEdits(session: Session, platformId: string, request: { base: string; edits: Edit[] }): Promise<WorkbenchAnswer> {
+  // Said at the next edit rather than at the save: the edits were made on bytes that are gone.
+  const file = guideFile(session.datasetDir, platformId);
+  if (!("problem" in file) && file.sha256 !== request.base) return refusedBase(platformId, "changed");
+  const base = await baseOf(session, platformId, request.base);
+  if (typeof base === "string") return refusedBase(platformId, base);
+  const working = workingInput(base, request.edits);
+  if (!working.ok) return answer(422, { ok: false, message: editRefused(request.edits, working) });
+  return answer(200, { ok: true, body: renderReviewBody(reviewView(working.input), pageOptions(session, base)) });
+}
+
+/** Writes the guide with the edits applied over the very bytes they were made on, has it rebuilt and served, and answers its page. */
+async function saveEdits(session: Session, platformId: string, request: { base: string; edits: Edit[] }): Promise<WorkbenchAnswer> {
+  const file = guideFile(session.datasetDir, platformId);
+  if ("problem" in file) return answer(409, { ok: false, message: file.problem });
+  if (file.sha256 !== request.base) return refusedBase(platformId, "changed");
+  const base = await baseOf(session, platformId, request.base);
+  if (typeof base === "string") return refusedBase(platformId, base);
+  const working = workingInput(base, request.edits);
+  if (!working.ok) return answer(422, { ok: false, message: editRefused(request.edits, working) });
+  let text: string;
+  try {
+    text = guideText(working.document);
+  } catch (error) {
+    return answer(413, { ok: false, message: error instanceof Error ? error.message : String(error) });
+  }
+  const written = writeGuide(file.location, text, request.base);
+  if (written !== null) return answer(409, { ok: false, message: written });
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  const document = JSON.parse(text) as unknown;
+  const saved: WorkbenchBase = { ...base, sha256, raw: { ...base.raw, parsed: { json: document }, problems: [], sha256 }, problems: checkEdited(base, document) };
+  session.bases.set(platformId, saved);
+  const served = await session.rebuild();
+  const problems = saved.problems.length;
+  const message = `Saved ${base.file}: check finds ${problems === 0 ? "no problem" : `${problems} problem${problems === 1 ? "" : "s"} (shown where they are)`}; ${served}`;
+  const view = reviewView({ platformId, file: base.file, document, capture: base.capture, problems: saved.problems });
+  return answer(200, { ok: true, base: sha256, message, body: renderReviewBody(view, pageOptions(session, saved)) });
 }
 
 /**
