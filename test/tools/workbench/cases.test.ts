@@ -3,16 +3,15 @@
 // and the result passes the check's rules for its file. test/browser/workbench.test.ts performs the same
 // actions on the page in Chromium.
 
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { prepareCapture } from "../../../generator/capture/capture.ts";
 import { guideText } from "../../../tools/cli/guide-draft.ts";
 import { applyEdits } from "../../../tools/workbench/apply.ts";
 import { checkEdited, type WorkbenchBase } from "../../../tools/workbench/base.ts";
-import { prepareCapture } from "../../../generator/capture/capture.ts";
 import { WORKBENCH_CASES } from "../../fixtures/workbench/cases.ts";
-import { capturePathOf, contextOf, draftOf, editsOf, expectedTextOf } from "../../support/workbench-cases.ts";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { FIXTURES } from "../../support/workbench-cases.ts";
+import { capturePathOf, contextOf, draftOf, editsOf, expectedTextOf, FIXTURES } from "../../support/workbench-cases.ts";
 
 describe("the workbench fixtures' actions, applied as edits", () => {
   for (const workbenchCase of WORKBENCH_CASES) {
