@@ -164,7 +164,7 @@ function draftTooLarge(): InputError {
  * file. The length of its strings is measured first: a quote is a whole line of the page, so a page whose
  * one line lists two million numbers would make a text past any string's length limit.
  */
-function guideText(guide: unknown): string {
+export function guideText(guide: unknown): string {
   const limit = DEFAULT_LIMITS.maxBytes.guides;
   const atLeast = stringLengths(guide, limit);
   if (atLeast > limit) throw draftTooLarge();
