@@ -29,6 +29,9 @@ export default defineConfig({
     maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what a person would see (a page's status after a save and rebuild); on a loaded
+    // machine that can take seconds, and the condition, not the clock, decides when it is over.
+    expect: { poll: { timeout: 20_000 } },
     pool: "forks",
     isolate: false,
     projects: [

@@ -14,6 +14,7 @@ import { emitBuild, type BuildStep, type EmitProgress, type EmitReport } from ".
 import { bundleServer } from "./emit/server-bundle.ts";
 import { servingBuiltFrom, sourceFingerprints, type SourceFingerprint } from "./emit/source.ts";
 import { DEFAULT_LIMITS } from "./load/limits.ts";
+import type { FileMemory } from "./load/file-memory.ts";
 import { checkCacheKey, loadDatasetReusing, readCheckCache, writeCheckCache, type CheckCache } from "./validate/cache.ts";
 import { reuseUnchanged } from "./emit/reuse.ts";
 import { stepTimings } from "./step-timings.ts";
@@ -35,6 +36,11 @@ export interface BuildOptions {
    * read from the build folder. Either way a committed build writes it into the build folder.
    */
   checkCache?: { current: CheckCache | null };
+  /**
+   * A long-running caller's memory of the files it built from (generator/load/file-memory.ts): a file unchanged
+   * since an earlier build of the process is not read, hashed or parsed again. The build is the same either way.
+   */
+  memory?: FileMemory;
 }
 
 export type BuildResult =
@@ -50,13 +56,15 @@ export type BuildResult =
     }
   | { ok: false; problems: Problem[] };
 
-export async function buildDist({ datasetDir, outDir, verify = false, onStage, onProgress, onLockWait, checkCache }: BuildOptions): Promise<BuildResult> {
+export async function buildDist({ datasetDir, outDir, verify = false, onStage, onProgress, onLockWait, checkCache, memory }: BuildOptions): Promise<BuildResult> {
   const { timings, lap } = stepTimings();
 
   // Nothing to do when the serving build was made from these very bytes and this code (source.ts).
   onStage?.("fingerprint");
   // It holds the dataset's bytes as read and hashed, for the check; dropped once the check has them.
-  let fingerprint: SourceFingerprint | null = await sourceFingerprints(datasetDir);
+  // `--verify` trusts nothing remembered either.
+  const remembered = verify ? undefined : memory;
+  let fingerprint: SourceFingerprint | null = await sourceFingerprints(datasetDir, remembered);
   const { source, code } = fingerprint;
   const built = verify ? null : await servingBuiltFrom(outDir, source);
   lap("fingerprint");
@@ -77,7 +85,7 @@ export async function buildDist({ datasetDir, outDir, verify = false, onStage, o
   // Each guide file's own outcome is taken from the last check while its bytes and its capture's are
   // the same (validate/cache.ts); `--verify` trusts nothing kept and checks every file again.
   const previous = verify ? null : (checkCache?.current ?? (await readCheckCache(outDir)));
-  const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous, fingerprint.datasetFiles);
+  const { checked, cache, reused } = await loadDatasetReusing(datasetDir, DEFAULT_LIMITS, checkCacheKey(code, DEFAULT_LIMITS), previous, fingerprint.datasetFiles, remembered);
   fingerprint = null;
   if (checkCache !== undefined) checkCache.current = cache;
   if (!checked.ok) return { ok: false, problems: checked.problems };

@@ -20,7 +20,8 @@ export const LEVEL_LABELS: readonly { kind: Scale["kind"]; pattern: RegExp }[] =
     pattern: /^(?<core>(?:tier|tear|grade|class|level|rank|category|cat\.?)(?:\s*[-#:]?\s*\d{1,3}|(?:\s+|\s*[-#:]\s*)(?:[SABCDEFZ][+-]?|[IVX]{1,4}))(?![\p{L}\d]))(?:\s*[-–—:(,].{0,40})?$/iu,
   },
   { kind: "tier", pattern: /^(?<core>(?:[SABCDEFZ][+-]?|\d{1,2})\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
-  { kind: "tier", pattern: /^(?<core>T\d{1,2})$/u },
+  // T1, T2 - best, 🔥 T1 🔥 (written with a capital T, so that a lowercase word is not a tier)
+  { kind: "tier", pattern: /^(?<core>T\d{1,2})(?:\s*[-–—:(,].{0,40})?$/u },
   // God Tier, Top-tier, Low tier
   { kind: "tier", pattern: /^(?<core>(?:god|top|high|upper|mid|middle|lower|low|bottom|elite|max|best)\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
 ];
@@ -80,17 +81,17 @@ export const MEASUREMENT =
 export const MEASUREMENT_ENDING_COMMENT = /(?:[(\[]\s*(?<a>\d{1,3}(?:[.,]\d+)?)\s?%\s*(?<wordA>\p{L}+)?\s*[)\]]|\s(?<b>\d{1,3}(?:[.,]\d+)?)\s?%(?:\s+(?<wordB>\p{L}+))?)\s*$/u;
 
 /**
- * A comment written after a list's last seed (`661 - full blue top`, `661: best one`, `661 | full blue`):
- * a separator, then words. In a bullet or a table cell a space alone also separates (`661 full blue top`).
+ * A comment written after a list's last seed (`661 - full blue top`, `661: best one`, `661 | full blue`,
+ * `661 ← my own one`): a separator (a dash, colon, bar or arrow), then words. In a bullet or a table cell a space alone also separates (`661 full blue top`).
  * The comment becomes the seed's `note`.
  */
-export const TRAILING_COMMENT = /^\s*[-–—:=|~>]+\s*(?<comment>[\p{L}"'“‘(].*\S)\s*$/u;
+export const TRAILING_COMMENT = /^\s*(?:[-–—:=|~>←⟵⇐⬅👈\uFE0F]+|<-+|\/\/)\s*(?<comment>[\p{L}"'“‘(].*\S)\s*$/u;
 export const TRAILING_COMMENT_IN_ITEM = /^\s+(?<comment>\p{L}.*\S)\s*$/u;
 /**
  * A comment that opens with a number the reader does not count as a seed (`387 - 2 screenshots`, `947 - 0.07
  * float`, `592 - $12k`): still the seed's comment, when no seed is written anywhere in it.
  */
-export const TRAILING_COMMENT_FROM_NUMBER = /^\s*[-–—:=|~>]+\s*(?<comment>[\d$€£¥₽~].*\S)\s*$/u;
+export const TRAILING_COMMENT_FROM_NUMBER = /^\s*(?:[-–—:=|~>←⟵⇐⬅👈\uFE0F]+|<-+|\/\/)\s*(?<comment>[\d$€£¥₽~].*\S)\s*$/u;
 /**
  * After a seed's measurement or note, a comma also starts its comment (`151 – 97% blue, tiny gold tip`): a
  * comma there cannot separate seeds, since words follow it.
@@ -153,8 +154,19 @@ export const COLUMN_ROLES: readonly { role: "rank" | "seeds" | "label" | "note";
  * Other names a page gives an item's paints (`P2` for `Phase 2`), each turned into the paint label it names;
  * paint labels themselves (`Phase 2`, `Ruby`, `Emerald`) are read from the item file.
  */
-export const PAINT_ALIASES: readonly { pattern: RegExp; label: string }[] = [
-  { pattern: /(?:^|[^\p{L}\d])(?:p|ph\.?|phase)\s?(?<n>[1-4])(?![\p{L}\d])/iu, label: "Phase $<n>" },
+export const PAINT_ALIASES: readonly {
+  pattern: RegExp;
+  label: string;
+  /** `n` lists several phases (`1 & 3`): each of its digits names one. */
+  each?: true;
+  /** `n` is a Roman numeral (`Phase II`). */
+  roman?: true;
+}[] = [
+  // P2, Ph2, Ph.2, Phase 2, P-2, and with emoji around them (`💗 Ph2 💗`)
+  { pattern: /(?:^|[^\p{L}\d])(?:p|ph\.?|phase)\s?-?\s?(?<n>[1-4])(?![\p{L}\d])/iu, label: "Phase $<n>" },
+  // Phases 1 & 3, Phase 2/4, P1/P3 is read above; Phases 1, 2 and 3
+  { pattern: /(?:^|[^\p{L}\d])(?:p|ph\.?|phases?)\s?(?<n>[1-4](?:\s*(?:[/&,+]|and|or)\s*[1-4])+)(?![\p{L}\d])/iu, label: "Phase $<n>", each: true },
+  { pattern: /(?:^|[^\p{L}\d])phase (?<n>i{1,3}|iv)(?![\p{L}\d])/iu, label: "Phase $<n>", roman: true },
   { pattern: /(?:^|[^\p{L}\d])phase (?:one)(?![\p{L}\d])/iu, label: "Phase 1" },
   { pattern: /(?:^|[^\p{L}\d])phase (?:two)(?![\p{L}\d])/iu, label: "Phase 2" },
   { pattern: /(?:^|[^\p{L}\d])phase (?:three)(?![\p{L}\d])/iu, label: "Phase 3" },
@@ -186,3 +198,83 @@ export const LIST_END = /\s*(?:[.…]+|,?\s*(?:etc\.?|and (?:many )?more|\+ more
 
 /** Label separators: what ends the label in `Tier A: 412, 13`, `Tier 1 - 661`, `Blue Tip = 16`. */
 export const LABEL_END = /^(?<label>.*?\S)\s*(?::|\s[-–—=]|=)\s*(?=\S)/u;
+/**
+ * A level's label before its list with a list's own separator (`T1 • 3 • 41`, `Tier 2 | 12, 13`, `S → 387`):
+ * read so only when the words before it are a level label (LEVEL_LABELS), since `Pattern #661 • 151` is a list.
+ */
+export const LEVEL_LABEL_THEN_LIST = /^(?<label>.{1,40}?\S)\s*[•·|→»➜]\s*(?=\d)/u;
+
+/**
+ * Words that name the seed of a list rather than label it (`seed:412`, `Pattern: 661`, `Seed #: 5`): a line
+ * written so is a list of seeds with no label of its own.
+ */
+export const SEED_WORD_LABEL = /^(?:seeds?|patterns?|pattern\s?(?:ids?|#|no\.?|number)|paint\s?seeds?|templates?|seed\s?#|#)$/iu;
+
+/**
+ * Sub-headings that divide a level without ranking inside it: the sides of the skin, its angles, its
+ * screenshots, "continued". Under a level (or after one, at its rank) such a heading names no level: what is
+ * under it stays in the level above. A page's own sections named so (`Playside` holding `Tier 1`..`Tier 3`)
+ * are sections, not folded.
+ */
+export const NON_RANKING_HEADINGS =
+  /^(?:(?:the\s+)?(?:play|back|front|blade|spine|other|both|left|right|top|bottom|upper|lower|inner|outer)[\s-]?sides?|(?:front|back|side|top|bottom|close[\s-]?up|inspect|in[\s-]?game|full|both)\s+(?:views?|angles?|shots?|sides?)|(?:side|angle|view)s?|screen\s?shots?|pictures?|pics?|images?|gallery|photos?|continued|cont(?:\.|'d|d)?|more(?:\s+(?:seeds?|patterns?|of them))?)(?:\s*[-–—:(].{0,40})?$/iu;
+
+/**
+ * A heading or list label that goes on with the level above rather than naming another: `More found later`,
+ * `Late additions`, `Added in the last update`, `Also:`; or with the level it names (`Late additions to Tier 4`).
+ */
+export const CONTINUATION_LABELS =
+  /^(?:more\b.{0,40}|(?:late|later|recent|new)\s+(?:additions?|adds?|finds?|entries)|added\s+(?:later|since|recently|in\b.{0,30})|found\s+later|also|plus|and\s+also|(?:new|recently\s+found)\s*(?:ones|seeds|patterns)?)(?:\s+(?:to|for|in|of)\s+(?<level>.{1,30}))?$/iu;
+
+/**
+ * Words that mark a section as going on with an earlier one (`Tier 1 (continued)`, `Teir 1 cont.`, `Tier 1 —
+ * part 2`): a section titled with an earlier level's label and these words continues that level.
+ */
+export const CONTINUATION_WORDS = /\b(?:cont(?:inued|inue|'d|d)?\b\.?|contin\w*|conti\w*ed|part\s*(?:[2-9]|ii|iii|two|three)|pt\.?\s*[2-9]|more|again|ctd)(?![\p{L}\d])|\(\s*[2-9]\s*\)\s*$/iu;
+/** What numbers the parts of a section split in several (`Tier list, part 1`, `(1/2)`): left out when titles are compared. */
+export const PART_WORDS = /\b(?:part|pt\.?)\s*(?:\d|i{1,3}|one|two|three)\b|\(\s*\d\s*(?:\/\s*\d\s*)?\)/giu;
+
+/**
+ * How far a section title may be mistyped from an earlier level's label and still continue it: per word of
+ * letters, at most this many edits (letters swapped count one), for words of at least 4 letters; numbers and
+ * grades (`1`, `S`) must be written the same.
+ */
+export const LABEL_TYPO_EDITS = 1;
+
+/**
+ * One sentence ranking named levels best first (`Fire & Ice > Tricolor > Blue Tip > Gold are the tiers`), or
+ * worst first with `<`. Read from any line of the page; each part naming a section's heading makes that
+ * section a level of one system, in the sentence's order.
+ */
+export const RANKING_SEPARATORS: readonly { pattern: RegExp; bestFirst: boolean }[] = [
+  { pattern: /\s+(?:>{1,2}|»|›|≫)\s+|(?<=[\p{L}\d)])(?:>{1,2}|»|›|≫)(?=[\p{L}\d(])/u, bestFirst: true },
+  { pattern: /\s+(?:<{1,2}|«|‹|≪)\s+|(?<=[\p{L}\d)])(?:<{1,2}|«|‹|≪)(?=[\p{L}\d(])/u, bestFirst: false },
+];
+/** What may open a ranking sentence before its first level (`Ranking:`, `My order is`) or close it after its last. */
+export const RANKING_LEAD = /^.{0,40}?[:：]\s*|^(?:my\s+)?(?:order|ranking|ranked)(?:\s+is)?\s+/iu;
+export const RANKING_TAIL = /\s*(?:[.!…]+|\(.{0,60}\)|[-–—,:]\s.{0,60}|\s(?:are|is|as|in|from|=)\b.{0,60})$/iu;
+
+/** Elements that show a picture: a line right after one, written in one of CAPTION_AFTER_IMAGE, is its caption. */
+export const IMAGE_TAGS = new Set(["img", "picture", "video"]);
+/**
+ * A line right after a picture that is its caption (`<i>661 playside, 0.02</i>`, `<span class="caption">`), or
+ * says it describes the picture (`Collage: 661, 151`, `Left to right: 12, 34`): its seeds are the caption's.
+ */
+export const CAPTION_AFTER_IMAGE = {
+  tags: new Set(["i", "em", "small", "sub", "cite", "figcaption"]),
+  name: /caption|desc(?:ription)?$|subtitle/i,
+  words: /^[^\p{L}\d]*(?:collage|pictured|above|below|shown|left to right|l\s?-?\s?to\s?-?\s?r|from (?:the )?left|top row|bottom row|(?:in )?(?:this|the) (?:pic(?:ture)?|image|screenshot|collage))\b/iu,
+};
+
+/**
+ * Headings that name a ranking (`Top 10`, `Overall ranking`, `Best seeds`): ranked lines or a table's rank column
+ * under one are a rank scale's levels. Ranks under a level's own heading (`Tier 1`, or a named level among
+ * others, `Tricolor`) order that level instead.
+ */
+export const RANKING_HEADINGS = /\b(?:top|rank(?:s|ing|ings|ed)?|best|order(?:ed)?|list|overall|leaderboard|favou?rites?|picks?)\b|#/iu;
+
+/**
+ * A table cell holding a measurement alone (`100%`, `99,9%`, `97.5 %`): in a level's own table it is the row's
+ * seed's measurement, not a level's label (a band table, `100% | 763, 404`, names its levels so).
+ */
+export const MEASUREMENT_CELL = /^(?<value>\d{1,3}(?:[.,]\d+)?)\s?%$/u;

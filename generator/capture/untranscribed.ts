@@ -130,21 +130,38 @@ function labelSpans(lines: readonly BodyLine[], systems: readonly QuotedSystem[]
       cores.add(coreLabel(label));
     }
   }
+  // The quotes of the levels of each label: a line of digits alone is that label where its level's
+  // listing follows it.
+  const quotesOf = new Map<string, string[]>();
+  for (const system of systems) {
+    for (const level of system.levels) {
+      const quotes = system.gradings.filter((grading) => grading.level === level.key).map((grading) => grading.quote);
+      for (const label of [level.label.trim(), coreLabel(level.label)]) quotesOf.set(label, [...(quotesOf.get(label) ?? []), ...quotes]);
+    }
+  }
+  const nextText = (index: number) => lines.slice(index + 1).find((next) => next.text.trim() !== "")?.text ?? "";
   const spans: Span[] = [];
-  for (const line of lines) {
+  lines.forEach((line, index) => {
     const bare = undecorated(line.text).replace(/\s*[:：]$/u, "");
     const core = coreLabel(bare);
-    const whole = labels.has(bare) ? bare : cores.has(core) ? core : null;
+    const candidate = labels.has(bare) ? bare : cores.has(core) ? core : null;
+    // A label of digits alone stands as a label only where the page sets it apart (a heading, a table's
+    // first cell) or where its level's listing follows it: a list line or a sentence of just `4` is a
+    // seed, whatever a level is called.
+    const setApart = line.heading || line.column === 0 || (quotesOf.get(candidate ?? "") ?? []).some((quote) => nextText(index).includes(quote));
+    const whole = candidate !== null && (setApart || !/^[0-9]+$/.test(candidate)) ? candidate : null;
     const at = whole === null ? -1 : line.text.indexOf(whole);
     if (at !== -1) {
       spans.push({ start: line.start + at, end: line.start + at + whole!.length });
-      continue;
+      return;
     }
     for (const label of labels) {
       const before = labelBeforeSeeds(line.text, label);
-      if (before !== null) spans.push({ start: line.start + before.start, end: line.start + before.end });
+      // Before what it labels: a line of the label alone was decided above, set apart or not.
+      const labelled = before !== null && /[\p{L}\p{N}]/u.test(line.text.slice(before.end));
+      if (labelled) spans.push({ start: line.start + before!.start, end: line.start + before!.end });
     }
-  }
+  });
   return spans;
 }
 

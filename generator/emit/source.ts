@@ -19,6 +19,7 @@ import type { Manifest } from "../../contract/manifest.ts";
 import { existsSync } from "node:fs";
 import { DEFAULT_LIMITS } from "../load/limits.ts";
 import { hashRegularFile, readRegularFile, type FileRead } from "../load/regular-file.ts";
+import type { FileMemory } from "../load/file-memory.ts";
 
 /** Larger than any file the check reads with its default limits. */
 const LARGEST_READ = Math.max(...Object.values(DEFAULT_LIMITS.maxBytes));
@@ -46,9 +47,13 @@ export interface SourceFingerprint {
 /** Item and guide files: the entries of items/ and guides/ the check reads. */
 const READ_BY_CHECK = /^(?:items|guides)\/[^./][^/]*\.json$/;
 
-/** The source fingerprint with its parts: the code's, and each dataset file's. */
-export async function sourceFingerprints(datasetDir: string): Promise<SourceFingerprint> {
-  const code = await codeFingerprint();
+/**
+ * The source fingerprint with its parts: the code's, and each dataset file's. With `memory` (a long-running
+ * caller's, generator/load/file-memory.ts), a file unchanged since an earlier build is not read and hashed
+ * again; the fingerprint is the same either way.
+ */
+export async function sourceFingerprints(datasetDir: string, memory?: FileMemory): Promise<SourceFingerprint> {
+  const code = await codeFingerprint(memory);
   const names = (await namesUnder(datasetDir, ".")).sort();
   // Each dataset file is hashed on its own and the fingerprint is made of those hashes, so that
   // the check can reuse them (a guide's hash keys its check outcome, validate/cache.ts). Only the
@@ -58,14 +63,16 @@ export async function sourceFingerprints(datasetDir: string): Promise<SourceFing
   const datasetFiles = new Map<string, { bytes: Uint8Array; sha256: string }>();
   const lines = new Map<string, string>();
   const keep = (file: string) => {
-    const read = readRegularFile(path.join(datasetDir, file), LARGEST_READ);
-    if (!read.ok) return lines.set(file, notReadLine(file, read));
-    const sha256 = createHash("sha256").update(read.bytes).digest("hex");
-    datasetFiles.set(file, { bytes: read.bytes, sha256 });
-    lines.set(file, fileLine(file, read.bytes.byteLength, sha256));
+    const read = remembered(memory, path.join(datasetDir, file), () => {
+      const bytes = readRegularFile(path.join(datasetDir, file), LARGEST_READ);
+      return bytes.ok ? { bytes: bytes.bytes, sha256: createHash("sha256").update(bytes.bytes).digest("hex") } : bytes;
+    });
+    if ("ok" in read) return lines.set(file, notReadLine(file, read));
+    datasetFiles.set(file, read);
+    lines.set(file, fileLine(file, read.bytes.byteLength, read.sha256));
   };
   for (const file of names) if (READ_BY_CHECK.test(file)) keep(file);
-  const captures = capturesNamed(datasetFiles);
+  const captures = capturesNamed(datasetFiles, memory);
   for (const file of names) {
     if (lines.has(file)) continue;
     if (file.endsWith("\0link")) {
@@ -74,7 +81,7 @@ export async function sourceFingerprints(datasetDir: string): Promise<SourceFing
     } else if (captures.has(file)) {
       keep(file);
     } else {
-      const digest = hashRegularFile(path.join(datasetDir, file), LARGEST_READ);
+      const digest = remembered(memory, path.join(datasetDir, file), () => hashRegularFile(path.join(datasetDir, file), LARGEST_READ));
       lines.set(file, digest.ok ? fileLine(file, digest.size, digest.sha256) : notReadLine(file, digest));
     }
   }
@@ -82,6 +89,21 @@ export async function sourceFingerprints(datasetDir: string): Promise<SourceFing
   hash.update(`code ${code}\n`);
   for (const file of names) hash.update(lines.get(file)!);
   return { source: hash.digest("hex").slice(0, 32), code, datasetFiles };
+}
+
+/** `read()`, through the memory when there is one; a value that is no regular file's read is never remembered. */
+function remembered<T extends object>(memory: FileMemory | undefined, location: string, read: () => T): T {
+  if (memory === undefined) return read();
+  let failed: T | null = null;
+  const value = memory.read(location, () => {
+    const result = read();
+    if ("ok" in result && result.ok === false) {
+      failed = result;
+      return null;
+    }
+    return result;
+  });
+  return value ?? failed!;
 }
 
 function fileLine(file: string, size: number, sha256: string): string {
@@ -100,33 +122,42 @@ function notReadLine(file: string, read: Exclude<FileRead, { ok: true }>): strin
  * object holds no object, so the first `"snapshot": {...}` of a guide is it. A capture this misses is
  * only hashed here and read again by the check.
  */
-function capturesNamed(files: ReadonlyMap<string, { bytes: Uint8Array }>): Set<string> {
+function capturesNamed(files: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>, memory: FileMemory | undefined): Set<string> {
   const named = new Set<string>();
-  for (const [file, { bytes }] of files) {
+  for (const [file, { bytes, sha256 }] of files) {
     if (!file.startsWith("guides/")) continue;
-    // latin1: one character per byte, so the match's offsets are the bytes' (the path may be UTF-8).
-    const match = SNAPSHOT_OBJECT.exec(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"));
-    if (match === null) continue;
-    const start = match.index + match[0].length - match[1]!.length;
-    let snapshotPath: unknown;
-    try {
-      snapshotPath = (JSON.parse(Buffer.from(bytes.subarray(start, start + match[1]!.length)).toString("utf8")) as { path?: unknown }).path;
-    } catch {
-      continue;
-    }
-    if (typeof snapshotPath === "string") named.add(path.posix.normalize(`snapshots/${snapshotPath}`));
+    const snapshotPath = memory === undefined ? snapshotPathIn(bytes) : memory.derived("snapshot path", file, sha256, () => snapshotPathIn(bytes));
+    if (snapshotPath !== null) named.add(snapshotPath);
   }
   return named;
 }
 
+/** "snapshots/<snapshot.path>" of a guide file's bytes, or null when they name none. */
+function snapshotPathIn(bytes: Uint8Array): string | null {
+  // latin1: one character per byte, so the match's offsets are the bytes' (the path may be UTF-8).
+  const match = SNAPSHOT_OBJECT.exec(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"));
+  if (match === null) return null;
+  const start = match.index + match[0].length - match[1]!.length;
+  let snapshotPath: unknown;
+  try {
+    snapshotPath = (JSON.parse(Buffer.from(bytes.subarray(start, start + match[1]!.length)).toString("utf8")) as { path?: unknown }).path;
+  } catch {
+    return null;
+  }
+  return typeof snapshotPath === "string" ? path.posix.normalize(`snapshots/${snapshotPath}`) : null;
+}
+
 const SNAPSHOT_OBJECT = /"snapshot"\s*:\s*(\{[^{}]*\})/;
 
-/** The hash of the code files as written: contract/, generator/, edge/, explorer/ and the lockfile. */
-export async function codeFingerprint(): Promise<string> {
+/**
+ * The hash of the code files as written: contract/, generator/, edge/, explorer/ and the lockfile. With
+ * `memory`, each file's bytes are remembered while it is unchanged (the hash is the same either way).
+ */
+export async function codeFingerprint(memory?: FileMemory): Promise<string> {
   const hash = createHash("sha256");
   const code = [...CODE_FILES];
   for (const folder of CODE_FOLDERS) append(code, (await namesUnder(REPOSITORY, folder)).filter((name) => !NOT_CODE(name)));
-  await hashFiles(hash, REPOSITORY, code);
+  await hashFiles(hash, REPOSITORY, code, memory);
   return hash.digest("hex").slice(0, 32);
 }
 
@@ -145,15 +176,15 @@ async function namesUnder(root: string, folder: string): Promise<string[]> {
   return names;
 }
 
-async function hashFiles(hash: Hash, root: string, names: string[]): Promise<void> {
-  await readFiles(root, names, (file, bytes) => {
+async function hashFiles(hash: Hash, root: string, names: string[], memory?: FileMemory): Promise<void> {
+  await readFiles(root, names, memory, (file, bytes) => {
     hash.update(`file ${file} ${bytes.byteLength}\n`);
     hash.update(bytes);
   });
 }
 
 /** Calls `each` with every file's bytes, in name order. */
-async function readFiles(root: string, names: string[], each: (file: string, bytes: Uint8Array) => void): Promise<void> {
+async function readFiles(root: string, names: string[], memory: FileMemory | undefined, each: (file: string, bytes: Uint8Array) => void): Promise<void> {
   // A link is read as where it points (check refuses links in the dataset, so a link never becomes
   // a build). A FIFO, socket or device is never opened (reading a FIFO waits for a writer, for
   // ever); nor is a file larger than any the check reads: their kind or size stands for their
@@ -163,7 +194,7 @@ async function readFiles(root: string, names: string[], each: (file: string, byt
       each(file, Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`));
       continue;
     }
-    const read = readRegularFile(path.join(root, file), LARGEST_READ);
+    const read = remembered(memory, path.join(root, file), () => readRegularFile(path.join(root, file), LARGEST_READ));
     if (read.ok) each(file, read.bytes);
     else each(file, Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`));
   }

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, LIMIT_OPTIONS, formatByteSize, type DatasetFolder, type
 import type { RawDataset, RawGuideFile, RawJsonFile } from "./raw-dataset.ts";
 import { errorCode, readRegularFile, type FileRead } from "./regular-file.ts";
 import { captureLocation, isInside, snapshotPathOf } from "./snapshot-path.ts";
+import type { FileMemory } from "./file-memory.ts";
 
 // Loading: the only stage of checking that touches the disk. Every problem is collected and returned;
 // nothing a maintainer can get wrong in the dataset folder throws, blocks or reads without bound.
@@ -38,6 +39,8 @@ export interface ReadingOptions {
    * rule of reading still applies (what a folder entry is now, where a link leads, the size limits).
    */
   known?: ReadonlyMap<string, { bytes: Uint8Array; sha256: string }>;
+  /** A long-running caller's memory (file-memory.ts): a file's bytes read before are not parsed again. Needs `digests`. */
+  memory?: FileMemory;
 }
 
 export async function readDatasetDir(dir: string, limits: DatasetLimits = DEFAULT_LIMITS, options: ReadingOptions = {}): Promise<RawDataset> {
@@ -94,7 +97,9 @@ async function readJsonFolder<T>(
       if (!read.ok) return then({ file, name: fileStem(file), parsed: null, problems: [readProblem(file, "$", folder, limits, read)] });
       if (options.digests !== true) return then(readJsonBytes(file, read.bytes, limits.maxDepth));
       const sha256 = reader.digestOf(read.bytes);
-      const parsed = options.clean?.get(file) === sha256 ? readCleanJsonBytes(file, read.bytes, limits.maxDepth) : readJsonBytes(file, read.bytes, limits.maxDepth);
+      const parse = () => (options.clean?.get(file) === sha256 ? readCleanJsonBytes(file, read.bytes, limits.maxDepth) : readJsonBytes(file, read.bytes, limits.maxDepth));
+      // The same bytes parse to the same value: the one parsed before is taken, not a new one.
+      const parsed = options.memory === undefined ? parse() : options.memory.derived(`json ${limits.maxDepth}`, file, sha256, parse);
       return then({ ...parsed, sha256 });
     }),
   );

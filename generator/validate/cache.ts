@@ -71,11 +71,16 @@ export async function loadDatasetReusing(
   cache: CheckCache | null,
   /** Files just hashed by the caller (the build's source fingerprint), whose hashes loading may take. */
   known?: ReadingOptions["known"],
+  /** A long-running caller's memory of files parsed before (generator/load/file-memory.ts). */
+  memory?: ReadingOptions["memory"],
 ): Promise<{ checked: Checked<Dataset>; cache: CheckCache; /** Guide files whose own outcome came from the cache. */ reused: number }> {
   const usable = cache !== null && cache.key === key ? cache : emptyCheckCache(key);
   const clean = new Map<string, string>();
   for (const [file, entry] of usable.entries) if (entry.clean) clean.set(file, entry.sha256);
-  const raw = await readDatasetDir(dir, limits, known === undefined ? { digests: true, clean } : { digests: true, clean, known });
+  const options: ReadingOptions = { digests: true, clean };
+  if (known !== undefined) options.known = known;
+  if (memory !== undefined) options.memory = memory;
+  const raw = await readDatasetDir(dir, limits, options);
   const result = checkDatasetReusing(raw, usable);
   return { checked: result.checked, cache: result.cache!, reused: result.reused };
 }

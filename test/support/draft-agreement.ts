@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { ItemFile } from "../../contract/schema/item.ts";
-import { agreement, type Agreement } from "../../tools/draft/compare.ts";
+import { agreement, unmatchedPairs, type Agreement, type SystemLike } from "../../tools/draft/compare.ts";
 import { draftGuide } from "../../tools/draft/draft.ts";
 import { prepareCapture, type ReadableCapture } from "../../generator/capture/capture.ts";
 import { quotesOccurInCapture } from "../../generator/validate/rules/quotes.ts";
+import type { UntranscribedNumber } from "../../generator/capture/untranscribed.ts";
 import { CAPTURES, type CaptureFixture } from "../fixtures/draft/captures.ts";
 import { BLIND_CAPTURES, type BlindCapture } from "../fixtures/draft/blind/expected.ts";
 
@@ -35,18 +36,54 @@ interface DraftedSystem {
 export interface CaptureFigures {
   name: string;
   agreement: Agreement;
+  /**
+   * Seeds the transcription lists that the draft grades nowhere (as often as they are missing), and how many of
+   * them the draft lists as numbers not transcribed, in `untranscribed` (what `guide:numbers --json` prints) and
+   * in its summary.
+   */
+  missed: { count: number; listed: number };
+  /** Gradings of the draft the transcription does not have (a wrong seed or level), and how many of their seeds "check these" names. */
+  wrong: { count: number; named: number };
   /** Quotes of the draft not found verbatim in the capture (the placeholder permission_quote aside). */
   quoteMisses: string[];
-  drafted: { guide: Record<string, unknown>; systems: DraftedSystem[] };
+  drafted: { guide: Record<string, unknown>; systems: DraftedSystem[]; summary: string[]; untranscribed: UntranscribedNumber[] };
 }
 
 function draftOf(path: string, bytes: Uint8Array, slug: string, platformId: string) {
   const capture = readable(path, bytes);
-  const { guide } = draftGuide({ capture, platformId, item: itemFile(slug), snapshot: { path, sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+  const { guide, summary, untranscribed } = draftGuide({ capture, platformId, item: itemFile(slug), snapshot: { path, sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
   const quoteMisses = quotesOccurInCapture(guide, capture, path)
     .filter((found) => found.path !== "$.permission_quote")
     .map((found) => `${found.path}: ${found.message}`);
-  return { guide, systems: guide.systems as DraftedSystem[], quoteMisses };
+  return { guide, systems: guide.systems as DraftedSystem[], summary, untranscribed, quoteMisses };
+}
+
+/** How the draft's own review covers its misses and its mistakes (`missed` and `wrong` of CaptureFigures). */
+function safetyNet(expected: readonly SystemLike[], drafted: ReturnType<typeof draftOf>): Pick<CaptureFigures, "missed" | "wrong"> {
+  const seedsOf = (systems: readonly SystemLike[]) => systems.flatMap((system) => system.gradings.map((grading) => grading.seed));
+  const left = new Map<number, number>();
+  for (const seed of seedsOf(drafted.systems)) left.set(seed, (left.get(seed) ?? 0) + 1);
+  const missing: number[] = [];
+  for (const seed of seedsOf(expected)) {
+    if ((left.get(seed) ?? 0) > 0) left.set(seed, left.get(seed)! - 1);
+    else missing.push(seed);
+  }
+  const inSummary = (found: UntranscribedNumber) => drafted.summary.some((line) => line.startsWith(`  line ${found.line}:${found.column}: ${found.value} `));
+  const unlisted = drafted.untranscribed.filter(inSummary).map((found) => found.value);
+  let listed = 0;
+  for (const seed of missing) {
+    const at = unlisted.indexOf(seed);
+    if (at === -1) continue;
+    unlisted.splice(at, 1);
+    listed++;
+  }
+  const wrongSeeds = unmatchedPairs(expected, drafted.systems).map((pair) => Number(pair.slice(pair.lastIndexOf("\u0000") + 1)));
+  const from = drafted.summary.indexOf("check these:");
+  const checkThese = from === -1 ? [] : drafted.summary.slice(from + 1, drafted.summary.indexOf("", from));
+  // A guess names the seeds it decides at its end: `line 12: ... (seeds 661, 151)`.
+  const namedSeeds = new Set(checkThese.flatMap((line) => /\(seeds? ([\d, ]+)\)$/.exec(line)?.[1]!.split(", ").map(Number) ?? []));
+  const named = wrongSeeds.filter((seed) => namedSeeds.has(seed)).length;
+  return { missed: { count: missing.length, listed }, wrong: { count: wrongSeeds.length, named } };
 }
 
 /** Expected pairs as systems that `agreement` reads. */
@@ -62,7 +99,8 @@ function expectedSystems(fixture: CaptureFixture) {
 
 export function captureFigures(fixture: CaptureFixture): CaptureFigures {
   const drafted = draftOf(`test/${fixture.file}`, readFileSync(new URL(fixture.file, CAPTURE_FOLDER)), fixture.item, "990000100");
-  return { name: fixture.file, agreement: agreement(expectedSystems(fixture), drafted.systems), quoteMisses: drafted.quoteMisses, drafted };
+  const expected = expectedSystems(fixture);
+  return { name: fixture.file, agreement: agreement(expected, drafted.systems), ...safetyNet(expected, drafted), quoteMisses: drafted.quoteMisses, drafted };
 }
 
 /** Expected pairs of a capture transcribed without the drafter's rules at hand, as systems `agreement` reads. */
@@ -78,7 +116,8 @@ function blindSystems(capture: BlindCapture) {
 
 export function blindFigures(capture: BlindCapture): CaptureFigures {
   const drafted = draftOf(`test/blind/${capture.file}`, readFileSync(new URL(capture.file, BLIND_FOLDER)), capture.item, "990000200");
-  return { name: `blind ${capture.file.replace(/\.html$/, "")}`, agreement: agreement(blindSystems(capture), drafted.systems), quoteMisses: drafted.quoteMisses, drafted };
+  const expected = blindSystems(capture);
+  return { name: `blind ${capture.file.replace(/\.html$/, "")}`, agreement: agreement(expected, drafted.systems), ...safetyNet(expected, drafted), quoteMisses: drafted.quoteMisses, drafted };
 }
 
 export const EXAMPLE_GUIDES = ["900000001", "900000002", "900000003", "900000004", "900000005", "900000006", "900000007", "900000008"];
@@ -88,7 +127,7 @@ export function exampleFigures(id: string): CaptureFigures {
   const drafted = draftOf(transcribed.snapshot.path, readFileSync(new URL(`snapshots/${transcribed.snapshot.path}`, DATASET)), (transcribed.systems[0] as unknown as { item: string }).item, id);
   // The draft reads text lists; gradings read off captions or images are the maintainer's to add.
   const textOnly = transcribed.systems.map((system) => ({ ...system, gradings: system.gradings.filter((grading) => grading.evidence === "text") }));
-  return { name: `dataset ${id}`, agreement: agreement(textOnly, drafted.systems), quoteMisses: drafted.quoteMisses, drafted };
+  return { name: `dataset ${id}`, agreement: agreement(textOnly, drafted.systems), ...safetyNet(textOnly, drafted), quoteMisses: drafted.quoteMisses, drafted };
 }
 
 export function allFigures(): CaptureFigures[] {
@@ -97,6 +136,16 @@ export function allFigures(): CaptureFigures[] {
 
 export function figuresTable(figures: readonly CaptureFigures[]): string {
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`.padStart(7);
-  const rows = figures.map(({ name, agreement: a, quoteMisses }) => `${name.padEnd(52)} ${String(a.expected).padStart(5)} ${String(a.drafted).padStart(5)} ${String(a.matched).padStart(5)} ${percent(a.recall)} ${percent(a.precision)} ${percent(a.order)} ${String(quoteMisses.length).padStart(6)}`);
-  return [`${"capture".padEnd(52)} ${"want".padStart(5)} ${"draft".padStart(5)} ${"match".padStart(5)} ${"recall".padStart(7)} ${"precis.".padStart(7)} ${"order".padStart(7)} ${"misses".padStart(6)}`, ...rows].join("\n");
+  const share = (part: number, whole: number) => `${part}/${whole}`.padStart(8);
+  const rows = figures.map(
+    ({ name, agreement: a, missed, wrong, quoteMisses }) =>
+      `${name.padEnd(52)} ${String(a.expected).padStart(5)} ${String(a.drafted).padStart(5)} ${String(a.matched).padStart(5)} ${percent(a.recall)} ${percent(a.precision)} ${percent(a.order)} ${String(quoteMisses.length).padStart(6)} ${share(missed.listed, missed.count)} ${share(wrong.named, wrong.count)}`,
+  );
+  return [
+    `${"capture".padEnd(52)} ${"want".padStart(5)} ${"draft".padStart(5)} ${"match".padStart(5)} ${"recall".padStart(7)} ${"precis.".padStart(7)} ${"order".padStart(7)} ${"misses".padStart(6)} ${"unread".padStart(8)} ${"wrong".padStart(8)}`,
+    ...rows,
+    "",
+    "unread: seeds the draft grades nowhere, listed as numbers not transcribed (guide:numbers --json, the summary) / all of them",
+    "wrong: gradings the transcription does not have, whose seed \"check these\" names / all of them",
+  ].join("\n");
 }

@@ -2,7 +2,8 @@
 // (one process), and watches dataset/: each save is checked (problems printed at once, the last
 // good build keeps serving), rebuilt incrementally, served as soon as it is committed, and what
 // the new dataset_version changed is printed. /review/ shows each guide against its capture
-// (tools/review/), read from dataset/ at each request.
+// (tools/review/), read from dataset/ at each request, with the workbench that edits and saves a guide
+// (tools/workbench/).
 
 import { fileURLToPath } from "node:url";
 import { watchDataset } from "../dev/watch.ts";
@@ -37,7 +38,7 @@ try {
   process.exit(1);
 }
 console.log(banner(url, distDir, settings));
-console.log(`review a guide against its capture: ${url}/review/`);
+console.log(`review a guide against its capture, and fix a draft on its workbench: ${url}/review/`);
 console.log(`\nwatching ${datasetDir}: save a file to rebuild (Ctrl-C stops)`);
 const watch = watchDataset(datasetDir, () => void loop.changed());
 const stop = () => {

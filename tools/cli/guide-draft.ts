@@ -1,7 +1,8 @@
 // `npm run guide:draft -- --capture PATH --item SLUG --platform-id ID [--dataset DIR] [--out FILE]
 // [--retrieved-at ISO] [--force]`: reads a saved guide page as `npm run check` reads it and writes a full
-// guide document drafted from its lists (tools/draft/draft.ts), then prints what it drafted and the
-// numbers it did not transcribe. A capture outside the dataset is first copied, unmodified, to
+// guide document drafted from its lists (tools/draft/draft.ts), then prints its summary: what to check
+// first (placeholders and everything the draft guessed, each with its line), what it drafted, and every number
+// of the guide's text it did not transcribe. A capture outside the dataset is first copied, unmodified, to
 // snapshots/<platform_id>/<file name>. Exit 0 when written, 1 on a problem with the inputs, 2 on usage.
 
 import { createHash } from "node:crypto";
@@ -123,8 +124,6 @@ export async function runGuideDraft(args: string[], io: DraftIo): Promise<number
     if (created.length > 0) io.stdout(`copied the capture to ${printable(path.relative(io.cwd, capturePath))}\n`);
     io.stdout(`wrote ${printable(path.relative(io.cwd, out) || out)} (drafted in ${took.toFixed(0)} ms)\n`);
     io.stdout(`${draft.summary.join("\n")}\n`);
-    io.stdout(`\n${draft.untranscribed.length} number${draft.untranscribed.length === 1 ? "" : "s"} of the guide's text not transcribed as seeds:\n`);
-    for (const found of draft.untranscribed) io.stdout(`  line ${found.line}: ${found.value}   ${JSON.stringify(found.context.length > 100 ? `${found.context.slice(0, 100)}…` : found.context)}\n`);
     io.stdout(`\nNext: review the draft against the page (npm run capture:text -- ${printable(path.relative(io.cwd, capturePath))}), replace every DRAFT-TODO, then npm run check.\n`);
     return 0;
   } catch (error) {
@@ -165,7 +164,7 @@ function draftTooLarge(): InputError {
  * file. The length of its strings is measured first: a quote is a whole line of the page, so a page whose
  * one line lists two million numbers would make a text past any string's length limit.
  */
-function guideText(guide: unknown): string {
+export function guideText(guide: unknown): string {
   const limit = DEFAULT_LIMITS.maxBytes.guides;
   const atLeast = stringLengths(guide, limit);
   if (atLeast > limit) throw draftTooLarge();

@@ -12,6 +12,7 @@ import { formatChanges } from "../../generator/changes/format.ts";
 import { formatProblem } from "../../generator/dataset.ts";
 import type { Changes } from "../../contract/schema/changes.ts";
 import type { CheckCache } from "../../generator/validate/cache.ts";
+import { createFileMemory } from "../../generator/load/file-memory.ts";
 
 export interface DevLoopOptions {
   datasetDir: string;
@@ -23,40 +24,47 @@ export interface DevLoopOptions {
   build?: (options: BuildOptions) => Promise<BuildResult>;
 }
 
+/** What a rebuild came to: the build's result, or why it failed. */
+export type RebuildOutcome = BuildResult | { failed: string };
+
 export interface DevLoop {
-  /** Call on every change of the dataset; resolves once a rebuild that includes it has finished. */
-  changed(): Promise<void>;
+  /** Call on every change of the dataset; resolves once a rebuild that includes it has finished, with what it came to. */
+  changed(): Promise<RebuildOutcome>;
 }
 
 export function createDevLoop({ datasetDir, outDir, onBuilt, print, build = buildDist }: DevLoopOptions): DevLoop {
-  let running: Promise<void> | null = null;
-  let again: Promise<void> | null = null;
+  let running: Promise<RebuildOutcome> | null = null;
+  let again: Promise<RebuildOutcome> | null = null;
   // Kept across saves, including saves that leave problems: the next save re-checks only the guide
   // files it changed (validate/cache.ts). The first build reads the one in the build folder.
   const checkCache: { current: CheckCache | null } = { current: null };
+  // And the files built from, so that a save reads, hashes and parses the saved file alone (file-memory.ts).
+  const memory = createFileMemory();
 
-  const rebuild = async () => {
+  const rebuild = async (): Promise<RebuildOutcome> => {
     const started = performance.now();
     let result: BuildResult;
     try {
-      result = await build({ datasetDir, outDir, checkCache, onLockWait: (message) => print(`${message}\n`) });
+      result = await build({ datasetDir, outDir, checkCache, memory, onLockWait: (message) => print(`${message}\n`) });
     } catch (error) {
-      print(`build failed: ${error instanceof Error ? error.message : String(error)}; the previous build keeps serving\n`);
-      return;
+      const failed = error instanceof Error ? error.message : String(error);
+      print(`build failed: ${failed}; the previous build keeps serving\n`);
+      return { failed };
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (!result.ok) {
       print(`${result.problems.map(formatProblem).join("\n")}\n${result.problems.length} problem(s): not built; the previous build keeps serving\n`);
-      return;
+      return result;
     }
     await onBuilt?.(result);
     if (result.emit.mode === "unchanged") {
       print(`dataset_version ${result.datasetVersion} is already serving: no response changed (${seconds} s)\n`);
-      return;
+      return result;
     }
     print(`serving dataset_version ${result.datasetVersion} (${seconds} s: ${result.emit.written} files written, ${result.emit.reused} reused)\n`);
     const changes = readChanges(path.join(outDir, result.emit.generation, CHANGES_FILE));
     if (changes !== null) print(formatChanges(changes));
+    return result;
   };
 
   return {

@@ -3,7 +3,7 @@ import { coreLabel } from "../../generator/capture/shapes.ts";
 // How close a draft is to a careful transcription: recall and precision of its (level label, seed) pairs,
 // each pair counted as often as it is listed. Used by the draft tests and their report.
 
-interface SystemLike {
+export interface SystemLike {
   levels: readonly { key: string; label: string }[];
   gradings: readonly { seed: number; level: string }[];
 }
@@ -56,6 +56,17 @@ export function agreement(expected: readonly SystemLike[], drafted: readonly Sys
     precision: got.length === 0 ? (expectedCount === 0 ? 1 : 0) : matched / got.length,
     order: matched === 0 ? 1 : common / matched,
   };
+}
+
+/** The drafted (level, seed) pairs the transcription does not have, as often as they are extra. */
+export function unmatchedPairs(expected: readonly SystemLike[], drafted: readonly SystemLike[]): string[] {
+  const want = new Map<string, number>();
+  for (const pair of levelSeedPairs(expected)) want.set(pair, (want.get(pair) ?? 0) + 1);
+  return levelSeedPairs(drafted).filter((pair) => {
+    const left = want.get(pair) ?? 0;
+    if (left > 0) want.set(pair, left - 1);
+    return left === 0;
+  });
 }
 
 /** The length of the longest common subsequence of two sequences (two rows of the usual table). */

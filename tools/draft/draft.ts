@@ -1,17 +1,24 @@
 import type { ItemFile } from "../../contract/schema/item.ts";
 import type { ReadableCapture } from "../../generator/capture/capture.ts";
 import { readAttribution } from "../../generator/capture/attribution.ts";
-import { levelKind, paintsNamed, readBlocks, type Block, type Context } from "./blocks.ts";
 import { bodyLines, type BodyLine } from "../../generator/capture/lines.ts";
 import { placeholderSites, PLACEHOLDER } from "../../generator/validate/placeholder.ts";
 import { untranscribedNumbers, type UntranscribedNumber } from "../../generator/capture/untranscribed.ts";
+import { readPictures } from "./captions.ts";
+import { classifySections } from "./classify.ts";
+import { guessText, orderedGuesses, type Guess } from "./guess.ts";
+import { readLists, type Block } from "./lists.ts";
+import { readSections } from "./sections.ts";
+import { assembleSystems, type DraftSystem } from "./systems.ts";
 
 // guide:draft's pure core: a capture's readable text and structure in, a full guide document out, with what
-// it could not decide left as placeholders (placeholder.ts) that `npm run check` names. blocks.ts walks the
-// guide's lines into levels and callouts, each in a context (a paint's section, a named section); here the
-// levels of a context become systems by their labels' scale kind: a run of tier, band or ranked labels is one
-// system, named levels under a paint's heading or in one table are one system's sublevels, other named groups
-// are one system each. A system is labelled by its section or paint heading, and narrowed to its paints.
+// it could not decide left as placeholders (placeholder.ts) that `npm run check` names, and what it guessed
+// listed under "check these". The page is read in four steps:
+//   1. readSections (sections.ts): the guide's lines as a tree of sections under their headings;
+//   2. classifySections (classify.ts): what each section is (a level, a section of levels, a paint's part of
+//      the page, a callout, an ungraded part), from its heading's words and the tree around it;
+//   3. readLists (lists.ts): each section's lists read into levels and callouts, each in its context;
+//   4. assembleSystems (systems.ts): the levels made into systems.
 
 export interface DraftInput {
   capture: ReadableCapture;
@@ -38,21 +45,22 @@ export function draftGuide(input: DraftInput): Draft {
 export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | { tooLarge: true } {
   const attribution = readAttribution(input.capture, input.platformId, input.snapshot.retrieved_at);
   const lines = bodyLines(input.capture, attribution.skip);
-  const read = readBlocks(lines, input.item, maxBytes);
-  if (read === null) return { tooLarge: true };
-  const { blocks, contexts } = read;
-  const systems = buildSystems(blocks, contexts, input.item, attribution.title);
+  const classified = classifySections(readSections(lines, readPictures(input.capture, lines)), input.item);
+  const lists = readLists(classified, input.item, maxBytes);
+  if (lists === null) return { tooLarge: true };
+  const { blocks } = lists;
+  const assembled = assembleSystems(lists, input.item, attribution.title);
+  const { systems } = assembled;
   const levelOfBlock = new Map<Block, { system: string; level: string }>();
   for (const system of systems) for (const [block, level] of system.levels) levelOfBlock.set(block, { system: system.id, level: level.key });
 
-  const callouts = blocks
-    .filter((block) => block.callout !== null)
-    .map((block) => ({
-      kind: block.callout!,
-      label: block.label,
-      quote: spanQuote(input.capture.text, calloutLines(block)),
-      system: systems.find((system) => system.context === block.context)?.id ?? null,
-    }));
+  const calloutBlocks = blocks.filter((block) => block.callout !== null);
+  const callouts = calloutBlocks.map((block) => ({
+    kind: block.callout!,
+    label: block.label,
+    quote: spanQuote(input.capture.text, calloutLines(block)),
+    system: systems.find((system) => system.context === block.context)?.id ?? null,
+  }));
 
   const discrepancies = [...duplicateSeeds(systems), ...unparseable(blocks, levelOfBlock)];
   const guide = {
@@ -78,8 +86,25 @@ export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | {
     systems: systems.map((system) => system.document),
   };
   const untranscribed = untranscribedNumbers(input.capture, guide, { skip: attribution.skip });
-  const review = checkThese({ guide, systems, item: input.item, untranscribed, discrepancies });
-  return { guide, summary: [...review, ...summarize(guide.systems, callouts, discrepancies)], untranscribed };
+  const guesses = [...classified.guesses, ...lists.guesses, ...assembled.guesses, ...calloutGuesses(calloutBlocks)];
+  const review = checkThese({ guide, systems, item: input.item, untranscribed, discrepancies, guesses });
+  return { guide, summary: [...review, ...summarize(guide.systems, callouts, discrepancies), ...untranscribedList(untranscribed)], untranscribed };
+}
+
+/** A section made a callout: its seeds are not graded, which only a maintainer can confirm. */
+function calloutGuesses(blocks: readonly Block[]): Guess[] {
+  return blocks.map((block) => ({
+    line: (block.headingLine ?? block.listed[0]?.line ?? block.lines[0]!).number,
+    what: `${JSON.stringify(block.label)} made a ${block.callout} callout: its seeds are not graded`,
+    seeds: block.listed.map((listed) => listed.seed.seed),
+  }));
+}
+
+/** Every number of the guide's text the draft did not take as a seed, each with its place. */
+function untranscribedList(untranscribed: readonly UntranscribedNumber[]): string[] {
+  const lines = [``, `${untranscribed.length} number${untranscribed.length === 1 ? "" : "s"} of the guide's text not transcribed as seeds${untranscribed.length === 0 ? "" : ":"}`];
+  for (const found of untranscribed) lines.push(`  line ${found.line}:${found.column}: ${found.value}   ${JSON.stringify(found.context.length > 100 ? `${found.context.slice(0, 100)}…` : found.context)}`);
+  return lines;
 }
 
 /** A callout's quote: its lines under its heading (at most CALLOUT_LINES of them), or the heading alone. */
@@ -92,9 +117,17 @@ const CALLOUT_LINES = 12;
 /**
  * What a maintainer must look at first, before the draft's lists: every placeholder, every label the draft
  * had to guess, every system narrowed to some paints (or left covering all of a multi-paint item), every
- * number of the text it did not take, every misread number.
+ * misread number, everything the draft guessed from the page's structure (with its line and the seeds it
+ * decides), and how many numbers of the text it did not take.
  */
-function checkThese(draft: { guide: Record<string, unknown>; systems: readonly DraftSystem[]; item: ItemFile; untranscribed: readonly UntranscribedNumber[]; discrepancies: readonly Record<string, unknown>[] }): string[] {
+function checkThese(draft: {
+  guide: Record<string, unknown>;
+  systems: readonly DraftSystem[];
+  item: ItemFile;
+  untranscribed: readonly UntranscribedNumber[];
+  discrepancies: readonly Record<string, unknown>[];
+  guesses: readonly Guess[];
+}): string[] {
   const items: string[] = [];
   for (const site of placeholderSites(draft.guide)) items.push(`placeholder ${site.path}: ${site.what}`);
   const paintLabel = (index: number) => draft.item.paints.find((paint) => paint.paint_index === index)?.paint_label ?? String(index);
@@ -108,6 +141,7 @@ function checkThese(draft: { guide: Record<string, unknown>; systems: readonly D
     for (const level of document.levels) if (level.label === DEFAULT_LEVEL_LABEL) items.push(`guessed label of level ${document.id}:${level.key}: no heading names it`);
   }
   for (const discrepancy of draft.discrepancies) if (discrepancy.kind === "unparseable") items.push(`unparseable: ${String(discrepancy.note)}`);
+  for (const guess of orderedGuesses(draft.guesses)) items.push(guessText(guess));
   if (draft.untranscribed.length > 0) items.push(`${draft.untranscribed.length} number${draft.untranscribed.length === 1 ? "" : "s"} of the text not read as seeds (listed below)`);
   if (items.length === 0) return [];
   return ["check these:", ...items.map((item) => `  - ${item}`), ""];
@@ -115,182 +149,6 @@ function checkThese(draft: { guide: Record<string, unknown>; systems: readonly D
 
 /** What a level is called when no heading or label names it. */
 const DEFAULT_LEVEL_LABEL = "Seeds";
-
-interface DraftLevel {
-  key: string;
-  label: string;
-  images: string[];
-  ordered: boolean | string;
-  ordered_quote: string | null;
-}
-
-interface DraftSystem {
-  id: string;
-  context: number;
-  /** No section heading names it: its label is the page's title. */
-  guessedLabel: boolean;
-  /** The heading or label its paints were read from, when it is narrowed. */
-  paintsFrom: string | null;
-  levels: [Block, DraftLevel][];
-  document: {
-    id: string;
-    label: string;
-    item: string;
-    paint_indexes: number[] | null;
-    alias: null;
-    topic: null;
-    scale: { kind: string; best: number | null; worst: number | null };
-    remarks: [];
-    levels: DraftLevel[];
-    gradings: DraftGrading[];
-  };
-}
-
-interface DraftGrading {
-  seed: number;
-  level: string;
-  quote: string;
-  evidence: "text";
-  position: number;
-  rank?: number;
-  rank_scope?: "level";
-  value?: { name: string; value: number };
-  note?: { quote: string };
-}
-
-function buildSystems(blocks: readonly Block[], contexts: readonly Context[], item: ItemFile, title: string | null): DraftSystem[] {
-  const systems: DraftSystem[] = [];
-  const ids = new Set<string>();
-  const uniqueId = (label: string) => {
-    const base = slugId(label) || "system";
-    let id = base;
-    for (let n = 2; ids.has(id); n++) id = `${base}_${n}`;
-    ids.add(id);
-    return id;
-  };
-  contexts.forEach((context, index) => {
-    const levels = blocks.filter((block) => block.context === index && block.callout === null && block.listed.length > 0);
-    if (levels.length === 0) return;
-    const scaled = levels.filter((block) => block.rankedLevel || levelKind(block.label) !== null);
-    // Named levels under a heading that opened a system (a phase), or the rows of one table, are one
-    // system's sublevels; named levels anywhere else are the properties of a group guide, one system each.
-    const named = scaled.length * 2 < levels.length;
-    const sublevels = named && (context.heading !== null || levels.every((block) => block.tableRow));
-    const groups = named && !sublevels ? levels : [];
-    const ranked = (scaled.length > 0 || sublevels) && groups.length === 0 ? levels : [];
-    if (ranked.length > 0) {
-      const kinds = ranked.map((block) => (block.rankedLevel ? "rank" : levelKind(block.label)));
-      const kind = sublevels ? "sublevel" : kinds.every((k) => k === "rank") ? "rank" : kinds.includes("band") && kinds.every((k) => k === "band") ? "band" : "tier";
-      // The page's own name for the system: the section it is in, or its paint's heading; the title only
-      // when neither is written (then the summary asks for the guide's name of it).
-      const sectionNames = context.section !== null && (context.sectionInside || context.heading === null);
-      const label = sectionNames ? context.section! : (context.heading ?? title ?? item.market_name);
-      const system = newSystem(uniqueId(label), index, label, kind, item, context.paintIndexes);
-      system.guessedLabel = context.section === null && context.heading === null;
-      system.paintsFrom = context.heading;
-      for (const block of orderLevels(ranked, kind)) addLevel(system, block);
-      system.document.scale = { kind, ...bounds(kind, system.levels.map(([block]) => block)) };
-      systems.push(system);
-    }
-    for (const block of groups) {
-      const label = block.label;
-      const named = context.paintIndexes === null ? paintsNamed(label, item) : null;
-      const system = newSystem(uniqueId(label), index, context.heading === null ? label : `${label} (${context.heading})`, "group", item, context.paintIndexes ?? named);
-      system.paintsFrom = context.heading ?? (named === null ? null : label);
-      addLevel(system, block, "in");
-      systems.push(system);
-    }
-  });
-  // In page order: a system's place is where its first listed seed is written.
-  const firstLine = (system: DraftSystem) => Math.min(...system.levels.flatMap(([block]) => block.listed.map((listed) => listed.line.start)));
-  return systems.sort((a, b) => firstLine(a) - firstLine(b));
-}
-
-function newSystem(id: string, context: number, label: string, kind: string, item: ItemFile, paintIndexes: number[] | null): DraftSystem {
-  return {
-    id,
-    context,
-    guessedLabel: false,
-    paintsFrom: null,
-    levels: [],
-    document: {
-      id,
-      label,
-      item: item.slug,
-      paint_indexes: paintIndexes,
-      alias: null,
-      topic: null,
-      scale: { kind, best: null, worst: null },
-      remarks: [],
-      levels: [],
-      gradings: [],
-    },
-  };
-}
-
-/** Levels best first: as the page lists them, except numbered tiers and bands, put in their own order. */
-function orderLevels(blocks: readonly Block[], kind: string): Block[] {
-  const numbers = blocks.map((block) => leadingNumber(block.label));
-  if ((kind !== "tier" && kind !== "band") || numbers.some((n) => n === null)) return [...blocks];
-  const direction = kind === "tier" ? 1 : -1;
-  return blocks.map((block, i) => ({ block, n: numbers[i]! })).sort((a, b) => direction * (a.n - b.n)).map(({ block }) => block);
-}
-
-function leadingNumber(label: string): number | null {
-  const match = /\d+(?:\.\d+)?/.exec(label);
-  return match === null ? null : Number(match[0]);
-}
-
-function bounds(kind: string, blocks: readonly Block[]): { best: number | null; worst: number | null } {
-  if (kind === "rank") return { best: 1, worst: blocks.reduce((worst, block) => block.listed.reduce((most, listed) => Math.max(most, listed.rank ?? 0), worst), -Infinity) };
-  const numbers = blocks.map((block) => leadingNumber(block.label));
-  if (numbers.some((n) => n === null) || numbers.length === 0) return { best: null, worst: null };
-  return { best: numbers[0]!, worst: numbers[numbers.length - 1]! };
-}
-
-function addLevel(system: DraftSystem, block: Block, fixedKey?: string): void {
-  const keys = new Set(system.document.levels.map((level) => level.key));
-  let key = fixedKey ?? (slugId(block.label) || "level");
-  for (let n = 2; keys.has(key); n++) key = `${slugId(block.label) || "level"}_${n}`;
-  const ranksInside = !block.rankedLevel && block.listed.some((listed) => listed.rank !== null);
-  const level: DraftLevel = {
-    key,
-    label: block.label,
-    images: [],
-    ordered: ranksInside ? true : block.listed.length < 2 ? false : PLACEHOLDER.ordered,
-    ordered_quote: null,
-  };
-  system.levels.push([block, level]);
-  system.document.levels.push(level);
-  block.listed.forEach((listed, position) => {
-    const grading: DraftGrading = { seed: listed.seed.seed, level: key, quote: listed.line.text, evidence: "text", position };
-    if (listed.rank !== null) {
-      grading.rank = listed.rank;
-      if (ranksInside) grading.rank_scope = "level";
-    }
-    if (listed.seed.value !== undefined) grading.value = { name: measurementName(listed.seed.value.word), value: listed.seed.value.percent };
-    if (listed.seed.note !== undefined) grading.note = { quote: listed.seed.note };
-    system.document.gradings.push(grading);
-  });
-}
-
-function measurementName(word: string | null): string {
-  return `${word === null ? "fade" : slugId(word)}_pct`;
-}
-
-/**
- * A system id or level key from a label: lowercase letters, digits, `_` (system ids are path-safe:
- * dataset/README.md, "Guide documents: guides/<platform_id>.json").
- */
-function slugId(label: string): string {
-  return label
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/%/g, "pct")
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 48);
-}
 
 /** The text from the first line to the last, as the page writes it (a quote may span lines). */
 function spanQuote(text: string, lines: readonly BodyLine[]): string {

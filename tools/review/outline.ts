@@ -16,6 +16,10 @@ export interface OutlineLevel {
   index: number;
   key: string;
   label: string;
+  /** `ordered` when it is a boolean; null while undecided (a placeholder) or missing. */
+  ordered: boolean | null;
+  /** Shown as images alone (`gradings: null`): no seed may be graded in it. */
+  imagesOnly: boolean;
 }
 
 export interface OutlineSystem {
@@ -24,8 +28,25 @@ export interface OutlineSystem {
   label: string;
   /** The scale's kind (`tier`, `rank`, ...), or "" when the document has none. */
   kind: string;
+  item: string;
+  /** The paints it is narrowed to; null for every paint of its item. */
+  paintIndexes: number[] | null;
   levels: OutlineLevel[];
   gradings: OutlineGrading[];
+}
+
+/** A callout, remark or item claim, by its list and place in it. */
+export interface OutlineEntry {
+  list: "callouts" | "remarks" | "item_claims";
+  index: number;
+  /** The callout's kind (`mention`, ...), `remark` or `item claim`. */
+  kind: string;
+  /** A callout's label; "" for the others. */
+  label: string;
+  quote: string;
+  /** The entry's note (the service's words), or null. */
+  note: string | null;
+  system: string | null;
 }
 
 export interface GuideOutline {
@@ -33,6 +54,9 @@ export interface GuideOutline {
   snapshotPath: string | null;
   retrievedAt: string | null;
   systems: OutlineSystem[];
+  entries: OutlineEntry[];
+  notes: string | null;
+  permissionQuote: string | null;
 }
 
 type Fields = Record<string, unknown>;
@@ -64,6 +88,17 @@ export function guideOutline(document: unknown): GuideOutline {
       const system = fields(value);
       return system === null ? [] : [outlineSystem(system, index)];
     }),
+    entries: (["callouts", "remarks", "item_claims"] as const).flatMap((name) =>
+      list(guide?.[name]).flatMap((value, index): OutlineEntry[] => {
+        const entry = fields(value);
+        const quote = text(entry?.quote);
+        if (entry === null || quote === null) return [];
+        const kind = name === "callouts" ? (text(entry.kind) ?? "callout") : name === "remarks" ? "remark" : "item claim";
+        return [{ list: name, index, kind, label: text(entry.label) ?? "", quote, note: text(entry.note), system: text(entry.system) }];
+      }),
+    ),
+    notes: text(guide?.notes),
+    permissionQuote: text(guide?.permission_quote),
   };
 }
 
@@ -71,7 +106,9 @@ function outlineSystem(system: Fields, index: number): OutlineSystem {
   const levels = list(system.levels).flatMap((value, levelIndex): OutlineLevel[] => {
     const level = fields(value);
     const key = text(level?.key);
-    return key === null ? [] : [{ index: levelIndex, key, label: text(level?.label) ?? "" }];
+    if (key === null) return [];
+    const ordered = typeof level?.ordered === "boolean" ? level.ordered : null;
+    return [{ index: levelIndex, key, label: text(level?.label) ?? "", ordered, imagesOnly: level?.gradings === null }];
   });
   const gradings = list(system.gradings).flatMap((value, gradingIndex): OutlineGrading[] => {
     const grading = fields(value);
@@ -83,5 +120,6 @@ function outlineSystem(system: Fields, index: number): OutlineSystem {
     if (rank !== null) read.rank = rank;
     return [read];
   });
-  return { index, id: text(system.id) ?? "", label: text(system.label) ?? "", kind: text(fields(system.scale)?.kind) ?? "", levels, gradings };
+  const paints = Array.isArray(system.paint_indexes) ? system.paint_indexes.filter((paint): paint is number => Number.isInteger(paint)) : null;
+  return { index, id: text(system.id) ?? "", label: text(system.label) ?? "", kind: text(fields(system.scale)?.kind) ?? "", item: text(system.item) ?? "", paintIndexes: paints, levels, gradings };
 }

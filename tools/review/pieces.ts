@@ -11,6 +11,8 @@ export type Piece =
   | {
       kind: "text";
       text: string;
+      /** Where the text starts in the readable text (the workbench's spans are offsets into it). */
+      start: number;
       /** The quote marks over this text, innermost first. */
       quotes: number[];
       /** The innermost quote's level colour; "other" for a quote no grading takes; null outside quotes. */
@@ -68,6 +70,7 @@ export function cutText(text: string, marks: TextMarks): Piece[] {
     pieces.push({
       kind: "text",
       text: text.slice(start, end),
+      start,
       quotes: innermost.map((quote) => quote.id),
       colour: innermost.length === 0 ? null : (innermost[0]!.colour ?? "other"),
       number: number === undefined || number.start > start ? null : number.id === -1 ? { kind: "taken" } : { kind: "unassigned", id: number.id },

@@ -5,6 +5,9 @@ import { placeholderSites } from "../../generator/validate/placeholder.ts";
 import { emptyCheckCache, type CheckCache } from "../../generator/validate/cache.ts";
 import { prepareCapture } from "../../generator/capture/capture.ts";
 import { checkDatasetReusing } from "../../generator/validate/index.ts";
+import { itemShape } from "../../generator/validate/shape.ts";
+import type { ItemFile } from "../../contract/schema/item.ts";
+import type { WorkbenchBase } from "../workbench/base.ts";
 import { guideOutline } from "./outline.ts";
 import type { ReviewInput } from "./view.ts";
 
@@ -23,6 +26,8 @@ export interface GuideListing {
 export interface ReviewReader {
   /** What the page of one guide is made from, or null when the dataset has no such guide file. */
   guide(platformId: string): Promise<ReviewInput | null>;
+  /** The same, as the workbench edits it: with the file's sha256 and the dataset's items. */
+  base(platformId: string): Promise<WorkbenchBase | null>;
   /** Every guide file of the dataset, by platform_id. */
   index(): Promise<GuideListing[]>;
 }
@@ -41,17 +46,29 @@ export function createReviewReader(datasetDir: string, limits: DatasetLimits = D
     const problems = result.checked.ok ? [] : result.checked.problems;
     return { raw, problemsOf: (file: string): Problem[] => problems.filter((problem) => problem.file === file) };
   };
+  const base = async (platformId: string): Promise<WorkbenchBase | null> => {
+    // Only a platform_id of the format's shape names a file; the path is then found among those read.
+    if (!/^[0-9]+$/.test(platformId)) return null;
+    const { raw, problemsOf } = await read();
+    const file = raw.guides.find((candidate) => candidate.name === platformId);
+    if (file === undefined) return null;
+    const snapshotPath = guideOutline(file.parsed?.json ?? null).snapshotPath;
+    const capture = snapshotPath !== null && file.capture !== null && file.capture.ok ? prepareCapture(snapshotPath, file.capture.value) : null;
+    const items = new Map<string, ItemFile>();
+    const uncheckedSlugs = new Set<string>();
+    for (const item of raw.items) {
+      const shape = item.parsed === null ? null : itemShape(item.parsed.json);
+      if (shape !== null && shape.ok) items.set(shape.value.slug, shape.value);
+      else uncheckedSlugs.add(item.name);
+    }
+    return { platformId, file: file.file, sha256: file.sha256 ?? null, raw: file, capture, problems: problemsOf(file.file), items, uncheckedSlugs };
+  };
   return {
+    base,
     async guide(platformId) {
-      // Only a platform_id of the format's shape names a file; the path is then found among those read.
-      if (!/^[0-9]+$/.test(platformId)) return null;
-      const { raw, problemsOf } = await read();
-      const file = raw.guides.find((candidate) => candidate.name === platformId);
-      if (file === undefined) return null;
-      const document = file.parsed?.json ?? null;
-      const snapshotPath = guideOutline(document).snapshotPath;
-      const capture = snapshotPath !== null && file.capture !== null && file.capture.ok ? prepareCapture(snapshotPath, file.capture.value) : null;
-      return { platformId, file: file.file, document, capture, problems: problemsOf(file.file) };
+      const read = await base(platformId);
+      if (read === null) return null;
+      return { platformId, file: read.file, document: read.raw.parsed?.json ?? null, capture: read.capture, problems: read.problems };
     },
     async index() {
       const { raw, problemsOf } = await read();

@@ -1,14 +1,34 @@
 import { html, Markup } from "./html.ts";
 import type { Piece } from "./pieces.ts";
 import type { GuideListing } from "./read.ts";
-import { REVIEW_ICON_PATH, REVIEW_STYLE_PATH } from "./style.ts";
+import { REVIEW_ICON_PATH, REVIEW_STYLE_PATH, WORKBENCH_SCRIPT_PATH } from "./style.ts";
 import type { Note, QuoteMark, ReviewView, SystemView } from "./view.ts";
+import { entryList, levelTools, systemTools, workbenchPanel, type WorkbenchPage } from "../workbench/controls.ts";
 
-// The review pages as HTML, server-rendered from their views with no script: marks, tags and lists are
-// plain elements, links between them are fragment links. Every text of the dataset and the capture goes
-// through `html`, which escapes it.
+// The review pages as HTML, server-rendered from their views: marks, tags and lists are plain elements, links
+// between them are fragment links. Every text of the dataset and the capture goes through `html`, which
+// escapes it. Read-only, a page runs no script; with the workbench (`npm run dev`), it loads the workbench's one
+// script (tools/workbench/client.ts), which sends edits and puts the page the server renders for them in place
+// of the body (renderReviewBody).
 
-export function renderReviewPage(view: ReviewView): string {
+/** The workbench's part of a page: the token its requests carry, and what its controls offer. */
+export interface WorkbenchPageOptions extends WorkbenchPage {
+  token: string;
+}
+
+export function renderReviewPage(view: ReviewView, workbench?: WorkbenchPageOptions): string {
+  const head =
+    workbench === undefined ? html`` : html`<meta name="workbench-token" content="${workbench.token}">
+<script src="${WORKBENCH_SCRIPT_PATH}" defer></script>`;
+  return page(`Review ${view.platformId}: ${view.title ?? "(no title)"}`, html`<div id="page"${workbench === undefined ? "" : html` data-base="${workbench.base ?? ""}" data-platform-id="${view.platformId}"`}>${reviewBody(view, workbench)}</div>`, head);
+}
+
+/** What the page's body holds (the workbench puts a new one in place after each edit). */
+export function renderReviewBody(view: ReviewView, workbench?: WorkbenchPage): string {
+  return reviewBody(view, workbench).value;
+}
+
+function reviewBody(view: ReviewView, workbench: WorkbenchPage | undefined): Markup {
   const placeholders = view.notes.filter((note) => note.kind === "placeholder");
   const problems = view.notes.filter((note) => note.kind === "problem");
   const multiSystem = view.systems.length > 1;
@@ -27,11 +47,13 @@ ${view.unassigned.length === 0 ? html`<p class="ok">Every number of the guide's 
 <main>
 <section class="capture" aria-labelledby="text-title">
 <h2 id="text-title">Readable text${view.capture === null ? "" : html` of <code>${view.capture.shownPath}</code>`}, as check reads it</h2>
-${view.capture === null ? html`<p>The guide names no capture that could be read: see the problems above.</p>` : view.capture.problem !== null ? html`<p>${view.capture.problem}</p>` : html`<div class="text">${renderLines(view, multiSystem)}</div>`}
+${view.capture === null ? html`<p>The guide names no capture that could be read: see the problems above.</p>` : view.capture.problem !== null ? html`<p>${view.capture.problem}</p>` : html`<div class="text"${workbench === undefined ? "" : html` tabindex="0" role="group" aria-label="Capture text: the arrow keys move by line, Shift with them extends the span" aria-describedby="wb-span-text"`}>${renderLines(view, multiSystem, workbench !== undefined)}</div>`}
 </section>
 <aside aria-labelledby="legend-title">
+${workbench === undefined ? "" : workbenchPanel(view, workbench)}
 <h2 id="legend-title">Legend: systems and levels</h2>
-${view.systems.length === 0 ? html`<p>The guide has no systems yet.</p>` : view.systems.map((system) => renderSystem(system, view.notes))}
+${view.systems.length === 0 ? html`<p>The guide has no systems yet.</p>` : view.systems.map((system) => renderSystem(system, view, workbench))}
+${entryList(view, workbench !== undefined)}
 <h2>Marks</h2>
 <ul class="legend">
 <li><span class="swatch other"></span>another quote of the guide (definition, callout, remark, ...)</li>
@@ -43,7 +65,7 @@ ${view.systems.length === 0 ? html`<p>The guide has no systems yet.</p>` : view.
 </ul>
 </aside>
 </main>`;
-  return page(`Review ${view.platformId}: ${view.title ?? "(no title)"}`, body);
+  return body;
 }
 
 function count(n: number, noun: string): string {
@@ -60,7 +82,7 @@ ${notes.length === 0 ? html`<p class="ok">None.</p>` : html`<ul>${notes.map((not
  * The text line by line, numbered as `npm run capture:text` numbers it. Blank lines are kept (they are
  * the text) but drawn thin: an HTML capture reads a newline for every block tag.
  */
-function renderLines(view: ReviewView, multiSystem: boolean): Markup[] {
+function renderLines(view: ReviewView, multiSystem: boolean, workbench: boolean): Markup[] {
   const lines: Markup[] = [];
   let line: Markup[] = [];
   let blank = true;
@@ -72,13 +94,13 @@ function renderLines(view: ReviewView, multiSystem: boolean): Markup[] {
   };
   for (const piece of view.pieces) {
     if (piece.kind === "quote") {
-      line.push(renderPiece(piece, view, multiSystem));
+      line.push(renderPiece(piece, view, multiSystem, null));
       blank = false;
       continue;
     }
     const ends = piece.text.endsWith("\n");
     const text = ends ? piece.text.slice(0, -1) : piece.text;
-    if (text !== "") line.push(renderPiece({ ...piece, text }, view, multiSystem));
+    if (text !== "") line.push(renderPiece({ ...piece, text }, view, multiSystem, workbench ? lines.length + 1 : null));
     if (text.trim() !== "") blank = false;
     if (ends) close();
   }
@@ -86,10 +108,17 @@ function renderLines(view: ReviewView, multiSystem: boolean): Markup[] {
   return lines;
 }
 
-function renderPiece(piece: Piece, view: ReviewView, multiSystem: boolean): Markup {
+/**
+ * A piece of the text. Its outermost element carries its offset in the readable text (`data-o`), from which
+ * the workbench reads a selection's span; on the workbench a taken number is a control that drops it.
+ */
+function renderPiece(piece: Piece, view: ReviewView, multiSystem: boolean, workbenchLine: number | null): Markup {
   if (piece.kind === "quote") return quoteTag(view.quotes[piece.quote]!, view.notes, multiSystem);
   let inner = textWithSpaces(piece.text);
-  if (piece.number?.kind === "taken") inner = html`<span class="num taken">${inner}</span>`;
+  if (piece.number?.kind === "taken" && workbenchLine !== null) {
+    const where = `${piece.text} on line ${workbenchLine}`;
+    inner = html`<span class="num taken" role="button" tabindex="0" data-action="drop-number" data-number="${`${piece.start}:${piece.start + piece.text.length}`}" aria-label="${`Drop ${where}: not a seed`}" title="${`Drop ${where}: not a seed`}">${inner}</span>`;
+  } else if (piece.number?.kind === "taken") inner = html`<span class="num taken">${inner}</span>`;
   else if (piece.number?.kind === "unassigned") {
     const number = view.unassigned[piece.number.id]!;
     inner = html`<span class="num unassigned" id="n-${number.id}" title="${`${number.value} on line ${number.line}: no grading takes it`}">${inner}</span>`;
@@ -99,7 +128,7 @@ function renderPiece(piece: Piece, view: ReviewView, multiSystem: boolean): Mark
     inner = html`<mark class="q ${piece.colour === "other" ? "other" : `c${piece.colour}`}" title="${names}">${inner}</mark>`;
   }
   if (piece.region !== null) inner = html`<span class="region" title="${`${piece.region}: not the guide's text`}">${inner}</span>`;
-  return inner;
+  return html`<span data-o="${piece.start}">${inner}</span>`;
 }
 
 /** No-break spaces are shown: a quote must copy them, and they look like spaces. */
@@ -127,17 +156,19 @@ function seedsShown(seeds: readonly number[]): string {
   return seeds.length <= 6 ? seeds.join(", ") : `${seeds.length} seeds`;
 }
 
-function renderSystem(system: SystemView, notes: readonly Note[]): Markup {
+function renderSystem(system: SystemView, view: ReviewView, workbench: WorkbenchPage | undefined): Markup {
+  const notes = view.notes;
   const noteItems = (ids: readonly number[]) =>
     ids.map((id) => notes[id]!).map((note) => html`<div class="note ${note.kind}" role="note">${note.kind === "placeholder" ? "DRAFT-TODO " : "⚠ "}<code>${note.path}</code>: ${note.message}</div>`);
-  return html`<section class="system">
-<h3>${system.label} <code>${system.id}</code> <small>${system.kind}</small></h3>
+  return html`<section class="system" data-system="${system.id}">
+<h3>${system.label} <code>${system.id}</code> <small>${system.kind}${system.paintIndexes === null ? "" : `, paints ${system.paintIndexes.join(", ")}`}</small></h3>
+${workbench === undefined ? "" : systemTools(system, view, workbench)}
 ${noteItems(system.notes)}
 <table>
 <thead><tr><th scope="col">Level</th><th scope="col">Seeds</th><th scope="col">Count</th></tr></thead>
 <tbody>${system.levels.map(
-    (level) =>
-      html`<tr class="level" data-key="${level.key}"><th scope="row"><span class="swatch c${level.colour}"></span>${level.label} <code>${level.key}</code>${noteItems(level.notes)}</th><td class="seeds">${level.seeds.join(", ")}</td><td class="count">${level.seeds.length}</td></tr>`,
+    (level, index) =>
+      html`<tr class="level" data-key="${level.key}"><th scope="row"><span class="swatch c${level.colour}"></span>${level.label} <code>${level.key}</code>${noteItems(level.notes)}${workbench === undefined ? "" : levelTools(system, level, index)}</th><td class="seeds">${level.seeds.join(", ")}</td><td class="count">${level.seeds.length}</td></tr>`,
   )}</tbody>
 </table>
 ${system.unknownLevelGradings === 0 ? "" : html`<p class="note problem">${count(system.unknownLevelGradings, "grading")} name a level this system does not have</p>`}
@@ -159,7 +190,7 @@ export function renderNotFoundPage(platformId: string): string {
   return page("No such guide", body);
 }
 
-function page(title: string, body: Markup): string {
+function page(title: string, body: Markup, head: Markup = html``): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -168,6 +199,7 @@ function page(title: string, body: Markup): string {
 <title>${title}</title>
 <link rel="stylesheet" href="${REVIEW_STYLE_PATH}">
 <link rel="icon" href="${REVIEW_ICON_PATH}" type="image/svg+xml">
+${head}
 </head>
 <body>
 ${body}

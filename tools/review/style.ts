@@ -5,6 +5,9 @@ import { LEVEL_COLOURS } from "./view.ts";
 
 export const REVIEW_STYLE_PATH = "/review/review.css";
 
+/** The workbench's script (tools/workbench/client.ts), loaded by the review pages of `npm run dev`. */
+export const WORKBENCH_SCRIPT_PATH = "/review/workbench.js";
+
 /** The pages' icon, so that a browser's look for /favicon.ico does not reach the API (and its 404). */
 export const REVIEW_ICON_PATH = "/review/icon.svg";
 export const REVIEW_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#2a5db0"/><rect x="3" y="4" width="10" height="2" fill="#fff"/><rect x="3" y="8" width="6" height="2" fill="#ffd54a"/><rect x="10" y="8" width="3" height="2" fill="#e0463a"/></svg>\n`;
@@ -58,5 +61,21 @@ td.count { text-align: right; }
 .legend { list-style: none; padding: 0; margin: 0; font-size: 0.85rem; }
 .ok { color: #1d6b2f; }
 .index td, .index th { padding: 0.3rem 0.6rem; }
+#workbench { border-bottom: 1px solid #ccc; padding-bottom: 0.5rem; }
+#workbench fieldset { border: 1px solid #ccc; margin: 0.4rem 0; padding: 0.3rem 0.5rem; font-size: 0.85rem; }
+#workbench label { display: inline-block; margin: 0.15rem 0.4rem 0.15rem 0; }
+#workbench textarea { width: 100%; box-sizing: border-box; }
+#wb-status { min-height: 2.4em; background: #f2f6ff; border-left: 3px solid #2a5db0; padding: 0.2rem 0.4rem; font-size: 0.85rem; }
+#wb-span-text { display: block; font-family: ui-monospace, monospace; font-size: 0.8rem; overflow-wrap: anywhere; }
+.wb-tools { font-size: 0.8rem; font-weight: normal; margin-top: 0.2rem; }
+.wb-tools button { font-size: 0.8rem; }
+.wb-ordered { color: #555; margin: 0 0.3rem; }
+.entries { font-size: 0.85rem; padding-left: 1.1rem; }
+.text:focus { outline: 2px solid #2a5db0; }
+.line.in-span { background: #fff6d6; }
+.line.cursor { box-shadow: inset 3px 0 #2a5db0; }
+.num.taken[role="button"] { cursor: pointer; }
+.num.taken[role="button"]:hover, .num.taken[role="button"]:focus { outline: 2px solid #b3261e; }
+#page[aria-busy="true"] { cursor: progress; }
 ${levelRules}
 `;

@@ -5,7 +5,7 @@ import { accountedParts, accountNumbers, type Accounting } from "../../generator
 import type { Capture, ReadableCapture } from "../../generator/capture/capture.ts";
 import { regionHolding } from "../../generator/capture/regions.ts";
 import { quoteSites, type QuoteSite } from "../../generator/validate/rules/quotes.ts";
-import { guideOutline, type OutlineSystem } from "./outline.ts";
+import { guideOutline, type OutlineEntry, type OutlineSystem } from "./outline.ts";
 import { cutText, type Piece } from "./pieces.ts";
 
 // What the review page shows of one guide, computed from the guide file as it is now, its capture and
@@ -43,12 +43,19 @@ export interface ReviewView {
   pieces: Piece[];
   notes: Note[];
   gradings: number;
+  /** Callouts, remarks and item claims, in document order. */
+  entries: OutlineEntry[];
+  /** The service's notes and the author's reuse statement, when they are strings (a draft holds placeholders there). */
+  guideNotes: string | null;
+  permissionQuote: string | null;
 }
 
 export interface SystemView {
   id: string;
   label: string;
   kind: string;
+  item: string;
+  paintIndexes: number[] | null;
   levels: LevelView[];
   /** Gradings naming a level key the system does not have (check reports each). */
   unknownLevelGradings: number;
@@ -58,6 +65,9 @@ export interface SystemView {
 export interface LevelView {
   key: string;
   label: string;
+  /** `ordered`, or null while undecided. */
+  ordered: boolean | null;
+  imagesOnly: boolean;
   colour: number;
   /** The seeds graded in the level, in the order of the system's gradings. */
   seeds: number[];
@@ -129,6 +139,9 @@ export function reviewView(input: ReviewInput): ReviewView {
     pieces: readable === null ? [] : cutText(readable.text, { quotes, taken, unassigned, regions: readable.regions }),
     notes,
     gradings: outline.systems.reduce((sum, system) => sum + system.gradings.length, 0),
+    entries: outline.entries,
+    guideNotes: outline.notes,
+    permissionQuote: outline.permissionQuote,
   };
 }
 
@@ -270,7 +283,15 @@ function systemViews(systems: readonly OutlineSystem[], colours: ReadonlyMap<str
         const match = LEVEL_PATH.exec(note.path);
         return match !== null && Number(match[1]) === system.index && Number(match[2]) === level.index;
       });
-      return { key: level.key, label: level.label, colour: colours.get(levelId(system.index, level.key)) ?? 0, seeds, notes: levelNotes.map((note) => note.id) };
+      return {
+        key: level.key,
+        label: level.label,
+        ordered: level.ordered,
+        imagesOnly: level.imagesOnly,
+        colour: colours.get(levelId(system.index, level.key)) ?? 0,
+        seeds,
+        notes: levelNotes.map((note) => note.id),
+      };
     });
     const keys = new Set(system.levels.map((level) => level.key));
     const systemNotes = notes.filter((note) => Number(SYSTEM_PATH.exec(note.path)?.[1] ?? -1) === system.index);
@@ -278,6 +299,8 @@ function systemViews(systems: readonly OutlineSystem[], colours: ReadonlyMap<str
       id: system.id,
       label: system.label,
       kind: system.kind,
+      item: system.item,
+      paintIndexes: system.paintIndexes,
       levels,
       unknownLevelGradings: system.gradings.filter((grading) => !keys.has(grading.level)).length,
       notes: systemNotes.map((note) => note.id),

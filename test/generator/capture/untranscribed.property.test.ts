@@ -67,9 +67,11 @@ function build(source: Page, labels: readonly string[] = source.levels.map((entr
   const untranscribedLines = new Set<number>();
   const inlineLines = new Set<number>();
   const twins = new Set<number>();
+  const headingLines = new Set<number>();
   source.levels.forEach((entry, index) => {
     lines.push(entry.label);
     written.add(entry.label);
+    headingLines.add(lines.length);
     for (const listed of entry.lines) {
       const text = `${listed.inline ? `${entry.label}: ` : ""}${listed.seeds.join(", ")}`;
       // One place per quote: a line written twice would be two places of the same quote.
@@ -94,9 +96,28 @@ function build(source: Page, labels: readonly string[] = source.levels.map((entr
   });
   const systems: AccountedGuide["systems"][number][] = [{ label: "Tiers", levels, gradings }];
   if (source.copied) systems.push({ label: "Tiers", levels, gradings: gradings.filter((_, index) => twins.has(index)) });
-  const readable = prepareCapture("test/page.txt", new TextEncoder().encode(`${lines.join("\n")}\n`)).readable;
+  // Each level's label is a heading, as a guide's page sets it apart: a line of just `4` under another
+  // level is a seed there, whatever a level is called.
+  const html = lines.map((text, index) => (headingLines.has(index + 1) ? `<h2>${text}</h2>` : `<p>${text}</p>`)).join("\n");
+  const readable = prepareCapture("test/page.html", new TextEncoder().encode(`<!DOCTYPE html><html><body>\n${html}\n</body></html>\n`)).readable;
   if ("problem" in readable) throw new Error(readable.problem);
-  return { capture: readable, guide: { systems }, lineOf, untranscribedLines, inlineLines, twins };
+  // The page's readable text sets blocks apart with empty lines: each written line's number there.
+  const shown = new Map<number, number>();
+  const textLines = readable.text.split("\n");
+  let at = 0;
+  lines.forEach((text, index) => {
+    while (textLines[at] !== text) at++;
+    shown.set(index + 1, ++at);
+  });
+  const renumber = (numbers: Set<number>) => new Set([...numbers].map((number) => shown.get(number)!));
+  return {
+    capture: readable,
+    guide: { systems },
+    lineOf: new Map([...lineOf].map(([quote, number]) => [quote, shown.get(number)!])),
+    untranscribedLines: renumber(untranscribedLines),
+    inlineLines: renumber(inlineLines),
+    twins,
+  };
 }
 
 /** The list as sorted `line:value` pairs. */

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { servingBuiltFrom, sourceFingerprints } from "../../../generator/emit/source.ts";
+import { createFileMemory } from "../../../generator/load/file-memory.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const root = mkdtempSync(path.join(tmpdir(), "psg-source-"));
@@ -19,6 +20,23 @@ describe("the source fingerprint", () => {
     expect((await sourceFingerprints(dataset)).source).toBe(before);
     writeFileSync(path.join(dataset, "guides", "1.json"), '{"a":2}');
     expect((await sourceFingerprints(dataset)).source).not.toBe(before);
+  });
+
+  it("is the same read through a long-running build's memory of files, before and after a file changes", async () => {
+    const dataset = path.join(root, "dataset-remembered");
+    mkdirSync(path.join(dataset, "guides"), { recursive: true });
+    mkdirSync(path.join(dataset, "snapshots", "1"), { recursive: true });
+    writeFileSync(path.join(dataset, "guides", "1.json"), JSON.stringify({ snapshot: { path: "1/page.txt" } }));
+    writeFileSync(path.join(dataset, "snapshots", "1", "page.txt"), "Tier 1: 661");
+    const memory = createFileMemory();
+    const remembered = await sourceFingerprints(dataset, memory);
+    expect(remembered.source).toBe((await sourceFingerprints(dataset)).source);
+    expect((await sourceFingerprints(dataset, memory)).datasetFiles.get("guides/1.json")).toBe(remembered.datasetFiles.get("guides/1.json"));
+    writeFileSync(path.join(dataset, "snapshots", "1", "page.txt"), "Tier 1: 616");
+    const changed = await sourceFingerprints(dataset, memory);
+    expect(changed.source).not.toBe(remembered.source);
+    expect(changed.source).toBe((await sourceFingerprints(dataset)).source);
+    expect(Buffer.from(changed.datasetFiles.get("snapshots/1/page.txt")!.bytes).toString()).toBe("Tier 1: 616");
   });
 
   it("keeps the bytes of the files the check reads only, and still changes with any byte of the others", async () => {

@@ -1,6 +1,7 @@
 // `npm run dev`'s server answers only requests that name this machine in their Host header: a page
 // of another site whose name is made to point at 127.0.0.1 (DNS rebinding) sends its own name, and
-// gets 421 instead of the API, the review pages or the dataset they show.
+// gets 421 instead of the API, the review pages or the dataset they show. The workbench's endpoints are
+// routed to it, and take only the token of the pages it served.
 
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -62,6 +63,22 @@ describe("npm run dev's server", () => {
       for (const target of ["/v1/meta", "/health", "/review/", "/"]) expectMisdirected(await ask(target, host.replace("PORT", port)));
     },
   );
+
+  it("routes the workbench's edits to it, which takes them only with its pages' token", async () => {
+    const post = async (token: string) => {
+      const body = JSON.stringify({ base: "0".repeat(64), edits: [] });
+      const headers = `Origin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nX-Workbench-Token: ${token}\r\nContent-Length: ${body.length}\r\n`;
+      const [answer] = await exchange(url, `POST /review/900000101/view HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${headers}Connection: close\r\n\r\n${body}`);
+      return answer!;
+    };
+    const refused = await post("not-the-token");
+    expect(refused.status).toBe(403);
+    expect(refused.json().message).toBe("the workbench's token is missing or wrong: reload the page");
+    // With the token, the dataset is asked for the guide (this folder has none).
+    const answered = await post(dev.workbench.token);
+    expect(answered.status).toBe(404);
+    expect(answered.json().message).toBe("the dataset has no guide file guides/900000101.json");
+  });
 
   it("refuses a request that names no host at all", async () => {
     const [answer] = await exchange(url, "GET /v1/meta HTTP/1.0\r\n\r\n");

@@ -18,6 +18,12 @@ describe("guide:draft on Steam-shaped pages transcribed apart from its rules", (
       expect(quoteMisses).toEqual([]);
     });
 
+    it(`lists every seed the draft of ${capture.file} misses as a number not transcribed, and names every seed it takes wrongly under "check these"`, () => {
+      const { missed, wrong } = blindFigures(capture);
+      expect(missed.listed).toBe(missed.count);
+      expect(wrong.named).toBe(wrong.count);
+    });
+
     it(`reads the title and authors of ${capture.file}, and narrows each system to the paints its section names`, () => {
       const { drafted } = blindFigures(capture);
       expect(drafted.guide.title).toBe(capture.title);

@@ -74,6 +74,23 @@ describe("guide:draft reads each page shape", () => {
     expect(summary).toContain("  - 3 numbers of the text not read as seeds (listed below)");
   });
 
+  it("lists a number written in a seed's comment that could be a seed under \"check these\", with its line", () => {
+    const html = `<h2>Tier 1</h2><ul><li>661 - better than 151</li><li>321 - 1 gold stripe</li></ul>`;
+    const capture = readable("test/page.html", new TextEncoder().encode(html));
+    const { summary } = draftGuide({ capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    expect(summary).toContain('  - line 5: 151 in the comment "better than 151" read as the comment of 661, not as seeds (seed 151)');
+    expect(summary.filter((line) => line.includes("gold stripe"))).toEqual([]);
+  });
+
+  it("never reports fewer numbers not transcribed than there are: its summary counts and lists each, with its line and column", () => {
+    for (const shape of SHAPES) {
+      const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
+      const { summary, untranscribed } = draftGuide({ capture, platformId: "990000001", item: item(shape.item), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+      expect(summary).toContain(`${untranscribed.length} number${untranscribed.length === 1 ? "" : "s"} of the guide's text not transcribed as seeds${untranscribed.length === 0 ? "" : ":"}`);
+      expect(summary.filter((line) => /^ {2}line \d+:\d+: /.test(line))).toHaveLength(untranscribed.length);
+    }
+  });
+
   it("drafts a count opening a seed's comment as the comment, not as a seed", () => {
     const html = `<h2>Tier 1</h2><ul><li>661 - 1 gold stripe</li><li>151 – 2 yellow spots</li><li>321 (3 blue dots)</li></ul>`;
     const capture = readable("test/page.html", new TextEncoder().encode(html));

@@ -8,6 +8,7 @@ import type { ReviewReader } from "../../../tools/review/read.ts";
 const reader: ReviewReader = {
   guide: async (platformId) => (platformId === "900000101" ? { platformId, file: `guides/${platformId}.json`, document: { title: "Example Guide: tiers" }, capture: null, problems: [] } : null),
   index: async () => [{ platformId: "900000101", title: "Example Guide: tiers", problems: 0, placeholders: 0 }],
+  base: async () => null,
 };
 const review = createReviewHandler(reader);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cutText } from "../../../tools/review/pieces.ts";
 
 describe("cutting the readable text into pieces", () => {
-  it("cuts after each line end and where marks begin and end, keeping every character once", () => {
+  it("cuts after each line end and where marks begin and end, keeping every character once and where it starts", () => {
     const text = "Tier 1: 661\nnote 92 here";
     const pieces = cutText(text, {
       quotes: [{ id: 0, start: 0, end: 11, colour: 3 }],
@@ -12,12 +12,12 @@ describe("cutting the readable text into pieces", () => {
     });
     expect(pieces).toEqual([
       { kind: "quote", quote: 0 },
-      { kind: "text", text: "Tier 1: ", quotes: [0], colour: 3, number: null, region: null },
-      { kind: "text", text: "661", quotes: [0], colour: 3, number: { kind: "taken" }, region: null },
-      { kind: "text", text: "\n", quotes: [], colour: null, number: null, region: null },
-      { kind: "text", text: "note ", quotes: [], colour: null, number: null, region: null },
-      { kind: "text", text: "92", quotes: [], colour: null, number: { kind: "unassigned", id: 0 }, region: null },
-      { kind: "text", text: " here", quotes: [], colour: null, number: null, region: null },
+      { kind: "text", text: "Tier 1: ", start: 0, quotes: [0], colour: 3, number: null, region: null },
+      { kind: "text", text: "661", start: 8, quotes: [0], colour: 3, number: { kind: "taken" }, region: null },
+      { kind: "text", text: "\n", start: 11, quotes: [], colour: null, number: null, region: null },
+      { kind: "text", text: "note ", start: 12, quotes: [], colour: null, number: null, region: null },
+      { kind: "text", text: "92", start: 17, quotes: [], colour: null, number: { kind: "unassigned", id: 0 }, region: null },
+      { kind: "text", text: " here", start: 19, quotes: [], colour: null, number: null, region: null },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { seedCandidates } from "../../generator/capture/numbers.ts";
-import { LABEL_END, LEVEL_LABELS, LIST_END, LIST_FILLER, MEASUREMENT, MEASUREMENT_ENDING_COMMENT, NOTE, RANKED_LINE, SEED_THEN_MEASUREMENT, TRAILING_COMMENT, TRAILING_COMMENT_AFTER_MEASUREMENT, TRAILING_COMMENT_FROM_NUMBER, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "../../generator/capture/shapes.ts";
+import { LABEL_END, LEVEL_LABEL_THEN_LIST, LEVEL_LABELS, SEED_WORD_LABEL, undecorated, LIST_END, LIST_FILLER, MEASUREMENT, MEASUREMENT_ENDING_COMMENT, NOTE, RANKED_LINE, SEED_THEN_MEASUREMENT, TRAILING_COMMENT, TRAILING_COMMENT_AFTER_MEASUREMENT, TRAILING_COMMENT_FROM_NUMBER, TRAILING_COMMENT_IN_ITEM, UNREADABLE_NUMBER } from "../../generator/capture/shapes.ts";
 
 /** A seed as a list line writes it, with what is written beside it. */
 export interface ListedSeed {
@@ -41,9 +41,15 @@ export function readListLine(line: string, options: LineOptions = {}): ListLine 
     if (read !== null) return { label: groups.label!.replace(/[.)]$/, ""), rank, ...read };
   }
   const labelled = LABEL_END.exec(line);
-  if (labelled !== null && /[\p{L}%#]/u.test(labelled.groups!.label!)) {
+  // `seed:412`, `Pattern: 661` name the seed, not a level.
+  if (labelled !== null && /[\p{L}%#]/u.test(labelled.groups!.label!) && !SEED_WORD_LABEL.test(labelled.groups!.label!.trim())) {
     const read = readSeeds(line, labelled[0].length, options);
     if (read !== null) return { label: labelled.groups!.label!, rank: null, ...read };
+  }
+  const leveled = LEVEL_LABEL_THEN_LIST.exec(line);
+  if (leveled !== null && LEVEL_LABELS.some(({ pattern }) => pattern.test(undecorated(leveled.groups!.label!)))) {
+    const read = readSeeds(line, leveled[0].length, options);
+    if (read !== null) return { label: leveled.groups!.label!, rank: null, ...read };
   }
   const read = readSeeds(line, 0, options);
   return read === null ? null : { label: null, rank: null, ...read };

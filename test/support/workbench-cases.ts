@@ -1,0 +1,124 @@
+// The workbench fixtures (test/fixtures/workbench/) read as a dataset and as edits: a small dataset folder
+// holding the three drafts, their captures and their items, and each case's actions as the edits the page
+// sends for them (for the tests that apply them without a browser).
+
+import { cpSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { prepareCapture, type ReadableCapture } from "../../generator/capture/capture.ts";
+import { seedCandidates } from "../../generator/capture/numbers.ts";
+import type { ItemFile } from "../../contract/schema/item.ts";
+import { editSchema, type Edit, type Span } from "../../tools/workbench/edit.ts";
+import type { EditContext } from "../../tools/workbench/document.ts";
+import { WORKBENCH_CASES, type Selection, type WorkbenchAction, type WorkbenchCase } from "../fixtures/workbench/cases.ts";
+
+export const FIXTURES = fileURLToPath(new URL("../fixtures/workbench/", import.meta.url));
+const SHIPPED_ITEMS = fileURLToPath(new URL("../../dataset/items/", import.meta.url));
+
+/** The capture's path in the dataset, as guide:draft wrote it into the draft's snapshot block. */
+export function capturePathOf(workbenchCase: WorkbenchCase): string {
+  return `${workbenchCase.platformId}/${workbenchCase.capture}`;
+}
+
+/** Writes a dataset folder holding every case's draft, capture and item (item files as items:sync writes them). */
+export function writeCasesDataset(datasetDir: string): void {
+  for (const folder of ["items", "guides", "snapshots"]) mkdirSync(path.join(datasetDir, folder), { recursive: true });
+  for (const workbenchCase of WORKBENCH_CASES) {
+    cpSync(path.join(SHIPPED_ITEMS, `${workbenchCase.item}.json`), path.join(datasetDir, "items", `${workbenchCase.item}.json`));
+    cpSync(path.join(FIXTURES, "drafts", `${workbenchCase.platformId}.json`), path.join(datasetDir, "guides", `${workbenchCase.platformId}.json`));
+    mkdirSync(path.join(datasetDir, "snapshots", workbenchCase.platformId), { recursive: true });
+    cpSync(path.join(FIXTURES, workbenchCase.capture), path.join(datasetDir, "snapshots", capturePathOf(workbenchCase)));
+  }
+}
+
+export function readableCaptureOf(workbenchCase: WorkbenchCase): ReadableCapture {
+  const capture = prepareCapture(capturePathOf(workbenchCase), readFileSync(path.join(FIXTURES, workbenchCase.capture)));
+  if ("problem" in capture.readable) throw new Error(capture.readable.problem);
+  return capture.readable;
+}
+
+export function contextOf(workbenchCase: WorkbenchCase): EditContext {
+  const readable = readableCaptureOf(workbenchCase);
+  const item = JSON.parse(readFileSync(path.join(SHIPPED_ITEMS, `${workbenchCase.item}.json`), "utf8")) as ItemFile;
+  return { text: readable.text, regions: readable.regions, items: new Map([[item.slug, item]]) };
+}
+
+export function draftOf(workbenchCase: WorkbenchCase): unknown {
+  return JSON.parse(readFileSync(path.join(FIXTURES, "drafts", `${workbenchCase.platformId}.json`), "utf8"));
+}
+
+export function expectedTextOf(workbenchCase: WorkbenchCase): string {
+  return readFileSync(path.join(FIXTURES, "expected", `${workbenchCase.platformId}.json`), "utf8");
+}
+
+/** Where a selection is in the text: from the first occurrence of `from` outside the non-guide regions. */
+export function spanOf(selection: Selection, context: Pick<EditContext, "text" | "regions">): Span {
+  const inGuide = (at: number) => !context.regions.some((region) => region.start <= at && at < region.end);
+  let start = context.text.indexOf(selection.from);
+  while (start !== -1 && !inGuide(start)) start = context.text.indexOf(selection.from, start + 1);
+  if (start === -1) throw new Error(`the capture has no ${JSON.stringify(selection.from)}`);
+  if (selection.to === undefined) return { start, end: start + selection.from.length };
+  const to = context.text.indexOf(selection.to, start);
+  if (to === -1) throw new Error(`the capture has no ${JSON.stringify(selection.to)} after ${JSON.stringify(selection.from)}`);
+  return { start, end: to + selection.to.length };
+}
+
+/** The place of the number `value` on the line holding `line`. */
+export function numberOn(line: string, value: number, context: Pick<EditContext, "text" | "regions">): Span {
+  const { start } = spanOf({ from: line }, context);
+  const lineStart = context.text.lastIndexOf("\n", start) + 1;
+  const lineEnd = context.text.indexOf("\n", start);
+  const token = seedCandidates(context.text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd)).find((candidate) => candidate.value === value);
+  if (token === undefined) throw new Error(`no number ${value} on the line of ${JSON.stringify(line)}`);
+  return { start: lineStart + token.start, end: lineStart + token.end };
+}
+
+/** The edits a case's actions send, in order (an undo takes the last one back; a save sends none). */
+export function editsOf(workbenchCase: WorkbenchCase, context: EditContext): Edit[] {
+  const edits: Edit[] = [];
+  for (const action of workbenchCase.actions) {
+    if (action.do === "undo") edits.pop();
+    // Parsed as the server parses what the page sends.
+    else if (action.do !== "save") edits.push(editSchema.parse(editOf(action, workbenchCase, context)));
+  }
+  return edits;
+}
+
+function editOf(action: Exclude<WorkbenchAction, { do: "undo" | "save" }>, workbenchCase: WorkbenchCase, context: EditContext): Edit {
+  switch (action.do) {
+    case "assign": {
+      const system = "id" in action.system ? { id: action.system.id } : { new: { label: action.system.new, kind: action.system.kind, item: workbenchCase.item } };
+      const level = "key" in action.level ? { key: action.level.key } : { new: { label: action.level.new } };
+      return { kind: "assign", span: spanOf(action.select, context), quotes: action.quotes, system, level };
+    }
+    case "drop":
+      return { kind: "drop-number", number: numberOn(action.line, action.value, context) };
+    case "ordered":
+      return { kind: "set-ordered", system: action.system, level: action.level, sentence: spanOf(action.select, context) };
+    case "not-ordered":
+      return { kind: "set-ordered", system: action.system, level: action.level, sentence: null };
+    case "merge-levels":
+    case "move-level":
+    case "rename-level":
+    case "remove-level":
+    case "set-scale":
+    case "merge-systems":
+    case "split-per-paint":
+    case "remove-system":
+    case "remove-entry": {
+      const { do: kind, ...rest } = action;
+      return { kind, ...rest } as Edit;
+    }
+    case "rename-system":
+      return action.id === undefined ? { kind: "rename-system", system: action.system, label: action.label } : { kind: "rename-system", system: action.system, label: action.label, id: action.id };
+    case "callout":
+      return { kind: "callout", span: spanOf(action.select, context), callout: action.callout, label: action.label, system: action.system };
+    case "remark":
+    case "item-claim":
+      return { kind: action.do, span: spanOf(action.select, context), note: action.note, system: action.system };
+    case "notes":
+      return { kind: "set-notes", text: action.text };
+    case "permission":
+      return { kind: "set-permission-quote", span: action.select === null ? null : spanOf(action.select, context) };
+  }
+}

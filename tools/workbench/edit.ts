@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { calloutKinds, scaleKinds } from "../../contract/schema/guide.ts";
+import { pathSafeId, slug } from "../../contract/schema/common.ts";
+
+// The edits the workbench page sends, as data: each is one action of a maintainer fixing a draft against its
+// capture, applied to the guide document by one pure function (apply.ts). A span is a pair of offsets into the
+// capture's readable text (the text `npm run check` finds quotes in), so every quote an edit writes is cut out
+// of that text: verbatim by construction.
+
+const offset = z.int().min(0);
+export const spanSchema = z.object({ start: offset, end: offset }).strict().refine((span) => span.end > span.start, "a span ends after it starts");
+export type Span = z.infer<typeof spanSchema>;
+
+const label = z.string().trim().min(1).max(200);
+const systemId = z.string().min(1).max(100);
+const levelKey = z.string().min(1).max(200);
+
+/** An existing system by id, or a new one, added after the others. */
+const systemTarget = z.union([
+  z.object({ id: systemId }).strict(),
+  z.object({ new: z.object({ label, kind: z.enum(scaleKinds), item: slug }).strict() }).strict(),
+]);
+/** An existing level by key, or a new one, added below the system's others. */
+const levelTarget = z.union([z.object({ key: levelKey }).strict(), z.object({ new: z.object({ label }).strict() }).strict()]);
+
+export const editSchema = z.discriminatedUnion("kind", [
+  /**
+   * The span becomes a level's listing: each of its numbers a grading, quoting the span (`quotes: "span"`) or
+   * the line of the span it is on (`"lines"`). A grading already quoting text inside the span is moved, not
+   * copied: a number of the page is graded once.
+   */
+  z.object({ kind: z.literal("assign"), span: spanSchema, quotes: z.enum(["span", "lines"]), system: systemTarget, level: levelTarget }).strict(),
+  /** The number at this place is no seed (a count, a note's number): every grading taking it there goes. */
+  z.object({ kind: z.literal("drop-number"), number: spanSchema }).strict(),
+  z.object({ kind: z.literal("move-level"), system: systemId, level: levelKey, direction: z.enum(["up", "down"]) }).strict(),
+  z.object({ kind: z.literal("rename-level"), system: systemId, level: levelKey, label }).strict(),
+  /** Ordered, with the guide's sentence saying so; or not ordered (`sentence: null`). */
+  z.object({ kind: z.literal("set-ordered"), system: systemId, level: levelKey, sentence: spanSchema.nullable() }).strict(),
+  /** The level's gradings join `into`, after its own; the level goes. */
+  z.object({ kind: z.literal("merge-levels"), system: systemId, level: levelKey, into: levelKey }).strict(),
+  z.object({ kind: z.literal("remove-level"), system: systemId, level: levelKey }).strict(),
+  /** A new label, and a new id when given (every reference to the system follows it). */
+  z.object({ kind: z.literal("rename-system"), system: systemId, label, id: pathSafeId.optional() }).strict(),
+  z.object({ kind: z.literal("set-scale"), system: systemId, scale: z.enum(scaleKinds) }).strict(),
+  /** The system's levels and gradings join `into`, after its own; the system goes. */
+  z.object({ kind: z.literal("merge-systems"), system: systemId, into: systemId }).strict(),
+  /** One system per paint it covers, each narrowed to that paint. */
+  z.object({ kind: z.literal("split-per-paint"), system: systemId }).strict(),
+  z.object({ kind: z.literal("remove-system"), system: systemId }).strict(),
+  z.object({ kind: z.literal("callout"), span: spanSchema, callout: z.enum(calloutKinds), label: z.string().max(200), system: systemId.nullable() }).strict(),
+  z.object({ kind: z.literal("remark"), span: spanSchema, note: z.string().max(2000).nullable(), system: systemId.nullable() }).strict(),
+  z.object({ kind: z.literal("item-claim"), span: spanSchema, note: z.string().max(2000).nullable(), system: systemId.nullable() }).strict(),
+  z.object({ kind: z.literal("remove-entry"), list: z.enum(["callouts", "remarks", "item_claims"]), index: offset }).strict(),
+  /** The service's own words on the transcription (never guide text). */
+  z.object({ kind: z.literal("set-notes"), text: z.string().max(5000) }).strict(),
+  /** The author's reuse statement, or none on the page (`span: null`). */
+  z.object({ kind: z.literal("set-permission-quote"), span: spanSchema.nullable() }).strict(),
+]);
+
+export type Edit = z.infer<typeof editSchema>;
+export type EditKind = Edit["kind"];
+
+/** What the page sends: the edits in order, made on the guide file whose bytes had this sha256. */
+export const editRequestSchema = z.object({ base: z.string().regex(/^[0-9a-f]{64}$/), edits: z.array(editSchema).max(5000) }).strict();
+export type EditRequest = z.infer<typeof editRequestSchema>;

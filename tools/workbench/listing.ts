@@ -1,0 +1,223 @@
+import { seedCandidates, type NumberToken } from "../../generator/capture/numbers.ts";
+import { labelBeforeSeeds } from "../../generator/capture/quote-numbers.ts";
+import { coreLabel } from "../../generator/capture/shapes.ts";
+import { followSystem, rescale } from "./bookkeeping.ts";
+import { idFromLabel, unique, type DocumentGrading, type DocumentLevel, type DocumentSystem, type EditContext, type GuideDocument } from "./document.ts";
+import type { Edit, Span } from "./edit.ts";
+
+// Listings: a span of the capture made a level's gradings, and a number of it dropped. A grading is where
+// its quote is written, so both read the page by place: a span takes over the gradings whose quotes lie inside
+// it, and a dropped number is dropped from every grading that takes it at that place.
+
+type Assign = Extract<Edit, { kind: "assign" }>;
+type DropNumber = Extract<Edit, { kind: "drop-number" }>;
+
+/** Thrown by an edit that cannot be applied; apply.ts turns it into a value. */
+export class EditRefused extends Error {}
+
+/** The span's text without the spaces and line ends around it, refused when it is outside the text or not the guide's. */
+export function quotedSpan(span: Span, context: EditContext): Span & { quote: string } {
+  if (span.end > context.text.length) throw new EditRefused(`the span ${span.start}..${span.end} is past the end of the capture's text (${context.text.length} characters)`);
+  let { start, end } = span;
+  while (start < end && /\s/.test(context.text[start]!)) start++;
+  while (end > start && /\s/.test(context.text[end - 1]!)) end--;
+  if (start === end) throw new EditRefused("the span holds only spaces");
+  const region = context.regions.find((candidate) => candidate.start < end && start < candidate.end);
+  if (region !== undefined) throw new EditRefused(`the span reaches into the page's ${region.region}, which is not the guide's text`);
+  return { start, end, quote: context.text.slice(start, end) };
+}
+
+/** The line (1-based) an offset is on, for messages. */
+export function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) line++;
+  return line;
+}
+
+export function assign(guide: GuideDocument, edit: Assign, context: EditContext): void {
+  const span = quotedSpan(edit.span, context);
+  const system = targetSystem(guide, edit.system, context);
+  const level = targetLevel(system, edit.level);
+  const listed = quotesOf(span, edit.quotes, context.text).flatMap((quote) => seedsOf(quote, level.label).map((token) => ({ seed: token.value, quote: quote.quote })));
+  if (listed.length === 0) throw new EditRefused(`the span (line ${lineOf(context.text, span.start)}) holds no number that could be a seed`);
+  const { moved: movedOut, from } = takeOver(guide, span, context.text);
+  const gradings = listed.map(({ seed, quote }): DocumentGrading => {
+    const grading: DocumentGrading = { seed, level: level.key, quote, evidence: "text", position: 0 };
+    // A grading moved here keeps what the transcription said of it besides its place.
+    const at = movedOut.findIndex((old) => old.seed === seed && old.quote === quote);
+    if (at === -1) return grading;
+    const [old] = movedOut.splice(at, 1);
+    const { seed: _seed, level: _level, quote: _quote, position: _position, ...rest } = old!;
+    return { ...grading, ...rest };
+  });
+  if (!guide.systems.includes(system)) guide.systems.push(system);
+  if (!system.levels.includes(level)) system.levels.push(level);
+  system.gradings.splice(insertionPoint(system, level.key, span.start, context.text), 0, ...gradings);
+  dropEmptied(guide, from, system, level);
+  rescale(system);
+}
+
+function targetSystem(guide: GuideDocument, target: Assign["system"], context: EditContext): DocumentSystem {
+  if ("id" in target) {
+    const system = guide.systems.find((candidate) => candidate.id === target.id);
+    if (system === undefined) throw new EditRefused(`the guide has no system ${JSON.stringify(target.id)}`);
+    return system;
+  }
+  const { label, kind, item } = target.new;
+  if (!context.items.has(item)) throw new EditRefused(`no item ${JSON.stringify(item)}: items/${item}.json does not exist`);
+  const id = unique(idFromLabel(label) || "system", new Set(guide.systems.map((system) => system.id)));
+  return { id, label, item, paint_indexes: null, alias: null, topic: null, scale: { kind, best: null, worst: null }, remarks: [], levels: [], gradings: [] };
+}
+
+function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentLevel {
+  if ("key" in target) {
+    const level = system.levels.find((candidate) => candidate.key === target.key);
+    if (level === undefined) throw new EditRefused(`system ${JSON.stringify(system.id)} has no level ${JSON.stringify(target.key)}`);
+    if (level.gradings === null) throw new EditRefused(`level ${JSON.stringify(level.label)} is shown as images alone (gradings: null) and grades no seed`);
+    return level;
+  }
+  const key = unique(idFromLabel(target.new.label) || "level", new Set(system.levels.map((level) => level.key)));
+  // Not ordered unless the guide says so (dataset/README.md, "Judgment calls"): a maintainer marks it.
+  return { key, label: target.new.label, images: [], ordered: false, ordered_quote: null };
+}
+
+interface Quote {
+  quote: string;
+}
+
+/** The span as one quote, or each of its lines (trimmed) as its own. */
+function quotesOf(span: Span & { quote: string }, mode: Assign["quotes"], text: string): Quote[] {
+  if (mode === "span") return [{ quote: span.quote }];
+  return text
+    .slice(span.start, span.end)
+    .split("\n")
+    .map((line) => ({ quote: line.trim() }))
+    .filter((line) => line.quote !== "");
+}
+
+/**
+ * A level's word written just before a number names a level, not a seed (`Tier 2: 32`, `a Top 10`, `Phase 2`);
+ * the words of guide:draft's LABEL_BEFORE_NUMBER (generator/capture/shapes.ts) without `#` and `No.`, which
+ * stand before seeds as often as before ranks (`Pattern #412`).
+ */
+const LEVEL_WORD_BEFORE = /(?:^|[^\p{L}])(?:tiers?|tear|grade|class|level|category|top|phase)\s*[-#:]?\s*$/iu;
+
+/** The numbers of a quote that could be seeds, without the level's own label or a level's word written before them (`Tier 1: 661`). */
+function seedsOf(quote: Quote, label: string): NumberToken[] {
+  const labels = [label, coreLabel(label)].flatMap((candidate) => labelBeforeSeeds(quote.quote, candidate) ?? []);
+  return seedCandidates(quote.quote).filter(
+    (token) => !labels.some((span) => token.start >= span.start && token.end <= span.end) && !LEVEL_WORD_BEFORE.test(quote.quote.slice(Math.max(0, token.start - 12), token.start)),
+  );
+}
+
+/**
+ * Removes, from every system, the gradings whose quote is written inside the span; returns them in document
+ * order, and the levels they were in (`<system id>:<level key>`).
+ */
+function takeOver(guide: GuideDocument, span: Span, text: string): { moved: DocumentGrading[]; from: Set<string> } {
+  const inside = new Map<string, boolean>();
+  const lies = (quote: string) => {
+    let answer = inside.get(quote);
+    if (answer === undefined) {
+      answer = false;
+      for (let at = text.indexOf(quote, span.start); at !== -1 && at + quote.length <= span.end; at = text.indexOf(quote, at + 1)) answer = true;
+      inside.set(quote, answer);
+    }
+    return answer;
+  };
+  const moved: DocumentGrading[] = [];
+  const from = new Set<string>();
+  for (const system of guide.systems) {
+    system.gradings = system.gradings.filter((grading) => {
+      if (!lies(grading.quote)) return true;
+      moved.push(grading);
+      from.add(`${system.id}:${grading.level}`);
+      return false;
+    });
+  }
+  return { moved, from };
+}
+
+/**
+ * Where a level's new gradings go in its system's list, so that the list follows the page: before the first of
+ * the level's gradings written after the span, else after its last; for a level with none yet, before the
+ * first of the system's gradings written after the span.
+ */
+function insertionPoint(system: DocumentSystem, key: string, start: number, text: string): number {
+  const ownLevel = system.gradings.some((grading) => grading.level === key);
+  let after = -1;
+  for (const [index, grading] of system.gradings.entries()) {
+    if (ownLevel && grading.level !== key) continue;
+    if (text.indexOf(grading.quote) > start) return index;
+    after = index;
+  }
+  return after === -1 ? system.gradings.length : after + 1;
+}
+
+/**
+ * A level whose gradings were all moved out by the span goes, and a system left without levels: a draft's
+ * wrong levels are cleared by assigning their lines where they belong. The target is never dropped.
+ */
+function dropEmptied(guide: GuideDocument, from: ReadonlySet<string>, target: DocumentSystem, targetLevel: DocumentLevel): void {
+  for (const system of guide.systems) {
+    const graded = new Set(system.gradings.map((grading) => grading.level));
+    system.levels = system.levels.filter((level) => level === targetLevel || graded.has(level.key) || !from.has(`${system.id}:${level.key}`));
+  }
+  const gone = guide.systems.filter((system) => system !== target && system.levels.length === 0);
+  guide.systems = guide.systems.filter((system) => !gone.includes(system));
+  for (const system of gone) followSystem(guide, system.id, null);
+}
+
+export function dropNumber(guide: GuideDocument, edit: DropNumber, context: EditContext): void {
+  const { start, end } = edit.number;
+  const written = context.text.slice(start, end);
+  if (end > context.text.length || !/^\d+$/.test(written)) throw new EditRefused(`no number at ${start}..${end} of the capture's text`);
+  let dropped = 0;
+  for (const system of guide.systems) {
+    const labels = new Map(system.levels.map((level) => [level.key, level.label]));
+    const taking = new Set<DocumentGrading>();
+    for (const group of groupsByQuote(system)) {
+      const quote = group[0]!.quote;
+      for (let at = context.text.indexOf(quote, Math.max(0, end - quote.length)); at !== -1 && at <= start; at = context.text.indexOf(quote, at + 1)) {
+        if (at + quote.length < end) continue;
+        const grading = takerOf(quote, group, labels.get(group[0]!.level) ?? "", start - at);
+        if (grading !== null) taking.add(grading);
+      }
+    }
+    dropped += taking.size;
+    system.gradings = system.gradings.filter((grading) => !taking.has(grading));
+  }
+  if (dropped === 0) throw new EditRefused(`no grading takes the ${written} on line ${lineOf(context.text, start)}`);
+}
+
+/** A system's gradings by level and quote, each group in the system's order. */
+function groupsByQuote(system: DocumentSystem): DocumentGrading[][] {
+  const groups = new Map<string, DocumentGrading[]>();
+  for (const grading of system.gradings) {
+    const key = `${grading.level}\u0000${grading.quote}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [grading]);
+    else group.push(grading);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * The grading of one level that takes the number at `offset` of their shared quote: they take the quote's
+ * numbers in order, each the first equal to its seed after the one before took (as `npm run check` reads
+ * them, generator/capture/quote-numbers.ts).
+ */
+function takerOf(quote: string, group: readonly DocumentGrading[], label: string, offset: number): DocumentGrading | null {
+  const numbers = seedsOf({ quote }, label);
+  const taken = new Set<number>();
+  let cursor = 0;
+  for (const grading of group) {
+    let index = numbers.findIndex((number, at) => at >= cursor && number.value === grading.seed);
+    if (index === -1) index = numbers.findIndex((number, at) => !taken.has(at) && number.value === grading.seed);
+    if (index === -1) continue;
+    taken.add(index);
+    cursor = index + 1;
+    if (numbers[index]!.start === offset) return grading;
+  }
+  return null;
+}
