@@ -419,16 +419,22 @@ describe("who waits for whose read", () => {
     const sleepers: (() => void)[] = [];
     const policy: ReadPolicy = { shareReads: false, maxWholeReads: 1, sleep: () => new Promise<void>((wake) => sleepers.push(wake)), now: () => time };
     let first = true;
+    let holding: () => void = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
     const assets = async (path: string) => {
       // The first pack read never ends, as one whose request was cancelled.
       if (path === pack && first) {
         first = false;
+        holding();
         return new Promise<Uint8Array | null>(() => {});
       }
       return files.get(path) ?? null;
     };
     const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy, cache: false });
     void handler(get("/v1/items/7/44/seeds/1"));
+    // The second request starts once the first holds its turn: which of two requests started together
+    // reads first depends on when the thread pool answers their index checks.
+    await held;
     const second = handler(get("/v1/items/7/44/seeds/2"));
     const answer = await drive(second, () => {
       time += 1_000;
