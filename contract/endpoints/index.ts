@@ -1,5 +1,5 @@
 // Every /v1 endpoint, one registration each (endpoint.ts says what one holds), and the version of the
-// bytes they answer. The route table, path matching, the file of every route, the description
+// bytes they answer. The routes, path matching, the file of every route, the description
 // document's paths and the client's endpoint types are all read from this list; its order is the
 // order they are described in.
 
