@@ -1,22 +1,36 @@
-// `npm run bench:serve`: how fast the local server answers, next to the Cloudflare Worker in
-// workerd (`npm run serve:workers`) and nginx serving the same answers as static files, in one run.
+// `npm run bench:serve`: how fast each adapter of the edge answers, how much memory it holds while it
+// does and whether every answer is still the API's: the local Node server, the Cloudflare Worker in
+// workerd (`npm run serve:workers`), Netlify's local emulation (`npm run serve:netlify`) and nginx
+// serving the same answers as static files, one after another in one run.
 //
-// Serves dist/ (or --dist DIR) as built; builds nothing. Starts the local server with both rate
-// limits off and 2 workers, and (when nginx is on PATH) nginx with a generated minimal config on a
-// loopback port, serving each response of the mix as a file of its own (a seed's bytes taken out
-// of its pair's pack): what a static host would answer without any code. Loads each with wrk when it is on
-// PATH (lighter), else autocannon in a child process, for a fixed duration, after a short warm-up:
+// Serves dist/ (or --dist DIR) as built; builds nothing. Starts each server on its own, loads it,
+// stops it: the Node server with both rate limits off and 2 workers, workerd and Netlify's emulation
+// with their limits raised out of reach, and (when nginx is on PATH) nginx with a generated minimal
+// config on a loopback port, serving each response of the mix as a file of its own (a seed's bytes
+// taken out of its pair's pack): what a static host would answer without any code. Loads each with
+// wrk when it is on PATH (lighter), else autocannon in a child process, for a fixed duration, after a
+// short warm-up:
 //   200s: a mix of random seed lookups (80%) and patterns (20%)
 //   304s: the same mix, revalidated (If-None-Match for the API; If-Modified-Since for nginx,
 //         whose ETags are per file)
-// Prints requests/s, p50/p99 latency, the ratio to nginx and PASS/FAIL against the targets:
-// at least 40% of nginx on 200s and 45% on 304s. Exits 1 on a FAIL.
+// Netlify's emulation starts a Deno worker for each request and answers some ten to twenty a
+// second: it gets fewer connections of its own (--netlify-connections), or it would only time out.
+//
+// For each server and run it prints requests/s, p50/p99 latency, the answers counted; among them
+// those with another status than the run's, 5xx and answers outside the API's envelope; the
+// requests that got none (socket errors, timeouts); and the resident memory of the server's whole
+// process tree (bench/lib/process-tree.ts) when the run started and at its peak, sampled every
+// 250 ms. Under load every body is checked cheaply (the envelope's opening bytes, its closing
+// brace, an empty 304); after each run a short pass fetches part of the mix again at the same
+// concurrency and parses every body in full, as a client taking gzip would. The build served is
+// taken as intact: any error counted is a FAIL of that adapter. Against nginx, the Node server must
+// reach at least 40% of its requests/s on 200s and 45% on 304s. Exits 1 on a FAIL.
 //
 // Options: --dist DIR, --duration S (10), --warmup S (5), --connections N (50),
-// --load wrk|autocannon, --no-nginx, --no-workerd.
+// --netlify-connections N (8), --load wrk|autocannon, --no-nginx, --no-workerd, --no-netlify.
 //
 // Caveat: the load generator runs on the same machine (2 cores here) and competes with the
-// server for CPU; both servers pay the same toll, so the ratio is the figure to read.
+// server for CPU; every server pays the same toll, so the ratio is the figure to read.
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,36 +45,72 @@ import { entryOf } from "../contract/pack.ts";
 import { fileFor, packEntryOf, pathFor, type Route } from "../contract/routes.ts";
 import { MANIFEST_FILE, type Manifest } from "../contract/manifest.ts";
 import { createRandom } from "../tools/fixture/random.ts";
-import { formatTable } from "./lib/format.ts";
+import { formatCount, formatTable } from "./lib/format.ts";
+import { sampleTree, watchTree } from "./lib/process-tree.ts";
 
 const repoRoot = fileURLToPath(new URL("../", import.meta.url));
 const TARGETS = { "200s": 0.4, "304s": 0.45 } as const;
 type Scenario = keyof typeof TARGETS;
+const SCENARIOS = ["200s", "304s"] as const satisfies readonly Scenario[];
+const EXPECTED: Record<Scenario, number> = { "200s": 200, "304s": 304 };
+
+const USAGE =
+  "usage: npm run bench:serve [-- --dist DIR] [--duration S] [--warmup S] [--connections N] [--netlify-connections N] " +
+  "[--load wrk|autocannon] [--no-nginx] [--no-workerd] [--no-netlify]";
 
 interface Options {
   dist: string;
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
+  netlifyConnections: number;
   /** `--load autocannon` forces autocannon even where wrk is installed. */
   load: "wrk" | "autocannon" | null;
   /** `--no-nginx` skips the baseline. */
   nginx: boolean;
   /** `--no-workerd` skips the Cloudflare Worker. */
   workerd: boolean;
+  /** `--no-netlify` skips Netlify's emulation. */
+  netlify: boolean;
 }
 
-interface LoadResult {
+/** What the answers of one run came to. */
+interface Counts {
+  answers: number;
+  /** Answers with another status than the run's (200, or 304 when revalidating). */
+  unexpected: number;
+  serverErrors: number;
+  outsideEnvelope: number;
+  /** Requests that got no answer: the connection failed, or no answer came in time. */
+  socketErrors: number;
+  timeouts: number;
+}
+
+interface LoadResult extends Counts {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
-  /** Responses whose status was not the expected one, or socket errors. */
-  unexpected: number;
 }
 
-interface Target {
-  name: string;
+interface RunResult {
+  load: LoadResult;
+  /** The warm-up's, the run's and the full check's answers together. */
+  counts: Counts;
+  rssBeforeBytes: number;
+  rssPeakBytes: number;
+}
+
+interface Server {
   url: string;
+  child: ChildProcess;
+}
+
+interface Adapter {
+  name: string;
+  connections: number;
+  /** False for nginx, whose files hold the build's data, not the API's answers. */
+  answersInEnvelope: boolean;
+  start(): Promise<Server>;
   /** The request path for an API path. */
   pathFor: (apiPath: string, file: string) => string;
   /** Header that makes a request a revalidation. */
@@ -70,7 +120,17 @@ interface Target {
 // ---- command line ----
 
 function readOptions(argv: readonly string[]): Options {
-  let values: { dist?: string; duration?: string; warmup?: string; connections?: string; load?: string; "no-nginx"?: boolean; "no-workerd"?: boolean };
+  let values: {
+    dist?: string;
+    duration?: string;
+    warmup?: string;
+    connections?: string;
+    "netlify-connections"?: string;
+    load?: string;
+    "no-nginx"?: boolean;
+    "no-workerd"?: boolean;
+    "no-netlify"?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -79,15 +139,17 @@ function readOptions(argv: readonly string[]): Options {
         duration: { type: "string" },
         warmup: { type: "string" },
         connections: { type: "string" },
+        "netlify-connections": { type: "string" },
         load: { type: "string" },
         "no-nginx": { type: "boolean" },
         "no-workerd": { type: "boolean" },
+        "no-netlify": { type: "boolean" },
       },
     }));
   } catch (error) {
-    fail(`${(error as Error).message}\nusage: npm run bench:serve [-- --dist DIR] [--duration S] [--warmup S] [--connections N] [--load wrk|autocannon] [--no-nginx] [--no-workerd]`);
+    fail(`${(error as Error).message}\n${USAGE}`);
   }
-  const number = (name: "duration" | "warmup" | "connections", fallback: number, min: number, max: number) => {
+  const number = (name: "duration" | "warmup" | "connections" | "netlify-connections", fallback: number, min: number, max: number) => {
     const raw = values[name];
     const parsed = raw === undefined ? fallback : Number(raw);
     if (!Number.isFinite(parsed) || parsed < min || parsed > max) fail(`--${name} must be a number from ${min} to ${max}`);
@@ -99,9 +161,11 @@ function readOptions(argv: readonly string[]): Options {
     durationSeconds: number("duration", 10, 1, 120),
     warmupSeconds: number("warmup", 5, 0, 60),
     connections: number("connections", 50, 1, 1000),
+    netlifyConnections: number("netlify-connections", 8, 1, 1000),
     load: values.load === "autocannon" || values.load === "wrk" ? values.load : null,
     nginx: values["no-nginx"] !== true,
     workerd: values["no-workerd"] !== true,
+    netlify: values["no-netlify"] !== true,
   };
 }
 
@@ -216,26 +280,68 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
-/** One of the project's serve scripts on a free loopback port, once its /health answers 200. */
-async function startServeScript(script: string, args: (port: number) => string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(repoRoot, script), ...args(port)], { cwd: repoRoot, env, stdio: ["ignore", "ignore", "inherit"] });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/health`, 200, child);
-  return { url, child };
+/** The first line of `child`'s stdout that is a URL: the serve scripts print theirs once they listen. */
+function printedUrl(child: ChildProcess, seconds: number): Promise<string> {
+  return new Promise((resolveUrl, reject) => {
+    let buffered = "";
+    const timer = setTimeout(() => settle(new Error(`no URL printed within ${seconds} s`)), seconds * 1000);
+    const onData = (chunk: string) => {
+      buffered += chunk;
+      const url = /^(http:\/\/\S+)$/m.exec(buffered)?.[1];
+      if (url !== undefined) settle(url);
+    };
+    const onExit = (code: number | null) => settle(new Error(`the server exited (${code === null ? "on a signal" : `code ${code}`}) before printing its URL`));
+    const settle = (outcome: string | Error) => {
+      clearTimeout(timer);
+      child.stdout!.off("data", onData);
+      child.off("exit", onExit);
+      // What it prints later is read and dropped, so that it never blocks on a full pipe.
+      child.stdout!.resume();
+      if (outcome instanceof Error) reject(outcome);
+      else resolveUrl(outcome);
+    };
+    child.stdout!.setEncoding("utf8").on("data", onData);
+    child.once("exit", onExit);
+  });
 }
 
 /**
- * The Cloudflare Worker in workerd (`npm run serve:workers`), its rate-limiting bindings raised out
- * of reach: the limits are not what is measured. One workerd process, as one Worker isolate serves.
+ * One of the project's serve scripts, on a port it takes itself (`--port 0`: a port chosen here and
+ * freed before the script listens could be taken meanwhile, by workerd's own sockets among others),
+ * once its /health answers 200.
  */
-function startWorkerd(dist: string): Promise<{ url: string; child: ChildProcess }> {
-  const unlimited = "1000000000";
-  return startServeScript("edge/adapters/cloudflare/serve.ts", (port) => [dist, "--port", String(port), "--app-limit", unlimited, "--burst-limit", unlimited]);
+async function startServeScript(script: string, args: string[], env: NodeJS.ProcessEnv = process.env, seconds = 30): Promise<Server> {
+  const child = spawn(process.execPath, [join(repoRoot, script), ...args, "--port", "0"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    const url = await printedUrl(child, seconds);
+    await waitFor(`${url}/health`, 200, child, seconds);
+    return { url, child };
+  } catch (error) {
+    await stop(child, "SIGTERM");
+    throw error;
+  }
 }
 
-function startApi(dist: string): Promise<{ url: string; child: ChildProcess }> {
-  return startServeScript("edge/adapters/node/serve.ts", (port) => [dist, "--port", String(port)], {
+/** Requests per window no client of a benchmark reaches: the limits are not what is measured. */
+const UNLIMITED = "1000000000";
+
+/** The Cloudflare Worker in workerd (`npm run serve:workers`). One workerd process, as one Worker isolate serves. */
+function startWorkerd(dist: string): Promise<Server> {
+  return startServeScript("edge/adapters/cloudflare/serve.ts", [dist, "--app-limit", UNLIMITED, "--burst-limit", UNLIMITED]);
+}
+
+/**
+ * Netlify's emulation (`npm run serve:netlify`), the burst limit of the server in front of it raised.
+ * The app limit is the edge function's own, counted in memory by its isolate, and the emulation
+ * runs each request in a new one: no client can reach it.
+ */
+function startNetlify(dist: string): Promise<Server> {
+  // It bundles the edge functions and loads @netlify/dev and Deno first: seconds, more on a busy machine.
+  return startServeScript("edge/adapters/netlify/serve.ts", [dist, "--burst-limit", UNLIMITED], process.env, 120);
+}
+
+function startApi(dist: string): Promise<Server> {
+  return startServeScript("edge/adapters/node/serve.ts", [dist], {
     ...process.env,
     HOST: "127.0.0.1",
     RATE_LIMIT: "off",
@@ -249,7 +355,7 @@ function onPath(command: string): boolean {
 }
 
 /** nginx serving `root`, ready once `readyFile` (a path under it) answers. */
-async function startNginx(root: string, readyFile: string, workDir: string): Promise<{ url: string; child: ChildProcess }> {
+async function startNginx(root: string, readyFile: string, workDir: string): Promise<Server> {
   const port = await freePort();
   const config = join(workDir, "nginx.conf");
   // Minimal static serving, as a default install would: 2 workers (one per core, like the API),
@@ -287,6 +393,82 @@ http {
   return { url, child };
 }
 
+// ---- answers ----
+
+function noCounts(): Counts {
+  return { answers: 0, unexpected: 0, serverErrors: 0, outsideEnvelope: 0, socketErrors: 0, timeouts: 0 };
+}
+
+function addCounts(...all: Counts[]): Counts {
+  const sum = noCounts();
+  for (const counts of all) for (const key of Object.keys(sum) as (keyof Counts)[]) sum[key] += counts[key];
+  return sum;
+}
+
+function errorsOf(counts: Counts): number {
+  return counts.unexpected + counts.serverErrors + counts.outsideEnvelope + counts.socketErrors + counts.timeouts;
+}
+
+/** How every body of the API begins for this build, up to the member that follows the version. */
+function envelopeOpening(datasetVersion: string): string {
+  return `{"dataset_version":${JSON.stringify(datasetVersion)},`;
+}
+
+/**
+ * The check made under load, on every answer: cheap enough not to slow the load generator (parsing
+ * every body would halve what it sends). `opening` is `envelopeOpening`'s.
+ */
+function looksEnveloped(status: number, body: string, opening: string): boolean {
+  if (status === 304) return body === "";
+  if (!body.endsWith("}") || !body.startsWith(opening)) return false;
+  return body.startsWith(`"data":`, opening.length) || body.startsWith(`"error":`, opening.length);
+}
+
+/** The full check: the body parsed, with this build's dataset_version and its data or error. */
+function isEnveloped(status: number, body: string, datasetVersion: string): boolean {
+  if (status === 304) return body === "";
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return false;
+    return (parsed as { dataset_version?: unknown }).dataset_version === datasetVersion && ("data" in parsed || "error" in parsed);
+  } catch {
+    return false;
+  }
+}
+
+function countAnswer(counts: Counts, status: number, expected: number, enveloped: boolean): void {
+  counts.answers++;
+  if (status !== expected) counts.unexpected++;
+  if (status >= 500) counts.serverErrors++;
+  if (!enveloped) counts.outsideEnvelope++;
+}
+
+/**
+ * Part of the mix fetched again at the run's concurrency, each body parsed in full. fetch takes gzip,
+ * as a browser does, and workerd then compresses: the load generators do not ask for it.
+ */
+async function checkAnswers(url: string, paths: readonly string[], header: [string, string] | null, expected: number, datasetVersion: string | null, connections: number): Promise<Counts> {
+  const counts = noCounts();
+  // A few requests per connection: enough to see what the load saw, cheap next to the run itself.
+  const total = Math.min(paths.length, connections * 8);
+  let next = 0;
+  const connection = async () => {
+    while (next < total) {
+      const path = paths[next++]!;
+      try {
+        const response = await fetch(`${url}${path}`, { headers: header ? { [header[0]]: header[1] } : {}, signal: AbortSignal.timeout(30_000) });
+        const body = await response.text();
+        countAnswer(counts, response.status, expected, datasetVersion === null || isEnveloped(response.status, body, datasetVersion));
+      } catch (error) {
+        if ((error as Error).name === "TimeoutError") counts.timeouts++;
+        else counts.socketErrors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, connection));
+  return counts;
+}
+
 // ---- load ----
 
 function parseDuration(text: string): number {
@@ -296,110 +478,281 @@ function parseDuration(text: string): number {
   return { us: value / 1000, ms: value, s: value * 1000, m: value * 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
 }
 
+// wrk runs request() and response() in each thread's Lua state and done() in another one: the counts
+// are globals of the threads, read back with thread:get.
 const WRK_SCRIPT = `
 local paths = {}
 for line in io.lines(os.getenv("BENCH_PATHS")) do paths[#paths + 1] = line end
 local name = os.getenv("BENCH_HEADER_NAME")
 local value = os.getenv("BENCH_HEADER_VALUE")
 local expected = tonumber(os.getenv("BENCH_EXPECTED"))
+local opening = os.getenv("BENCH_ENVELOPE") or ""
+local threads = {}
 local i = 0
-local unexpected = 0
+answers, unexpected, server_errors, outside = 0, 0, 0, 0
+setup = function(thread)
+  threads[#threads + 1] = thread
+end
 request = function()
   i = i + 1
   local path = paths[(i % #paths) + 1]
   if name ~= nil and name ~= "" then return wrk.format("GET", path, { [name] = value }) end
   return wrk.format("GET", path)
 end
-response = function(status)
+local enveloped = function(status, body)
+  body = body or ""
+  if status == 304 then return body == "" end
+  if body:sub(-1) ~= "}" then return false end
+  return body:sub(1, #opening + 7) == opening .. '"data":' or body:sub(1, #opening + 8) == opening .. '"error":'
+end
+response = function(status, headers, body)
+  answers = answers + 1
   if status ~= expected then unexpected = unexpected + 1 end
+  if status >= 500 then server_errors = server_errors + 1 end
+  if opening ~= "" and not enveloped(status, body) then outside = outside + 1 end
 end
 done = function()
-  io.write("unexpected: " .. unexpected .. "\\n")
+  local sums = { 0, 0, 0, 0 }
+  for _, thread in ipairs(threads) do
+    for k, key in ipairs({ "answers", "unexpected", "server_errors", "outside" }) do sums[k] = sums[k] + thread:get(key) end
+  end
+  io.write("counts: " .. table.concat(sums, " ") .. "\\n")
 end
 `;
 
-function runWrk(url: string, pathsFile: string, scriptFile: string, header: [string, string] | null, expected: number, seconds: number, connections: number): LoadResult {
-  const result = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--latency", "-s", scriptFile, url], {
-    encoding: "utf8",
-    env: {
-      ...process.env,
-      BENCH_PATHS: pathsFile,
-      BENCH_HEADER_NAME: header?.[0] ?? "",
-      BENCH_HEADER_VALUE: header?.[1] ?? "",
-      BENCH_EXPECTED: String(expected),
-    },
+interface LoadJob {
+  url: string;
+  pathsFile: string;
+  header: [string, string] | null;
+  expected: number;
+  /** `envelopeOpening` of the build, or null where answers are not the API's. */
+  opening: string | null;
+  seconds: number;
+  connections: number;
+}
+
+/** A child process to completion, its stdout collected, without blocking this process's event loop (the memory sampling runs on it). */
+function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("close", () => resolveRun({ stdout, stderr }));
   });
-  const out = result.stdout ?? "";
+}
+
+async function runWrk(job: LoadJob, scriptFile: string): Promise<LoadResult> {
+  const { stdout: out, stderr } = await runToEnd("wrk", ["-t1", `-c${job.connections}`, `-d${job.seconds}s`, "--latency", "-s", scriptFile, job.url], {
+    ...process.env,
+    BENCH_PATHS: job.pathsFile,
+    BENCH_HEADER_NAME: job.header?.[0] ?? "",
+    BENCH_HEADER_VALUE: job.header?.[1] ?? "",
+    BENCH_EXPECTED: String(job.expected),
+    BENCH_ENVELOPE: job.opening ?? "",
+  });
   const rps = Number(/Requests\/sec:\s+([0-9.]+)/.exec(out)?.[1]);
-  const p50 = parseDuration(/\s50%\s+(\S+)/.exec(out)?.[1] ?? "");
-  const p99 = parseDuration(/\s99%\s+(\S+)/.exec(out)?.[1] ?? "");
-  const wrong = Number(/unexpected: ([0-9]+)/.exec(out)?.[1] ?? 0);
+  const counts = /counts: ([0-9]+) ([0-9]+) ([0-9]+) ([0-9]+)/.exec(out);
+  if (!Number.isFinite(rps) || counts === null) throw new Error(`could not read wrk's output:\n${out}\n${stderr}`);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const errors = socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
-  if (!Number.isFinite(rps)) throw new Error(`could not read wrk's output:\n${out}\n${result.stderr}`);
-  return { requestsPerSecond: rps, p50Ms: p50, p99Ms: p99, unexpected: wrong + errors };
+  return {
+    requestsPerSecond: rps,
+    p50Ms: parseDuration(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ""),
+    p99Ms: parseDuration(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ""),
+    answers: Number(counts[1]),
+    unexpected: Number(counts[2]),
+    serverErrors: Number(counts[3]),
+    outsideEnvelope: Number(counts[4]),
+    socketErrors: socketErrors ? socketErrors.slice(1, 4).reduce((sum, n) => sum + Number(n), 0) : 0,
+    timeouts: Number(socketErrors?.[4] ?? 0),
+  };
 }
 
 /** autocannon, in a child process so that it does not share this process's event loop. */
-function runAutocannon(url: string, pathsFile: string, header: [string, string] | null, expected: number, seconds: number, connections: number): LoadResult {
-  const job = JSON.stringify({ url, pathsFile, header, expected, seconds, connections });
-  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--autocannon-child", job], {
-    cwd: repoRoot,
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const line = (result.stdout ?? "").trim().split("\n").pop() ?? "";
+async function runAutocannon(job: LoadJob): Promise<LoadResult> {
+  const { stdout, stderr } = await runToEnd(process.execPath, [fileURLToPath(import.meta.url), "--autocannon-child", JSON.stringify(job)]);
+  const line = stdout.trim().split("\n").pop() ?? "";
   try {
     return JSON.parse(line) as LoadResult;
   } catch {
-    throw new Error(`autocannon child failed:\n${result.stdout}\n${result.stderr}`);
+    throw new Error(`autocannon child failed:\n${stdout}\n${stderr}`);
   }
 }
 
-interface AutocannonRun extends PromiseLike<{
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-}> {
-  on(event: "response", listener: (client: unknown, statusCode: number) => void): void;
-}
+interface AutocannonRun
+  extends PromiseLike<{
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+  }> {}
 
-async function autocannonChild(job: string): Promise<void> {
-  const { url, pathsFile, header, expected, seconds, connections } = JSON.parse(job) as {
-    url: string;
-    pathsFile: string;
-    header: [string, string] | null;
-    expected: number;
-    seconds: number;
-    connections: number;
-  };
+async function autocannonChild(job: LoadJob): Promise<void> {
   // autocannon ships no types; the little used here is typed at the call.
   const autocannon = createRequire(import.meta.url)("autocannon") as (options: Record<string, unknown>) => AutocannonRun;
-  const paths = readFileSync(pathsFile, "utf8").trim().split("\n");
+  const paths = readFileSync(job.pathsFile, "utf8").trim().split("\n");
   let next = 0;
-  let unexpected = 0;
-  const instance = autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: header ? { [header[0]]: header[1] } : {},
-    requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  const counts = noCounts();
+  const { opening } = job;
+  const result = await autocannon({
+    url: job.url,
+    connections: job.connections,
+    duration: job.seconds,
+    headers: job.header ? { [job.header[0]]: job.header[1] } : {},
+    requests: [
+      {
+        setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] }),
+        // autocannon gathers every body as a string whether or not it is looked at.
+        onResponse: (status: number, body: string) => countAnswer(counts, status, job.expected, opening === null || looksEnveloped(status, body, opening)),
+      },
+    ],
   });
-  instance.on("response", (_client: unknown, statusCode: number) => {
-    if (statusCode !== expected) unexpected++;
-  });
-  const result = await instance;
   const out: LoadResult = {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    unexpected: unexpected + result.errors + result.timeouts,
+    ...counts,
+    // autocannon counts a timeout (no answer within 10 s) as an error too.
+    socketErrors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
   };
   console.log(JSON.stringify(out));
 }
 
+// ---- one adapter ----
+
+interface Measured {
+  runs: Map<Scenario, RunResult>;
+  /** The most processes of each program its tree held at once. */
+  programs: Map<string, number>;
+}
+
+interface Bench {
+  options: Options;
+  mix: readonly MixEntry[];
+  datasetVersion: string;
+  workDir: string;
+  /** wrk's script file, or null to load with autocannon. */
+  wrkScript: string | null;
+}
+
+/** Starts the adapter, loads it with both runs, stops it. */
+async function measure(adapter: Adapter, bench: Bench): Promise<Measured> {
+  const { options } = bench;
+  const paths = bench.mix.map(({ api, file }) => adapter.pathFor(api, file));
+  const pathsFile = join(bench.workDir, "mix.paths");
+  writeFileSync(pathsFile, `${paths.join("\n")}\n`);
+  const opening = adapter.answersInEnvelope ? envelopeOpening(bench.datasetVersion) : null;
+
+  const server = await adapter.start();
+  const pid = server.child.pid!;
+  const load = (header: [string, string] | null, expected: number, seconds: number) => {
+    const job: LoadJob = { url: server.url, pathsFile, header, expected, opening, seconds, connections: adapter.connections };
+    return bench.wrkScript === null ? runAutocannon(job) : runWrk(job, bench.wrkScript);
+  };
+  const runs = new Map<Scenario, RunResult>();
+  const programs = new Map<string, number>();
+  try {
+    for (const scenario of SCENARIOS) {
+      const header = scenario === "304s" ? adapter.revalidate : null;
+      const expected = EXPECTED[scenario];
+      const rssBeforeBytes = sampleTree(pid).rssBytes;
+      const watch = watchTree(pid);
+      const warmup = scenario === "200s" && options.warmupSeconds > 0 ? await load(null, 200, options.warmupSeconds) : noCounts();
+      const result = await load(header, expected, options.durationSeconds);
+      const peak = watch.stop();
+      for (const [program, count] of peak.programs) programs.set(program, Math.max(programs.get(program) ?? 0, count));
+      const checked = await checkAnswers(server.url, paths, header, expected, adapter.answersInEnvelope ? bench.datasetVersion : null, adapter.connections);
+      runs.set(scenario, { load: result, counts: addCounts(warmup, result, checked), rssBeforeBytes, rssPeakBytes: peak.rssBytes });
+    }
+  } finally {
+    await stop(server.child, "SIGTERM");
+  }
+  return { runs, programs };
+}
+
+// ---- output ----
+
+function megabytes(bytes: number): string {
+  return `${formatCount(Math.round(bytes / 1e6))} MB`;
+}
+
+/** Milliseconds, to two decimals under 10 ms (wrk's resolution is finer than autocannon's). */
+function latency(ms: number): string {
+  return ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : formatCount(Math.round(ms));
+}
+
+function programsOf(programs: Map<string, number>): string {
+  return [...programs].map(([program, count]) => (count > 1 ? `${program} x${count}` : program)).join(", ");
+}
+
+/** The table, and whether the Node server missed a target against nginx. */
+function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string, Measured>): { table: string; failed: boolean } {
+  const baseline = measured.get("nginx");
+  let failed = false;
+  const rows: string[][] = [];
+  for (const adapter of adapters) {
+    const runs = measured.get(adapter.name)?.runs;
+    for (const scenario of SCENARIOS) {
+      const run = runs?.get(scenario);
+      if (run === undefined) continue;
+      const { load, counts } = run;
+      const row = [
+        adapter.name,
+        scenario,
+        String(adapter.connections),
+        formatCount(Math.round(load.requestsPerSecond)),
+        latency(load.p50Ms),
+        latency(load.p99Ms),
+        formatCount(counts.answers),
+        formatCount(counts.unexpected),
+        formatCount(counts.serverErrors),
+        adapter.answersInEnvelope ? formatCount(counts.outsideEnvelope) : "n/a",
+        formatCount(counts.socketErrors),
+        formatCount(counts.timeouts),
+        megabytes(run.rssBeforeBytes),
+        megabytes(run.rssPeakBytes),
+      ];
+      const nginx = baseline?.runs.get(scenario);
+      if (baseline !== undefined) {
+        let ratio = "";
+        let verdict = "";
+        if (adapter.name !== "nginx" && nginx !== undefined) {
+          const share = load.requestsPerSecond / nginx.load.requestsPerSecond;
+          ratio = `${(share * 100).toFixed(0)}%`;
+          // The targets are the Node server's. The others' figures are shown beside them, not judged:
+          // workerd and Netlify's emulation are runtimes run locally, not how a deploy is served.
+          if (adapter.name === NODE_SERVER) {
+            const pass = share >= TARGETS[scenario] && errorsOf(counts) === 0;
+            verdict = `${pass ? "PASS" : "FAIL"} (target ${TARGETS[scenario] * 100}%${errorsOf(counts) > 0 ? ", errors" : ""})`;
+            failed ||= !pass;
+          }
+        }
+        row.push(ratio, verdict);
+      }
+      rows.push(row);
+    }
+  }
+  const header = ["server", "run", "conns", "req/s", "p50 ms", "p99 ms", "answers", "unexpected", "5xx", "outside envelope", "socket errors", "timeouts", "RSS before", "RSS peak"];
+  if (baseline !== undefined) header.push("vs nginx", "verdict");
+  return { table: formatTable(header, rows), failed };
+}
+
+/** "PASS workerd: 0 answers outside the envelope, 0 5xx, ..." for an adapter of the API: any error counted fails it. */
+function errorLine(name: string, runs: ReadonlyMap<Scenario, RunResult>): { line: string; pass: boolean } {
+  const counts = addCounts(...[...runs.values()].map((run) => run.counts));
+  const pass = errorsOf(counts) === 0;
+  const line =
+    `${pass ? "PASS" : "FAIL"} ${name}: ${formatCount(counts.outsideEnvelope)} answers outside the envelope, ${formatCount(counts.serverErrors)} 5xx ` +
+    `(${formatCount(counts.unexpected)} unexpected statuses, ${formatCount(counts.socketErrors)} socket errors, ${formatCount(counts.timeouts)} timeouts, of ${formatCount(counts.answers)} answers)`;
+  return { line, pass };
+}
+
 // ---- main ----
+
+const NODE_SERVER = "Node server";
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
@@ -411,83 +764,70 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), "bench-serve-"));
   // nginx's workers run as an unprivileged user when it is started as root: they must read the static root.
   chmodSync(workDir, 0o755);
-  const scriptFile = join(workDir, "mix.lua");
-  writeFileSync(scriptFile, WRK_SCRIPT);
+  let wrkScript: string | null = null;
+  if (useWrk) writeFileSync((wrkScript = join(workDir, "mix.lua")), WRK_SCRIPT);
 
-  console.log(`bench:serve — ${options.dist} (dataset_version ${manifest.dataset_version}, ${items.length} items)`);
+  const revalidateApi: [string, string] = ["If-None-Match", `"${manifest.dataset_version}"`];
+  const api = (apiPath: string) => apiPath;
+  const adapters: Adapter[] = [{ name: NODE_SERVER, connections: options.connections, answersInEnvelope: true, start: () => startApi(options.dist), pathFor: api, revalidate: revalidateApi }];
+  if (options.workerd) {
+    adapters.push({ name: "workerd", connections: options.connections, answersInEnvelope: true, start: () => startWorkerd(options.dist), pathFor: api, revalidate: revalidateApi });
+  }
+  if (options.netlify) {
+    adapters.push({ name: "Netlify", connections: options.netlifyConnections, answersInEnvelope: true, start: () => startNetlify(options.dist), pathFor: api, revalidate: revalidateApi });
+  }
+  if (useNginx) {
+    adapters.push({
+      name: "nginx",
+      connections: options.connections,
+      answersInEnvelope: false,
+      start: () => startNginx(staticRoot(join(options.dist, manifest.generation), mix, join(workDir, "static")), mix[0]!.file, workDir),
+      pathFor: (_path, file) => `/${file}`,
+      // A date after every file's modification time: with `if_modified_since before`, a 304 for each.
+      revalidate: ["If-Modified-Since", new Date(Date.now() + 86_400_000).toUTCString()],
+    });
+  }
+
+  console.log(`bench:serve — ${options.dist} (dataset_version ${manifest.dataset_version}, ${items.length} items), Node ${process.version}`);
   console.log(
-    `load: ${useWrk ? "wrk, 1 thread" : "autocannon in a child process"}, ${options.connections} connections, ` +
+    `load: ${useWrk ? "wrk, 1 thread" : "autocannon in a child process"}, ${options.connections} connections` +
+      `${options.netlify ? ` (Netlify's emulation ${options.netlifyConnections})` : ""}, ` +
       `${options.durationSeconds} s per run after ${options.warmupSeconds} s warm-up; the load generator shares the machine's cores.`,
   );
   if (!useNginx) {
-    console.log(options.nginx ? "nginx is not on PATH: no static baseline, no PASS/FAIL (apt-get install nginx)." : "--no-nginx: no static baseline, no PASS/FAIL.");
+    console.log(options.nginx ? "nginx is not on PATH: no static baseline, no PASS/FAIL against it (apt-get install nginx)." : "--no-nginx: no static baseline, no PASS/FAIL against it.");
   }
 
-  const targets: Target[] = [];
-  const children: ChildProcess[] = [];
-  const results = new Map<string, LoadResult>();
+  const measured = new Map<string, Measured>();
   try {
-    const api = await startApi(options.dist);
-    children.push(api.child);
-    targets.push({ name: "api", url: api.url, pathFor: (path) => path, revalidate: ["If-None-Match", `"${manifest.dataset_version}"`] });
-    if (options.workerd) {
-      const workerd = await startWorkerd(options.dist);
-      children.push(workerd.child);
-      targets.push({ name: "workerd", url: workerd.url, pathFor: (path) => path, revalidate: ["If-None-Match", `"${manifest.dataset_version}"`] });
-    }
-    if (useNginx) {
-      const nginx = await startNginx(staticRoot(join(options.dist, manifest.generation), mix, join(workDir, "static")), mix[0]!.file, workDir);
-      children.push(nginx.child);
-      // A date after every file's modification time: with `if_modified_since before`, a 304 for each.
-      targets.push({ name: "nginx", url: nginx.url, pathFor: (_path, file) => `/${file}`, revalidate: ["If-Modified-Since", new Date(Date.now() + 86_400_000).toUTCString()] });
-    }
-
-    for (const target of targets) {
-      const pathsFile = join(workDir, `${target.name}.paths`);
-      writeFileSync(pathsFile, `${mix.map(({ api, file }) => target.pathFor(api, file)).join("\n")}\n`);
-      const load = (header: [string, string] | null, expected: number, seconds: number) =>
-        useWrk
-          ? runWrk(target.url, pathsFile, scriptFile, header, expected, seconds, options.connections)
-          : runAutocannon(target.url, pathsFile, header, expected, seconds, options.connections);
-      if (options.warmupSeconds > 0) load(null, 200, options.warmupSeconds);
-      results.set(`${target.name} 200s`, load(null, 200, options.durationSeconds));
-      results.set(`${target.name} 304s`, load(target.revalidate, 304, options.durationSeconds));
+    const bench: Bench = { options, mix, datasetVersion: manifest.dataset_version, workDir, wrkScript };
+    for (const adapter of adapters) {
+      console.error(`bench:serve: ${adapter.name}`);
+      measured.set(adapter.name, await measure(adapter, bench));
     }
   } finally {
-    for (const child of children) await stop(child, "SIGTERM");
     rmSync(workDir, { recursive: true, force: true });
   }
 
-  let failed = false;
-  const rows: string[][] = [];
-  for (const scenario of ["200s", "304s"] as Scenario[]) {
-    const baseline = results.get(`nginx ${scenario}`);
-    for (const name of ["api", "workerd", "nginx"]) {
-      const result = results.get(`${name} ${scenario}`);
-      if (result === undefined) continue;
-      let ratio = "";
-      let verdict = "";
-      if (name !== "nginx" && baseline !== undefined) {
-        const share = result.requestsPerSecond / baseline.requestsPerSecond;
-        ratio = `${(share * 100).toFixed(0)}%`;
-        const pass = share >= TARGETS[scenario] && result.unexpected === 0;
-        // The targets are the Node server's. workerd's figures are shown beside them, not judged: it is
-        // the Workers runtime run locally by miniflare, not how a deploy is served.
-        if (name === "api") {
-          verdict = `${pass ? "PASS" : "FAIL"} (target ${TARGETS[scenario] * 100}%${result.unexpected > 0 ? ", unexpected statuses" : ""})`;
-          failed ||= !pass;
-        } else if (result.unexpected > 0) {
-          verdict = "(unexpected: wrong statuses or timeouts)";
-        }
-      }
-      rows.push([name, scenario, result.requestsPerSecond.toFixed(0), result.p50Ms.toFixed(2), result.p99Ms.toFixed(2), String(result.unexpected), ratio, verdict]);
-    }
-  }
+  const { table, failed: missedTarget } = resultTable(adapters, measured);
+  let failed = missedTarget;
   console.log("");
-  console.log(formatTable(["server", "run", "req/s", "p50 ms", "p99 ms", "unexpected", "vs nginx", "verdict"], rows));
+  console.log(table);
+  console.log("");
+  console.log("answers: the warm-up's (200s), the run's and a full check's (8 requests a connection, each body parsed).");
+  console.log("RSS: the server's whole process tree, summed, when the run started and at its peak (200s: the warm-up included).");
+  if (!useWrk) console.log("autocannon counts latency in whole milliseconds: 0 is under 1 ms.");
+  console.log(`process trees: ${adapters.map((adapter) => `${adapter.name}: ${programsOf(measured.get(adapter.name)!.programs)}`).join("; ")}`);
+  console.log("");
+  for (const adapter of adapters) {
+    if (!adapter.answersInEnvelope) continue;
+    const { line, pass } = errorLine(adapter.name, measured.get(adapter.name)!.runs);
+    console.log(line);
+    failed ||= !pass;
+  }
   if (failed) process.exitCode = 1;
 }
 
 const childJob = process.argv.indexOf("--autocannon-child");
-if (childJob !== -1) await autocannonChild(process.argv[childJob + 1] ?? "{}");
+if (childJob !== -1) await autocannonChild(JSON.parse(process.argv[childJob + 1] ?? "{}") as LoadJob);
 else await main();
