@@ -1,5 +1,6 @@
 import type { Region } from "../../generator/capture/regions.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
+import { slugId } from "../draft/systems.ts";
 
 // The guide document as the workbench edits it: a draft under review (placeholders where a boolean belongs,
 // fields not written yet) as much as a finished guide. Only the parts edits touch are typed; every other field
@@ -110,19 +111,8 @@ export function editableGuide(document: unknown): { ok: true; guide: GuideDocume
   return { ok: true, guide: guide as GuideDocument };
 }
 
-/**
- * A system id or level key made from a label: lowercase letters, digits and `_`, as guide:draft makes them
- * (system ids are path-safe: dataset/README.md, "Guide documents: guides/<platform_id>.json").
- */
-export function idFromLabel(label: string): string {
-  return label
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/%/g, "pct")
-    .replace(/[^a-z0-9]+/g, "_")
-    .replace(/^_+|_+$/g, "")
-    .slice(0, 48);
-}
+/** A system id or level key made from a label, as guide:draft makes them. */
+export const idFromLabel = slugId;
 
 /** `base`, or `base_2`, `base_3`, ... : the first not in `taken`. */
 export function unique(base: string, taken: ReadonlySet<string>): string {
