@@ -5,6 +5,7 @@ import { bodyLines, type BodyLine } from "./lines.ts";
 import { seedCandidates } from "./numbers.ts";
 import { labelBeforeSeeds, quoteReadings, type QuotedSystem } from "./quote-numbers.ts";
 import { coreLabel, undecorated } from "./shapes.ts";
+import { fields, list, text } from "./lenient.ts";
 
 // The numbers a transcription has not accounted for: every number of the guide's text that could be a seed
 // (numbers.ts), each accounted for by what the guide transcribed at its own place, never by equal text
@@ -241,20 +242,6 @@ export function accountedParts(document: unknown): AccountedGuide {
       return [{ label: text(system.label) ?? "", levels, gradings, remarks: quotedEntries(system.remarks) }];
     }),
   };
-}
-
-type Fields = Record<string, unknown>;
-
-function fields(value: unknown): Fields | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Fields) : null;
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-function text(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
 }
 
 function quotedEntries(value: unknown): Quoted[] {

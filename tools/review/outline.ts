@@ -3,6 +3,8 @@
 // system, level and grading it can. Whatever is not of the expected type is left out here; `check`
 // reports it, and the page lists that problem.
 
+import { fields, list, text, type Fields } from "../../generator/capture/lenient.ts";
+
 export interface OutlineGrading {
   /** Where the grading is in its system's `gradings`. */
   index: number;
@@ -57,20 +59,6 @@ export interface GuideOutline {
   entries: OutlineEntry[];
   notes: string | null;
   permissionQuote: string | null;
-}
-
-type Fields = Record<string, unknown>;
-
-function fields(value: unknown): Fields | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Fields) : null;
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}
-
-function text(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
 }
 
 function integer(value: unknown): number | null {
