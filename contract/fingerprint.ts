@@ -7,7 +7,7 @@
 // The edge computes it with Web Crypto on every runtime; the generator computes the same value with
 // node:crypto (generator/fingerprint.ts), and a test holds the two to each other.
 
-import { countOf, directoryLength, ENTRY_CHECKSUM_BYTES, isPackFile, packLengthOf } from "./pack.ts";
+import { directoryLength, ENTRY_CHECKSUM_BYTES, packLengthOf } from "./pack.ts";
 
 export const HASH_HEX_DIGITS = 16;
 
@@ -29,14 +29,6 @@ export async function fingerprintOf(bytes: Uint8Array): Promise<string> {
 /** The fingerprint of a pack from its directory alone: the length it gives the pack, and the directory's hash. */
 export async function packFingerprintOf(directory: Uint8Array, count: number): Promise<string> {
   return `${packLengthOf(directory, count)}:${hexOf(await sha256(directory.subarray(0, directoryLength(count))), HASH_HEX_DIGITS)}`;
-}
-
-/** The fingerprint of a file by its path in the generation: a pack's by its directory, any other file's whole. */
-export async function fileFingerprintOf(path: string, bytes: Uint8Array): Promise<string> {
-  if (!isPackFile(path)) return fingerprintOf(bytes);
-  const count = countOf(bytes);
-  if (count === null || bytes.byteLength < directoryLength(count)) return fingerprintOf(bytes);
-  return packFingerprintOf(bytes, count);
 }
 
 /** Whether an entry's bytes are the ones its pack's directory vouches for. */

@@ -2,7 +2,11 @@
 // checks (contract/fingerprint.ts, Web Crypto) are one definition computed twice: held equal here.
 
 import { describe, expect, it } from "vitest";
-import { fileFingerprintOf, fingerprintOf } from "../../contract/fingerprint.ts";
+import { fingerprintOf, packFingerprintOf } from "../../contract/fingerprint.ts";
+import { documentsFolderOf } from "../../contract/serving-index.ts";
+import { documentsOf } from "../../generator/docs/documents.ts";
+import { readExplorerBundle } from "../../generator/docs/explorer-bundle.ts";
+import { readRedocBundle } from "../../generator/docs/redoc-bundle.ts";
 import { directoryLength } from "../../contract/pack.ts";
 import { encodePack } from "../../generator/derive/encode-pack.ts";
 import { fingerprint } from "../../generator/fingerprint.ts";
@@ -14,7 +18,12 @@ describe("a file's fingerprint", () => {
     const file = encoder.encode('{"item":{"def_index":7}}');
     const pack = encodePack(["{}", '{"seed":1}', "é"].map((text) => encoder.encode(text)));
     expect(fingerprint("v1/items/7/44.json", file)).toBe(await fingerprintOf(file));
-    expect(fingerprint("v1/items/7/44/seeds.pack", pack)).toBe(await fileFingerprintOf("v1/items/7/44/seeds.pack", pack));
+    expect(fingerprint("v1/items/7/44/seeds.pack", pack)).toBe(await packFingerprintOf(pack, 3));
+  });
+  it("names a documents folder by its index's hash the same way from the build and from the edge", async () => {
+    const documents = documentsOf(readRedocBundle(), readExplorerBundle());
+    const index = documents.files.find((file) => file.path === "files.json")!;
+    expect(await documentsFolderOf(new TextEncoder().encode(index.body))).toBe(documents.folder);
   });
   it("of a pack records the pack's length and the hash of its directory alone", () => {
     const pack = encodePack(["{}", '{"seed":1}'].map((text) => encoder.encode(text)));
