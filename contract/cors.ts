@@ -10,6 +10,9 @@ export const CORS_HEADERS = {
 /** Methods the API answers; HEAD is GET without a body (RFC 9110), OPTIONS is the preflight. */
 export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 
+/** The 405's one wording, whoever answers it (the core, or the server in front of a local runtime). */
+export const methodNotAllowedMessage = (method: string): string => `method ${method} is not allowed; use GET`;
+
 /**
  * The preflight allows GET and the If-None-Match request header (docs/serving.md, "CORS"). A day is the longest
  * any browser honours.

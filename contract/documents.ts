@@ -6,6 +6,7 @@
 
 import { CACHE_DATA } from "./cache-policy.ts";
 import { CORS_HEADERS } from "./cors.ts";
+import { JSON_TYPE } from "./envelope.ts";
 
 /**
  * The page inlines everything it needs; this policy makes the browser refuse any request the page
@@ -41,7 +42,7 @@ export const EXPLORER_POLICY = [
 export function documentHeaders(etag: string) {
   const common = { etag, "cache-control": CACHE_DATA, ...CORS_HEADERS };
   return {
-    openapi: { "content-type": "application/json; charset=utf-8", ...common },
+    openapi: { "content-type": JSON_TYPE, ...common },
     page: {
       "content-type": "text/html; charset=utf-8",
       ...common,

@@ -5,6 +5,9 @@
 /** The `code` of an error envelope: what a client branches on (its `message` is for people). */
 export type ErrorCode = "bad_request" | "not_found" | "rate_limited" | "internal_error";
 
+/** The media type of every enveloped answer (and of /health). */
+export const JSON_TYPE = "application/json; charset=utf-8";
+
 const encoder = new TextEncoder();
 const CLOSE = encoder.encode("}");
 

@@ -21,9 +21,9 @@ import {
 } from "../contract/cache-policy.ts";
 import { etagFor, ifNoneMatchMatches } from "./conditional.ts";
 import { changesFileFor } from "../contract/changes.ts";
-import { ALLOWED_METHODS, CORS_HEADERS, PREFLIGHT_HEADERS } from "../contract/cors.ts";
+import { ALLOWED_METHODS, CORS_HEADERS, methodNotAllowedMessage, PREFLIGHT_HEADERS } from "../contract/cors.ts";
 import { documentHeaders } from "../contract/documents.ts";
-import { envelopeFor, errorBody, type ErrorCode } from "../contract/envelope.ts";
+import { envelopeFor, errorBody, type ErrorCode, JSON_TYPE } from "../contract/envelope.ts";
 import { APP_RATE_LIMIT, createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.ts";
 import type { Manifest } from "../contract/manifest.ts";
 import { lookupPath, PATHS, type PathMatch, type RouteMatch } from "../contract/paths.ts";
@@ -94,7 +94,6 @@ export interface EdgeCore<C = void> {
 }
 
 const encoder = new TextEncoder();
-const JSON_TYPE = "application/json; charset=utf-8";
 const HEALTH_OK = encoder.encode('{"status":"ok"}');
 const HEALTH_ERROR = encoder.encode('{"status":"error"}');
 /** The file /health reads to tell that the build's files are reachable. */
@@ -189,7 +188,7 @@ async function answer<C>(parts: CoreParts<C>, request: EdgeRequest, manifest: Ma
   if (!reading) {
     // Decision (docs/serving.md, "Decisions"): the API's error codes (docs/README.md, "Envelope and errors")
     // have none for a method not allowed; the request is malformed for this API.
-    return fail(build, 405, "bad_request", `method ${request.method} is not allowed; use GET`, headers.methodNotAllowed);
+    return fail(build, 405, "bad_request", methodNotAllowedMessage(request.method), headers.methodNotAllowed);
   }
   if (match === null) return fail(build, 404, "not_found", `no endpoint at ${request.path}`);
   return serve(parts, request, match, manifest, context);

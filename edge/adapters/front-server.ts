@@ -14,8 +14,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { CACHE_CLIENT_ERROR, CACHE_NEVER } from "../../contract/cache-policy.ts";
-import { ALLOWED_METHODS, CORS_HEADERS } from "../../contract/cors.ts";
-import { errorBody } from "../../contract/envelope.ts";
+import { ALLOWED_METHODS, CORS_HEADERS, methodNotAllowedMessage } from "../../contract/cors.ts";
+import { errorBody, JSON_TYPE } from "../../contract/envelope.ts";
 import { lookupPath } from "../../contract/paths.ts";
 import type { ErrorCode } from "../../contract/envelope.ts";
 import { etagFor } from "../conditional.ts";
@@ -23,8 +23,7 @@ import { answerConnectAsRequest } from "./node/connect.ts";
 
 export const LOCAL_HOST = "127.0.0.1";
 
-const JSON_TYPE = "application/json; charset=utf-8";
-const READING_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const READING_METHODS = new Set(ALLOWED_METHODS.split(", "));
 
 /**
  * Headers that describe one connection (RFC 9110 section 7.6.1) or its framing, which each hop
@@ -92,7 +91,7 @@ type Checked = { target: string } | { status: 400 | 405; message: string; close:
 function checkRequest(request: IncomingMessage, ownAuthorities: ReadonlySet<string>): Checked {
   const method = request.method ?? "GET";
   // The core's own answer to a method it does not serve (edge/core.ts), word for word.
-  if (!READING_METHODS.has(method)) return { status: 405, message: `method ${method} is not allowed; use GET`, close: method === "CONNECT" };
+  if (!READING_METHODS.has(method)) return { status: 405, message: methodNotAllowedMessage(method), close: method === "CONNECT" };
   const carriesBody = request.headers["transfer-encoding"] !== undefined || Number(request.headers["content-length"] ?? 0) > 0;
   if (carriesBody && method !== "OPTIONS") return { status: 400, message: `a ${method} request has no body`, close: true };
   const target = request.url ?? "/";
