@@ -8,7 +8,7 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { UPLOAD_IGNORE_FILE } from "./build-folder.ts";
+import { UPLOAD_IGNORE_FILE } from "../../contract/upload-ignore.ts";
 import { entriesUnder } from "./walk.ts";
 
 export type Host = "cloudflare" | "netlify";

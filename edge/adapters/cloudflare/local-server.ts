@@ -23,6 +23,7 @@ import type { Manifest } from "../../../contract/manifest.ts";
 import { watchBuild } from "../node/build-watcher.ts";
 import { answerUnavailable, createFrontServer, forwardedHeaders, isConnectionHeader, LOCAL_HOST } from "../front-server.ts";
 import { bundleWorker } from "./bundle.ts";
+import { keptFolderLine, UPLOAD_IGNORE_FILE } from "../../../contract/upload-ignore.ts";
 
 const WRANGLER_CONFIG = fileURLToPath(new URL("../../../wrangler.jsonc", import.meta.url));
 
@@ -203,9 +204,6 @@ function workerdStarter(options: WorkersLocalServerOptions, script: string) {
   };
 }
 
-/** The file of the folder whose patterns workerd leaves out of its static assets. */
-const UPLOAD_IGNORE_FILE = ".assetsignore";
-
 /** Whether a workerd started now would see the files of `manifest`'s build (see the top of this file). */
 function visibleToWorkerd(dir: string, manifest: Manifest): boolean {
   let text: string;
@@ -215,7 +213,7 @@ function visibleToWorkerd(dir: string, manifest: Manifest): boolean {
     return true;
   }
   const lines = new Set(text.split("\n").map((line) => line.trim()));
-  return lines.has(`!/${manifest.generation}`) && (manifest.docs === undefined || lines.has(`!/${manifest.docs}`));
+  return lines.has(keptFolderLine(manifest.generation)) && (manifest.docs === undefined || lines.has(keptFolderLine(manifest.docs)));
 }
 
 function readConfig(): WranglerConfig {

@@ -10,7 +10,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDist } from "../../../generator/build.ts";
-import { SERVER_FILE, UPLOAD_IGNORE_FILE } from "../../../generator/emit/build-folder.ts";
+import { SERVER_FILE } from "../../../generator/emit/build-folder.ts";
+import { UPLOAD_IGNORE_FILE } from "../../../contract/upload-ignore.ts";
 import { sampleGuide, sampleItems } from "../../fixtures/validate/sample-dataset.ts";
 import { writeSampleDataset } from "../../fixtures/validate/sample-files.ts";
 
