@@ -3,6 +3,7 @@ import { decodeUtf8 } from "../load/utf8.ts";
 import { captureKind, readCapture, tooDeepProblem, type TextElement } from "./capture-text.ts";
 import { indexText, type QuoteIndex } from "../validate/quote-index.ts";
 import { nonGuideRegions, type Region } from "./regions.ts";
+import { textMarks, type Mark } from "./marks.ts";
 
 /** A capture as the checks read it: hashed once, its readable text extracted and indexed once. */
 export interface Capture {
@@ -22,6 +23,8 @@ export interface ReadableCapture {
   elements: TextElement[];
   /** Spans of the text that are not the guide (comment thread, sidebar, guide index, ...), sorted. */
   regions: Region[];
+  /** Spans of the guide's text a reader does not take as its grading as written: struck, quoted, spoiler (marks.ts), sorted. */
+  marks: Mark[];
 }
 
 export function prepareCapture(snapshotPath: string, bytes: Uint8Array): Capture {
@@ -42,5 +45,5 @@ export function prepareCapture(snapshotPath: string, bytes: Uint8Array): Capture
   const read = readCapture(kind, decoded.text);
   if ("tooDeep" in read) return { shownPath, sha256, readable: tooDeepProblem(shownPath, read) };
   const { text, elements } = read;
-  return { shownPath, sha256, readable: { source: decoded.text, text, index: indexText(text), elements, regions: nonGuideRegions(elements) } };
+  return { shownPath, sha256, readable: { source: decoded.text, text, index: indexText(text), elements, regions: nonGuideRegions(elements), marks: textMarks(text, elements) } };
 }
