@@ -1,30 +1,66 @@
 // The shapes guide pages use, as data: which headings and labels name a level (and of which scale kind),
 // which name a callout, how a ranked line is written, how a measurement beside a seed is written, and which
 // elements make a whole line a heading. draft.ts reads pages with these tables; each shape has a fixture in
-// test/fixtures/draft/.
+// test/fixtures/draft/. The words of level labels, of sections the guide does not grade and of labels before
+// a number are every language's, from languages.ts.
 
 import type { Callout, Scale } from "../../contract/schema/guide.ts";
+import { anyOf, LANGUAGES, literalSource, longestFirst, UNSPACED_LETTER, wordsOf, type Language } from "./languages.ts";
+
+/** A letter grade written after a level word (`Tier S`, `Tier A+`), or a Roman numeral (`Tier II`). */
+const LETTER_GRADE = String.raw`(?:[SABCDEFZ][+-]?|[IVX]{1,4})`;
+/** What may follow a level's label on its line: the author's description of the level, after a separator. */
+const LEVEL_DESCRIPTION = String.raw`(?:\s*[-–—:(,：（，].{0,40})?$`;
+
+/** A level word as a regular expression source: an abbreviation is read with or without its dot (`Cat. 1`, `Cat 1`). */
+function levelWordSource(word: string): string {
+  return word.endsWith(".") ? `${literalSource(word.slice(0, -1))}\\.?` : literalSource(word);
+}
+
+/** One of the words of a field of the languages, longest first, as level words. */
+function levelWordsOf(languages: readonly Language[], field: (language: Language) => readonly string[]): string {
+  return anyOf(longestFirst(wordsOf(languages, field)).map(levelWordSource));
+}
 
 /**
  * Level labels, tried in order; the first that matches a label gives the scale kind it suggests, and its
  * `core` group is the level's label as the author wrote it (`Tier 1` of `Tier 1 (12 seeds):`, `100%` of
- * `100% Fade`); what follows the core is the author's description of the level.
+ * `100% Fade`); what follows the core is the author's description of the level. The words are every
+ * language's (languages.ts): `Tier 1`, `Уровень 2`, `Nível S`, `1. Stufe`, `1-й уровень`, `一级`, `第一梯队`.
  */
-export const LEVEL_LABELS: readonly { kind: Scale["kind"]; pattern: RegExp }[] = [
-  // 100%, 99 %, 90–94%, 100% Fade, 95-99% fade
-  { kind: "band", pattern: /^(?<core>\d{1,3}(?:\.\d+)?\s?%?\s?(?:[-–—]|to)?\s?\d{0,3}(?:\.\d+)?\s?%)(?:\s+[\p{L} ]{0,20})?$/u },
-  // Tier 1, Tier S, Tier A+, S Tier, S-Tier, Grade B, Rank 2, Class 3, Level 1
-  // (a letter grade is written apart from the word: `Tiers` is not `Tier S`)
-  {
-    kind: "tier",
-    pattern: /^(?<core>(?:tier|tear|grade|class|level|rank|category|cat\.?)(?:\s*[-#:]?\s*\d{1,3}|(?:\s+|\s*[-#:]\s*)(?:[SABCDEFZ][+-]?|[IVX]{1,4}))(?![\p{L}\d]))(?:\s*[-–—:(,].{0,40})?$/iu,
-  },
-  { kind: "tier", pattern: /^(?<core>(?:[SABCDEFZ][+-]?|\d{1,2})\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
-  // T1, T2 - best, 🔥 T1 🔥 (written with a capital T, so that a lowercase word is not a tier)
-  { kind: "tier", pattern: /^(?<core>T\d{1,2})(?:\s*[-–—:(,].{0,40})?$/u },
-  // God Tier, Top-tier, Low tier
-  { kind: "tier", pattern: /^(?<core>(?:god|top|high|upper|mid|middle|lower|low|bottom|elite|max|best)\s*[- ]?\s*tier)(?:\s*[-–—:(,].{0,40})?$/iu },
-];
+export function levelLabelsOf(languages: readonly Language[]): { kind: Scale["kind"]; pattern: RegExp }[] {
+  const words = wordsOf(languages, (language) => language.levelWords);
+  const unspaced = new RegExp(`${UNSPACED_LETTER}$`, "u");
+  // A letter grade is written apart from a word of a spaced script (`Tiers` is not `Tier S`), against one of an unspaced one (`等级S`).
+  const spacedWords = anyOf(longestFirst(words.filter((word) => !unspaced.test(word))).map(levelWordSource));
+  const unspacedWords = anyOf(longestFirst(words.filter((word) => unspaced.test(word))).map(levelWordSource));
+  const numerals = `${anyOf(longestFirst(wordsOf(languages, (language) => language.numerals)).map(literalSource))}{1,3}`;
+  const ordinal = `${anyOf(longestFirst(wordsOf(languages, (language) => language.ordinalSuffixes)).map(literalSource))}?`;
+  const prefix = `${anyOf(longestFirst(wordsOf(languages, (language) => language.levelPrefixes)).map(literalSource))}?`;
+  const wordsAfter = levelWordsOf(languages, (language) => language.levelWordsAfter);
+  const adjectives = levelWordsOf(languages, (language) => language.levelAdjectives);
+  const numberAfterWord = String.raw`(?:\d{1,3}|${numerals})`;
+  return [
+    // 100%, 99 %, 90–94%, 100% Fade, 95-99% fade
+    { kind: "band", pattern: /^(?<core>\d{1,3}(?:\.\d+)?\s?%?\s?(?:[-–—]|to)?\s?\d{0,3}(?:\.\d+)?\s?%)(?:\s+[\p{L} ]{0,20})?$/u },
+    // Tier 1, Tier S, Tier A+, Grade B, Rank 2, Class 3, Level 1, Уровень 1, Stufe 2, Nível S, 等级1
+    {
+      kind: "tier",
+      pattern: new RegExp(
+        String.raw`^(?<core>(?:${spacedWords}(?:\s*[-#:]?\s*${numberAfterWord}|(?:\s+|\s*[-#:]\s*)${LETTER_GRADE})|${unspacedWords}\s*[-#:]?\s*(?:${numberAfterWord}|${LETTER_GRADE}))(?![\p{L}\d]))${LEVEL_DESCRIPTION}`,
+        "iu",
+      ),
+    },
+    // S Tier, S-Tier, 1st tier, 1. Stufe, 1-й уровень, 1º nível, S级, 一级, 第一梯队
+    { kind: "tier", pattern: new RegExp(String.raw`^(?<core>${prefix}(?:[SABCDEFZ][+-]?|(?:\d{1,2}|${numerals})${ordinal})\s*[- ]?\s*${wordsAfter})${LEVEL_DESCRIPTION}`, "iu") },
+    // T1, T2 - best, 🔥 T1 🔥 (written with a capital T, so that a lowercase word is not a tier)
+    { kind: "tier", pattern: new RegExp(String.raw`^(?<core>T\d{1,2})${LEVEL_DESCRIPTION}`, "u") },
+    // God Tier, Top-tier, Low tier, 神级
+    { kind: "tier", pattern: new RegExp(String.raw`^(?<core>${adjectives}\s*[- ]?\s*${wordsAfter})${LEVEL_DESCRIPTION}`, "iu") },
+  ];
+}
+
+export const LEVEL_LABELS = levelLabelsOf(LANGUAGES);
 
 /**
  * A seed and its measurement after a spaced dash (`18 - 98.5%`, `700 - 98.2%`): the number reader takes the
@@ -103,10 +139,17 @@ export const NOTE = /^\s*[(\[](?<note>[^()[\]]*\p{L}[^()[\]]*)[)\]]/u;
 
 /**
  * Headings that name a section the guide does not grade: what is under them (to the next heading of the same
- * rank or higher) is neither a level nor a callout.
+ * rank or higher) is neither a level nor a callout. A heading opening with one of the languages' words for such
+ * a section (`Changelog`, `FAQ`, `Часто задаваемые вопросы`, `Änderungen`, `更新日志`), or that is one of
+ * their whole headings (`About`, `Links`).
  */
-export const UNGRADED_SECTIONS =
-  /^[^\p{L}\d]*(?:change\s?log|changes|updates?(?:\s+(?:log|history|notes))?|patch notes|version history|history|f\.?a\.?q\.?s?\b|frequently asked|questions|q\s?&\s?a|credits?|thanks|special thanks|acknowledg|sources?|references|about(?:\s+(?:me|this guide|the author))?$|contact|disclaimer|introduction|intro\b|preface|table of contents|contents$|how to (?:check|find|inspect|read|use)|links?$|useful links|support|donat|conclusion|final (?:thoughts|words)|closing|outro)/iu;
+export function ungradedSectionsOf(languages: readonly Language[]): RegExp {
+  const opening = anyOf(longestFirst(wordsOf(languages, (language) => language.ungradedSections)).map(literalSource));
+  const whole = anyOf(longestFirst(wordsOf(languages, (language) => language.ungradedHeadings)).map(literalSource));
+  return new RegExp(String.raw`^[^\p{L}\d]*(?:${opening}|${whole}$)`, "iu");
+}
+
+export const UNGRADED_SECTIONS = ungradedSectionsOf(LANGUAGES);
 
 /** Tags whose text, when it is a whole line, is a heading. */
 export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "b", "strong", "u", "em", "th", "dt", "caption", "summary", "legend"]);
@@ -174,9 +217,18 @@ export const PAINT_ALIASES: readonly {
 ];
 /**
  * In a sentence, what names a level or a ranking rather than a seed when written just before a number
- * (`Tier 4 is just the screenshots below`, `not a Top 10`, `Phase 2 has none`).
+ * (`Tier 4 is just the screenshots below`, `not a Top 10`, `Phase 2 has none`, `Уровень 2`, `前10`): a level
+ * word or another label word of a language, or `#`.
  */
-export const LABEL_BEFORE_NUMBER = /(?:^|[^\p{L}])(?:tiers?|tear|grade|class|level|rank(?:ed)?|category|cat\.|top|phase|no\.|nr\.|#)\s*[-#:]?\s*$/iu;
+export function labelBeforeNumberOf(languages: readonly Language[]): RegExp {
+  const words = longestFirst(wordsOf(languages, (language) => [...language.levelWords, ...language.labelWordsBeforeNumber]));
+  const unspaced = new RegExp(`^${UNSPACED_LETTER}`, "u");
+  // A word of an unspaced script is a word wherever it stands (`这是前10`).
+  const sources = [...words.map((word) => `${unspaced.test(word) ? "" : String.raw`(?<!\p{L})`}${literalSource(word)}`), String.raw`(?<!\p{L})#`];
+  return new RegExp(String.raw`${anyOf(sources)}\s*[-#:]?\s*$`, "iu");
+}
+
+export const LABEL_BEFORE_NUMBER = labelBeforeNumberOf(LANGUAGES);
 /** Elements holding an image's caption: their seeds are `caption` evidence, not drafted as list gradings. */
 export const CAPTION_TAGS = new Set(["figcaption"]);
 /**
@@ -188,10 +240,18 @@ export const CAPTION_LINE = /^[^\p{L}\d]*(?:screen\s?shots?|screens?|pics?|pictu
 export const LABEL_CELL_TAGS = new Set(["td", "li", "dd"]);
 
 /**
- * Separators a list of seeds may use between numbers (besides spaces), and the words a list may write before
- * a seed (`Seed 661`, `#661`, `pattern 151`).
+ * Separators a list of seeds may use between numbers (besides spaces: commas, `、`, a language's `and`), and the
+ * words a list may write before a seed (`Seed 661`, `#661`, `pattern 151`).
  */
-export const LIST_FILLER = /^[\s,;/|\\&+·•*–—-]*(?:and|or|&)?[\s,;/|\\&+·•*–—.-]*(?:(?:seeds?|patterns?|pattern\s?ids?|no\.)\s*[:#]?\s*|#\s?)?$/iu;
+export function listFillerOf(languages: readonly Language[]): RegExp {
+  const conjunctions = anyOf([...longestFirst(wordsOf(languages, (language) => language.conjunctions)).map(literalSource), "&"]);
+  return new RegExp(
+    String.raw`^[\s,;/|\\&+·•*–—、，；-]*${conjunctions}?[\s,;/|\\&+·•*–—.、，；-]*(?:(?:seeds?|patterns?|pattern\s?ids?|no\.)\s*[:#]?\s*|#\s?)?$`,
+    "iu",
+  );
+}
+
+export const LIST_FILLER = listFillerOf(LANGUAGES);
 
 /** What may end a list after its last seed: a full stop, an ellipsis, `etc.`, `and more`. */
 export const LIST_END = /\s*(?:[.…]+|,?\s*(?:etc\.?|and (?:many )?more|\+ more|and so on)\.?)$/iu;

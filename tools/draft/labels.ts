@@ -1,5 +1,6 @@
 import type { ItemFile } from "../../contract/schema/item.ts";
 import { editDistance } from "../../generator/validate/did-you-mean.ts";
+import { UNSPACED_LETTER } from "../../generator/capture/languages.ts";
 import { CALLOUT_LABELS, CONTINUATION_LABELS, CONTINUATION_WORDS, coreLabel, LABEL_TYPO_EDITS, LEVEL_LABELS, NON_RANKING_HEADINGS, PAINT_ALIASES, PART_WORDS, undecorated, UNGRADED_SECTIONS } from "../../generator/capture/shapes.ts";
 
 // What a heading's or a list label's words say, read with the tables of shapes.ts: the scale kind of a level
@@ -90,10 +91,15 @@ function sameWords(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((word, index) => word === b[index] || (mayBeMistyped(word) && mayBeMistyped(b[index]!) && editDistance(word, b[index]!) <= LABEL_TYPO_EDITS));
 }
 
-/** A word a typo may change: of letters, at least 4 of them (numbers and grades must be written the same). */
+/**
+ * A word a typo may change: of letters, at least 4 of them (numbers and grades must be written the same). Not
+ * a run of a script written without spaces: `第一梯队` and `第二梯队` are one letter apart and two levels.
+ */
 function mayBeMistyped(word: string): boolean {
-  return word.length >= 4 && !/\d/.test(word);
+  return word.length >= 4 && !/\d/.test(word) && !UNSPACED.test(word);
 }
+
+const UNSPACED = new RegExp(UNSPACED_LETTER, "u");
 
 /** What words a typo cannot change: two labels naming one level have the same. */
 function typoKey(words: readonly string[]): string {
