@@ -160,3 +160,59 @@ describe("guide:draft reads each page shape", () => {
     expect((guide.systems as DraftedSystem[]).map((system) => system.paint_indexes)).toEqual([paintOf("Phase 2"), paintOf("Phase 4")]);
   });
 });
+
+describe("guide:draft reads pages written in other languages", () => {
+  /** A Steam guide page in the reader's interface language: its attribution labels and dates, then its sections. */
+  function steamPage(posted: [string, string], updated: [string, string], sections: readonly [string, string][]): string {
+    return `<html><head><title>Steam Community :: Guide :: EXAMPLE CONTENT</title></head><body>
+<div class="guideTop"><div class="workshopItemTitle">EXAMPLE CONTENT: Example Guide</div></div>
+<div class="creatorsBlock"><div class="friendBlock"><div class="friendBlockContent">Example Author A<br><span class="friendSmallText">Offline</span></div></div></div>
+<div class="detailsStatsContainerLeft"><div class="detailsStatLeft">${posted[0]}</div><div class="detailsStatLeft">${updated[0]}</div></div>
+<div class="detailsStatsContainerRight"><div class="detailsStatRight">${posted[1]}</div><div class="detailsStatRight">${updated[1]}</div></div>
+<div class="guide subSections">${sections.map(([title, body]) => `<div class="subSection detailBox"><div class="subSectionTitle">${title}</div><div class="subSectionDesc">${body}</div></div>`).join("\n")}</div></body></html>`;
+  }
+
+  function drafted(html: string) {
+    const capture = readable("test/page.html", new TextEncoder().encode(html));
+    const result = draftGuide({ capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    expect(quoteMisses(result.guide, capture, "snapshots/test/page.html")).toEqual([]);
+    return result;
+  }
+
+  it("drafts a Russian page: its levels, its dates, no seed in its counts and prices, and its FAQ left ungraded", () => {
+    const { guide, untranscribed } = drafted(
+      steamPage(
+        ["Опубликовано", "4 ноя. 2023 в 20:17"],
+        ["Обновлено", "1 мар в 9:05"],
+        [
+          ["Введение", "EXAMPLE CONTENT. Проверено 12 481 скинов за 3 месяца, цены от 12 000 ₽."],
+          ["Уровень 1", "661, 151 и 321"],
+          ["Уровень 2", "77 - 1 золотая полоса<br>110"],
+          ["Часто задаваемые вопросы", "Почему нет 555? Он не синий."],
+        ],
+      ),
+    );
+    expect(guide).toMatchObject({ posted: "2023-11-04T20:17:00", updated: "2024-03-01T09:05:00" });
+    expect(pairs(guide.systems as DraftedSystem[])).toEqual(["Уровень 1|661", "Уровень 1|151", "Уровень 1|321", "Уровень 2|77", "Уровень 2|110"]);
+    // The FAQ is no level: its seed is left to the review of numbers.
+    expect(untranscribed.map((number) => number.value)).toEqual([555]);
+  });
+
+  it("drafts a Chinese page: its levels written without spaces, its dates, and its changelog left ungraded", () => {
+    const { guide, untranscribed } = drafted(
+      steamPage(
+        ["发表于", "2023 年 11 月 4 日 下午 8:17"],
+        ["更新日期", "3 月 1 日 上午 9:05"],
+        [
+          ["简介", "EXAMPLE CONTENT。看了 1,204 个皮肤，用了3个月。"],
+          ["第一梯队", "661、151和321"],
+          ["第二梯队", "77，110"],
+          ["更新日志", "加入 555"],
+        ],
+      ),
+    );
+    expect(guide).toMatchObject({ posted: "2023-11-04T20:17:00", updated: "2024-03-01T09:05:00" });
+    expect(pairs(guide.systems as DraftedSystem[])).toEqual(["第一梯队|661", "第一梯队|151", "第一梯队|321", "第二梯队|77", "第二梯队|110"]);
+    expect(untranscribed.map((number) => number.value)).toEqual([555]);
+  });
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ItemFile } from "../../../contract/schema/item.ts";
-import { continuedLabel, dividesLevel, levelKind, namesLevel, paintsNamed } from "../../../tools/draft/labels.ts";
+import { continuedLabel, dividesLevel, labelKind, levelKind, namesLevel, paintsNamed } from "../../../tools/draft/labels.ts";
 
 const DATASET = new URL("../../../dataset/", import.meta.url);
 const item = (slug: string): ItemFile => JSON.parse(readFileSync(new URL(`items/${slug}.json`, DATASET), "utf8")) as ItemFile;
@@ -34,6 +34,24 @@ describe("what a heading's words say", () => {
     expect(levelKind(label)).toBe("tier");
   });
 
+  it.each(["Уровень 1", "Тир S", "1-й уровень", "Nível S", "Nivel 2", "Stufe 2", "1. Stufe", "Niveau 1", "1er niveau", "Poziom 3", "Kademe 2", "1. Seviye", "一级", "第一梯队", "S级", "等级1"])(
+    "reads %j, written in another language, as a tier's label",
+    (label) => {
+      expect(levelKind(label)).toBe("tier");
+    },
+  );
+
+  it.each(["Часто задаваемые вопросы", "Список изменений", "Perguntas frequentes", "Registro de cambios", "Änderungen", "Foire aux questions", "Lista zmian", "Sıkça Sorulan Sorular", "更新日志", "常见问题"])(
+    "reads %j as a section the guide does not grade",
+    (label) => {
+      expect(labelKind(label, item("ak-47-case-hardened"))).toEqual({ kind: "ungraded" });
+    },
+  );
+
+  it.each(["Уровни", "Stufen 2", "一级棒"])("reads %j as no level's label", (label) => {
+    expect(levelKind(label)).toBeNull();
+  });
+
   it.each(["Playside", "Backside", "Play-side", "Front view", "Screenshots", "continued", "More found later", "Late additions"])("reads %j as dividing a level without ranking in it", (label) => {
     expect(dividesLevel(label)).toBe(true);
   });
@@ -48,6 +66,7 @@ describe("what a heading's words say", () => {
     expect(namesLevel("Fire and Ice", "Fire & Ice")).toBe(true);
     expect(namesLevel("Tier 2", "Tier 1")).toBe(false);
     expect(namesLevel("Blue Top", "Blue Tip")).toBe(false);
+    expect(namesLevel("第二梯队", "第一梯队")).toBe(false);
   });
 
   it("reads a section title as continuing an earlier one when it says so or mistypes it, and an exact repeat as a new list", () => {
