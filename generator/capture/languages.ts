@@ -569,6 +569,16 @@ export const UNSPACED_LETTER = String.raw`[\p{sc=Han}\p{sc=Hiragana}\p{sc=Kataka
 export const SPACED_LETTER = String.raw`(?:(?!${UNSPACED_LETTER})\p{L})`;
 const UNSPACED = new RegExp(UNSPACED_LETTER, "u");
 
+/** Whether a word opens with a letter of an unspaced script (`个月` of `3个月`: written against its number). */
+export function opensUnspaced(word: string): boolean {
+  return UNSPACED.test(word.charAt(0));
+}
+
+/** Whether a word ends with a letter of an unspaced script (`等级` of `等级S`: a grade is written against it). */
+export function endsUnspaced(word: string): boolean {
+  return UNSPACED.test(word.charAt(word.length - 1));
+}
+
 /** A text as a regular expression source matching it literally, any run of spacing for each space. */
 export function literalSource(text: string): string {
   return text
@@ -579,17 +589,20 @@ export function literalSource(text: string): string {
 
 /** What must not stand before a word for it to be whole: a letter or digit, unless the word opens with a letter of an unspaced script. */
 export function wordStart(word: string): string {
-  return UNSPACED.test(word.charAt(0)) ? "" : String.raw`(?<![\p{L}\p{N}])`;
+  return opensUnspaced(word) ? "" : String.raw`(?<![\p{L}\p{N}])`;
 }
 
 /** What must not follow a word for it to be whole: a letter or digit, unless the word ends with a letter of an unspaced script. */
 export function wordEnd(word: string): string {
-  return UNSPACED.test(word.charAt(word.length - 1)) ? "" : String.raw`(?![\p{L}\p{N}])`;
+  return endsUnspaced(word) ? "" : String.raw`(?![\p{L}\p{N}])`;
 }
 
-/** One of the sources, tried in order; a source matching nothing when there are none (a language may leave a list empty). */
+/**
+ * One of the sources, tried in order, as a group (so that it may be quantified); a group matching nothing when
+ * there are none (a language may leave a list empty).
+ */
 export function anyOf(sources: readonly string[]): string {
-  return sources.length === 0 ? "(?!)" : `(?:${sources.join("|")})`;
+  return sources.length === 0 ? "(?:(?!))" : `(?:${sources.join("|")})`;
 }
 
 /** The phrases longest first, so that `not blue gem` wins over `not blue`. */

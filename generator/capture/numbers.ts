@@ -1,5 +1,5 @@
 import { monthsSource, shapeSource } from "./dates.ts";
-import { anyOf, LANGUAGES, literalSource, longestFirst, phrasesSource, SPACED_LETTER, UNSPACED_LETTER, wordEnd, wordsOf, type Language } from "./languages.ts";
+import { anyOf, LANGUAGES, literalSource, longestFirst, opensUnspaced, phrasesSource, SPACED_LETTER, wordEnd, wordsOf, type Language } from "./languages.ts";
 
 // Which digits in a guide's readable text are numbers that could be seeds: the one number reader of the
 // project. The draft reads seeds only from these tokens, `npm run guide:numbers` and `unassigned_review.count`
@@ -10,9 +10,9 @@ import { anyOf, LANGUAGES, literalSource, longestFirst, phrasesSource, SPACED_LE
 // The words around numbers (count and price words, months and date shapes, ordinals, list words, how thousands
 // are grouped) are each language's, from languages.ts: the reader reads every language at once.
 //
-// A token is a maximal run of ASCII digits. It counts unless one of the rules (notASeedRules) says what else it is, read
-// from the characters around it. Runs joined into one number (a decimal, a thousands-grouped count, a
-// time, a date) are one token.
+// A token is a maximal run of ASCII digits. It counts unless one of the rules (notASeedRules) says what else
+// it is, read from the characters around it. Runs joined into one number (a decimal, a thousands-grouped
+// count, a time, a date) are one token (joinedRules).
 
 export interface NumberToken {
   /** The token as written (`661`, `12,481`, `99.4`). */
@@ -53,9 +53,17 @@ interface NumberRules {
   priceAfterSign: RegExp;
 }
 
-/** Words written after a number: after spacing (`spacing`) when the word is of a spaced script, after any spacing or none otherwise (`12 seeds`, `3个月`). */
+/**
+ * Words written after a number: after `spacing` when the word is of a spaced script (`12 seeds`), after any
+ * spacing or none when it is of an unspaced one (`3个月`).
+ */
 function wordsAfter(words: readonly string[], spacing: string): string {
-  return anyOf(longestFirst(words).map((word) => `${new RegExp(UNSPACED_LETTER, "u").test(word.charAt(0)) ? String.raw`\s*` : spacing}${literalSource(word)}${wordEnd(word)}`));
+  return anyOf(longestFirst(words).map((word) => `${opensUnspaced(word) ? String.raw`\s*` : spacing}${literalSource(word)}${wordEnd(word)}`));
+}
+
+/** A currency sign or a price word of the languages written after an amount (`900€`, `5 keys`, `100元`). */
+function priceAfter(languages: readonly Language[]): string {
+  return String.raw`(?:\s?${SIGNS}|${wordsAfter(wordsOf(languages, (language) => language.priceWords), String.raw`\s?`)})`;
 }
 
 /** Characters as a character class (`[,.]`). */
@@ -71,7 +79,7 @@ function groupedAmount(separators: readonly string[], marks: readonly string[]):
 function joinedRules(languages: readonly Language[]): JoinedRule[] {
   const separators = wordsOf(languages, (language) => language.thousandsSeparators);
   const marks = wordsOf(languages, (language) => [language.decimalMark]);
-  const priceWords = wordsAfter(wordsOf(languages, (language) => language.priceWords), String.raw`\s?`);
+  const price = priceAfter(languages);
   const amount = String.raw`\d{1,3}(?:${characters(separators)}\d{3})*(?:${characters(marks)}\d{1,2})?`;
   // A no-break space (or any separator that is no comma, dot or space) groups digits wherever it stands.
   const alwaysGrouping = separators.filter((separator) => ![",", ".", " "].includes(separator));
@@ -85,12 +93,12 @@ function joinedRules(languages: readonly Language[]): JoinedRule[] {
     { not: "percentage", pattern: /^\d{1,3}(?:[.,]\d+)?(?:\s?%)?(?:[-–—]|\s?to\s?)\d{1,3}(?:[.,]\d+)?\s?%|^\d{1,3}[.,]\d+\s?%/ },
     // 400-600$, 400 to 600 dollars, 2-3 keys: both ends of a range of prices (a spaced dash, `661 - 900€`, is a
     // seed and its price, as `661 - 97%` is a seed and its measurement)
-    { not: "price", pattern: new RegExp(String.raw`^${amount}(?:[-–—]|\s?to\s?)${amount}(?=\s?(?:${SIGNS}|${priceWords}))`, "iu") },
+    { not: "price", pattern: new RegExp(String.raw`^${amount}(?:[-–—]|\s?to\s?)${amount}(?=${price})`, "iu") },
     // 1.200 €, R$ 1.200,50 (read after the sign), 12 000 ₽, 2.500 zł: an amount grouped or with a decimal mark as
     // one of the languages writes it, then a currency
     {
       not: "price",
-      pattern: new RegExp(`^${anyOf(languages.map((language) => groupedAmount(language.thousandsSeparators, [language.decimalMark])))}(?=\\s?(?:${SIGNS}|${priceWords}))`, "iu"),
+      pattern: new RegExp(`^${anyOf(languages.map((language) => groupedAmount(language.thousandsSeparators, [language.decimalMark])))}(?=${price})`, "iu"),
     },
     // 12 481 просмотров, 12.481 Aufrufe, 1,5 года: a count grouped as its language groups, before that
     // language's word for what it counts (seeds are listed with spaces: `661 151 seeds` stays two numbers)
@@ -147,7 +155,9 @@ function dayThenMonth(language: Language): string[] {
 
 function notASeedRules(languages: readonly Language[]): NotASeedRule[] {
   const months = anyOf(languages.map(monthsSource));
+  // An ordinal's ending holding a letter (`1-й`); a dot alone (`1.`) also ends a sentence or a rank.
   const ordinals = wordsOf(languages, (language) => language.ordinalSuffixes).filter((suffix) => /\p{L}/u.test(suffix));
+  const ordinalEndings = anyOf(longestFirst(ordinals).map((suffix) => `${literalSource(suffix)}${wordEnd(suffix)}`));
   const stillASeed = phrasesSource(wordsOf(languages, (language) => [...language.conjunctions, ...language.seedContinuers]));
   const dates = anyOf(languages.map((language) => `${anyOf(dayThenMonth(language))}${monthsSource(language)}`));
   return [
@@ -155,11 +165,11 @@ function notASeedRules(languages: readonly Language[]): NotASeedRule[] {
     { not: "part of a name", before: new RegExp(`${SPACED_LETTER}-?$`, "u") }, // AK-47, АК-47, M9, P250, M4A1-S, P1
     { not: "part of a name", before: /\d-$/, after: new RegExp(`^-?${SPACED_LETTER}`, "u") }, // 1-2x
     { not: "ordinal or unit", after: new RegExp(`^${SPACED_LETTER}`, "u") }, // 1st, 2x, 10k, 5m, 10к
-    { not: "ordinal", after: new RegExp(`^${anyOf(longestFirst(ordinals).map((suffix) => `${literalSource(suffix)}${wordEnd(suffix)}`))}`, "iu") }, // 1-й, 1º
+    { not: "ordinal", after: new RegExp(`^${ordinalEndings}`, "iu") }, // 1-й, 1-го
     { not: "price", before: CURRENCY_BEFORE },
-    { not: "price", after: new RegExp(String.raw`^\s?(?:${SIGNS}|${wordsAfter(wordsOf(languages, (language) => language.priceWords), "")})`, "iu") },
-    // Nov 4; 4 Nov, 4th of November, 4. Nov., 4/nov./2023, 4 de noviembre. Only a day or a year is read so: `661 may be`
-    // and `661 tem` (Portuguese `has`, Turkish `Jul`) hold a seed.
+    { not: "price", after: new RegExp(`^${priceAfter(languages)}`, "iu") },
+    // Nov 4; 4 Nov, 4th of November, 4. Nov., 4/nov./2023, 4 de noviembre. Only a day or a year is read so:
+    // `661 may be` and `661 tem` (Portuguese `has`, Turkish `Jul`) hold a seed.
     { not: "date", written: DAY_OR_YEAR, before: new RegExp(String.raw`(?<!\p{L})${months}\.?,?\s+$`, "iu") },
     { not: "date", written: DAY_OR_YEAR, after: new RegExp(`^(?:${anyOf(ordinals.map(literalSource))})?${dates}(?!\\p{L})`, "iu") },
     { not: "count", after: new RegExp(`^${wordsAfter(wordsOf(languages, (language) => language.countWords), String.raw`\s+`)}`, "iu") },

@@ -5,7 +5,7 @@
 // a number are every language's, from languages.ts.
 
 import type { Callout, Scale } from "../../contract/schema/guide.ts";
-import { anyOf, LANGUAGES, literalSource, longestFirst, UNSPACED_LETTER, wordsOf, type Language } from "./languages.ts";
+import { anyOf, endsUnspaced, LANGUAGES, literalSource, longestFirst, opensUnspaced, wordsOf, type Language } from "./languages.ts";
 
 /** A letter grade written after a level word (`Tier S`, `Tier A+`), or a Roman numeral (`Tier II`). */
 const LETTER_GRADE = String.raw`(?:[SABCDEFZ][+-]?|[IVX]{1,4})`;
@@ -30,10 +30,9 @@ function levelWordsOf(languages: readonly Language[], field: (language: Language
  */
 export function levelLabelsOf(languages: readonly Language[]): { kind: Scale["kind"]; pattern: RegExp }[] {
   const words = wordsOf(languages, (language) => language.levelWords);
-  const unspaced = new RegExp(`${UNSPACED_LETTER}$`, "u");
   // A letter grade is written apart from a word of a spaced script (`Tiers` is not `Tier S`), against one of an unspaced one (`等级S`).
-  const spacedWords = anyOf(longestFirst(words.filter((word) => !unspaced.test(word))).map(levelWordSource));
-  const unspacedWords = anyOf(longestFirst(words.filter((word) => unspaced.test(word))).map(levelWordSource));
+  const spacedWords = anyOf(longestFirst(words.filter((word) => !endsUnspaced(word))).map(levelWordSource));
+  const unspacedWords = anyOf(longestFirst(words.filter(endsUnspaced)).map(levelWordSource));
   const numerals = `${anyOf(longestFirst(wordsOf(languages, (language) => language.numerals)).map(literalSource))}{1,3}`;
   const ordinal = `${anyOf(longestFirst(wordsOf(languages, (language) => language.ordinalSuffixes)).map(literalSource))}?`;
   const prefix = `${anyOf(longestFirst(wordsOf(languages, (language) => language.levelPrefixes)).map(literalSource))}?`;
@@ -222,9 +221,8 @@ export const PAINT_ALIASES: readonly {
  */
 export function labelBeforeNumberOf(languages: readonly Language[]): RegExp {
   const words = longestFirst(wordsOf(languages, (language) => [...language.levelWords, ...language.labelWordsBeforeNumber]));
-  const unspaced = new RegExp(`^${UNSPACED_LETTER}`, "u");
   // A word of an unspaced script is a word wherever it stands (`这是前10`).
-  const sources = [...words.map((word) => `${unspaced.test(word) ? "" : String.raw`(?<!\p{L})`}${literalSource(word)}`), String.raw`(?<!\p{L})#`];
+  const sources = [...words.map((word) => `${opensUnspaced(word) ? "" : String.raw`(?<!\p{L})`}${literalSource(word)}`), String.raw`(?<!\p{L})#`];
   return new RegExp(String.raw`${anyOf(sources)}\s*[-#:]?\s*$`, "iu");
 }
 

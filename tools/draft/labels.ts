@@ -1,6 +1,6 @@
 import type { ItemFile } from "../../contract/schema/item.ts";
 import { editDistance } from "../../generator/validate/did-you-mean.ts";
-import { UNSPACED_LETTER } from "../../generator/capture/languages.ts";
+import { opensUnspaced } from "../../generator/capture/languages.ts";
 import { CALLOUT_LABELS, CONTINUATION_LABELS, CONTINUATION_WORDS, coreLabel, LABEL_TYPO_EDITS, LEVEL_LABELS, NON_RANKING_HEADINGS, PAINT_ALIASES, PART_WORDS, undecorated, UNGRADED_SECTIONS } from "../../generator/capture/shapes.ts";
 
 // What a heading's or a list label's words say, read with the tables of shapes.ts: the scale kind of a level
@@ -96,10 +96,8 @@ function sameWords(a: readonly string[], b: readonly string[]): boolean {
  * a run of a script written without spaces: `第一梯队` and `第二梯队` are one letter apart and two levels.
  */
 function mayBeMistyped(word: string): boolean {
-  return word.length >= 4 && !/\d/.test(word) && !UNSPACED.test(word);
+  return word.length >= 4 && !/\d/.test(word) && !opensUnspaced(word);
 }
-
-const UNSPACED = new RegExp(UNSPACED_LETTER, "u");
 
 /** What words a typo cannot change: two labels naming one level have the same. */
 function typoKey(words: readonly string[]): string {

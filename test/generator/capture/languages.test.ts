@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dateWords, readAttribution } from "../../../generator/capture/attribution.ts";
 import { prepareCapture, type ReadableCapture } from "../../../generator/capture/capture.ts";
 import { localDateTime } from "../../../generator/capture/dates.ts";
-import { LANGUAGES, notGradedPhrase, phrasesSource, UNSPACED_LETTER, type Language } from "../../../generator/capture/languages.ts";
+import { LANGUAGES, notGradedPhrase, opensUnspaced, phrasesSource, type Language } from "../../../generator/capture/languages.ts";
 import { numberReader, seedCandidates } from "../../../generator/capture/numbers.ts";
 import { LABEL_BEFORE_NUMBER, LEVEL_LABELS, labelBeforeNumberOf, levelLabelsOf, LIST_FILLER, UNGRADED_SECTIONS, ungradedSectionsOf, undecorated } from "../../../generator/capture/shapes.ts";
 
@@ -12,9 +12,8 @@ function readable(html: string): ReadableCapture {
   return readable;
 }
 
-const unspaced = (word: string) => new RegExp(`^${UNSPACED_LETTER}`, "u").test(word);
 /** A word after a number, as the language writes it: `12 seeds`, `3个月`. */
-const afterNumber = (number: string, word: string) => (unspaced(word) ? `${number}${word}` : `${number} ${word}`);
+const afterNumber = (number: string, word: string) => (opensUnspaced(word) ? `${number}${word}` : `${number} ${word}`);
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const isLevelLabel = (label: string, labels = LEVEL_LABELS) => labels.some(({ pattern }) => pattern.test(undecorated(label)));
 
@@ -70,7 +69,7 @@ describe("every word of every language is read", () => {
 
       it("finds each not-graded phrase inside a line, as a whole word", () => {
         for (const phrase of language.notGraded) {
-          const line = unspaced(phrase) ? `例子${phrase}的图案` : `EXAMPLE CONTENT - ${capitalized(phrase)}: 661`;
+          const line = opensUnspaced(phrase) ? `例子${phrase}的图案` : `EXAMPLE CONTENT - ${capitalized(phrase)}: 661`;
           expect(notGradedPhrase(line)?.toLowerCase()).toBe(phrase);
         }
       });
@@ -78,7 +77,7 @@ describe("every word of every language is read", () => {
       it("reads no seed in a count, a price, or a number grouped or with a decimal mark as it writes them", () => {
         for (const word of language.countWords) expect([word, seedCandidates(afterNumber("12", word))]).toEqual([word, []]);
         for (const word of language.priceWords) expect([word, seedCandidates(afterNumber("5", word))]).toEqual([word, []]);
-        const counted = language.countWords.find((word) => !unspaced(word)) ?? language.countWords[0]!;
+        const counted = language.countWords.find((word) => !opensUnspaced(word)) ?? language.countWords[0]!;
         for (const separator of language.thousandsSeparators) expect([separator, seedCandidates(afterNumber(`12${separator}481`, counted))]).toEqual([separator, []]);
         expect(seedCandidates(afterNumber(`1${language.decimalMark}5`, counted))).toEqual([]);
       });
