@@ -333,10 +333,11 @@ export const GERMAN: Language = {
   ungradedHeadings: ["links", "über"],
   conjunctions: ["und", "oder", "sowie"],
   seedContinuers: ["bis", "dann", "als", "vs", "gegen", "ist", "sind", "war", "waren", "hat", "haben", "mit", "aber", "auch", "wie", "plus"],
+  // Not `Muster`: one pattern as well as many, so `661 Muster` may name the seed.
   countWords: [
     "aufrufe", "besucher", "bewertungen", "favoriten", "kommentare", "kommentar", "abonnenten", "sterne", "stimmen", "auszeichnungen", "leute",
     "personen", "mal", "tage", "tagen", "stunden", "stunde", "minuten", "wochen", "woche", "monate", "monat", "monaten", "jahre", "jahr", "jahren",
-    "bilder", "muster", "gegenstände",
+    "bilder", "gegenstände",
   ],
   priceWords: ["euro", "schlüssel", "dollar", "cent"],
   thousandsSeparators: [".", " ", "\u00a0"],
@@ -493,7 +494,7 @@ export const TURKISH: Language = {
   // Turkish counts with the singular (`12 yorum`); its singular seed words are left out as in English.
   countWords: [
     "görüntülenme", "ziyaretçi", "değerlendirme", "favori", "yorum", "abone", "yıldız", "oy", "beğeni", "ödül", "kişi", "kez", "defa", "kere", "gün",
-    "saat", "dakika", "hafta", "ay", "yıl", "ekran görüntüsü", "resim", "görsel", "desen", "eşya",
+    "saat", "dakika", "hafta", "ay", "yıl", "ekran görüntüsü", "resim", "görsel", "eşya",
   ],
   priceWords: ["tl", "lira", "anahtar", "dolar", "euro"],
   thousandsSeparators: ["."],
@@ -587,14 +588,17 @@ export function literalSource(text: string): string {
     .join("\\s+");
 }
 
-/** What must not stand before a word for it to be whole: a letter or digit, unless the word opens with a letter of an unspaced script. */
+/**
+ * What must not stand before a word for it to be whole: a letter of a spaced script or a digit (`FAQ` is whole
+ * in `常见问题FAQ`), nothing when the word opens with a letter of an unspaced script.
+ */
 export function wordStart(word: string): string {
-  return opensUnspaced(word) ? "" : String.raw`(?<![\p{L}\p{N}])`;
+  return opensUnspaced(word) ? "" : String.raw`(?<!${SPACED_LETTER}|\p{N})`;
 }
 
-/** What must not follow a word for it to be whole: a letter or digit, unless the word ends with a letter of an unspaced script. */
+/** What must not follow a word for it to be whole: as `wordStart`, at its end. */
 export function wordEnd(word: string): string {
-  return endsUnspaced(word) ? "" : String.raw`(?![\p{L}\p{N}])`;
+  return endsUnspaced(word) ? "" : String.raw`(?!${SPACED_LETTER}|\p{N})`;
 }
 
 /**

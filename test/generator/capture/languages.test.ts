@@ -111,6 +111,15 @@ describe("every word of every language is read", () => {
   }
 });
 
+describe("whole words in text written without spaces", () => {
+  it("finds a Chinese phrase inside Chinese text, and an English one written against it", () => {
+    expect(notGradedPhrase("这些不是蓝宝石的图案")).toBe("不是蓝宝石");
+    expect(notGradedPhrase("常见问题FAQ：661")).toBe("常见问题");
+    expect(notGradedPhrase("下面是FAQ")).toBe("FAQ");
+    expect(notGradedPhrase("FAQs are below")).toBeNull();
+  });
+});
+
 /** A tenth language, written as a maintainer would add it to languages.ts: one entry, no code. */
 const ITALIAN: Language = {
   code: "it",
