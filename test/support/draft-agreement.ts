@@ -51,7 +51,7 @@ export interface CaptureFigures {
 
 function draftOf(path: string, bytes: Uint8Array, slug: string, platformId: string) {
   const capture = readable(path, bytes);
-  const { guide, summary, untranscribed } = draftGuide({ capture, platformId, item: itemFile(slug), snapshot: { path, sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+  const { guide, summary, untranscribed } = draftGuide({ capture, platformId, items: [itemFile(slug)], snapshot: { path, sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
   const quoteMisses = quotesOccurInCapture(guide, capture, path)
     .filter((found) => found.path !== "$.permission_quote")
     .map((found) => `${found.path}: ${found.message}`);
