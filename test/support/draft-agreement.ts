@@ -7,14 +7,16 @@ import { quotesOccurInCapture } from "../../generator/validate/rules/quotes.ts";
 import type { UntranscribedNumber } from "../../generator/capture/untranscribed.ts";
 import { CAPTURES, type CaptureFixture } from "../fixtures/draft/captures.ts";
 import { BLIND_CAPTURES, type BlindCapture } from "../fixtures/draft/blind/expected.ts";
+import { DOUBT_CAPTURES } from "../fixtures/draft/doubts/expected.ts";
 
 // How close guide:draft comes to a careful transcription, capture by capture: the example captures of
-// test/fixtures/draft/captures/ and test/fixtures/draft/blind/ against their expected pairs, and the
-// shipped example guides' captures against their guide files. Shared by the test that requires it and the script that prints it.
+// test/fixtures/draft/captures/, test/fixtures/draft/blind/ and test/fixtures/draft/doubts/ against their expected
+// pairs, and the shipped example guides' captures against their guide files. Shared by the test that requires it and the script that prints it.
 
 const DATASET = new URL("../../dataset/", import.meta.url);
 const CAPTURE_FOLDER = new URL("../fixtures/draft/captures/", import.meta.url);
 const BLIND_FOLDER = new URL("../fixtures/draft/blind/", import.meta.url);
+const DOUBT_FOLDER = new URL("../fixtures/draft/doubts/", import.meta.url);
 
 export function itemFile(slug: string): ItemFile {
   return JSON.parse(readFileSync(new URL(`items/${slug}.json`, DATASET), "utf8")) as ItemFile;
@@ -98,9 +100,18 @@ function expectedSystems(fixture: CaptureFixture) {
 }
 
 export function captureFigures(fixture: CaptureFixture): CaptureFigures {
-  const drafted = draftOf(`test/${fixture.file}`, readFileSync(new URL(fixture.file, CAPTURE_FOLDER)), fixture.item, "990000100");
+  return fixtureFigures(fixture, CAPTURE_FOLDER, fixture.file);
+}
+
+/** A page of test/fixtures/draft/doubts/: its draft may take seeds wrongly, as long as "check these" names them. */
+export function doubtFigures(fixture: CaptureFixture): CaptureFigures {
+  return fixtureFigures(fixture, DOUBT_FOLDER, `doubts ${fixture.file.replace(/\.html$/, "")}`);
+}
+
+function fixtureFigures(fixture: CaptureFixture, folder: URL, name: string): CaptureFigures {
+  const drafted = draftOf(`test/${fixture.file}`, readFileSync(new URL(fixture.file, folder)), fixture.item, "990000100");
   const expected = expectedSystems(fixture);
-  return { name: fixture.file, agreement: agreement(expected, drafted.systems), ...safetyNet(expected, drafted), quoteMisses: drafted.quoteMisses, drafted };
+  return { name, agreement: agreement(expected, drafted.systems), ...safetyNet(expected, drafted), quoteMisses: drafted.quoteMisses, drafted };
 }
 
 /** Expected pairs of a capture transcribed without the drafter's rules at hand, as systems `agreement` reads. */
@@ -131,7 +142,7 @@ export function exampleFigures(id: string): CaptureFigures {
 }
 
 export function allFigures(): CaptureFigures[] {
-  return [...CAPTURES.map(captureFigures), ...BLIND_CAPTURES.map(blindFigures), ...EXAMPLE_GUIDES.map(exampleFigures)];
+  return [...CAPTURES.map(captureFigures), ...BLIND_CAPTURES.map(blindFigures), ...DOUBT_CAPTURES.map(doubtFigures), ...EXAMPLE_GUIDES.map(exampleFigures)];
 }
 
 export function figuresTable(figures: readonly CaptureFigures[]): string {

@@ -19,30 +19,30 @@ export function readingItem(items: readonly ItemFile[]): ItemFile {
   return paints.size === 0 ? items[0]! : { ...items[0]!, paints: [...paints.values()] };
 }
 
-/** The item `text` names, when it names one more surely than the others; null when it names none, or several alike. */
+/**
+ * The item `text` names, when it names one more surely than the others: the words of each item it writes are
+ * read (`namedWords`), and an item whose words written are all among another's is the less sure (`Karambit
+ * Gamma Doppler` names the Gamma Doppler, not the Doppler); null when it names none, or several alike (`Case
+ * Hardened` of two guns, a title naming an AK-47 and a Karambit).
+ */
 export function itemNamed(text: string, items: readonly ItemFile[]): ItemFile | null {
   const written = words(text);
-  let best: ItemFile | null = null;
-  let bestScore = 0;
-  let tie = false;
-  for (const item of items) {
-    const score = nameScore(written, item);
-    if (score > bestScore) [best, bestScore, tie] = [item, score, false];
-    else if (score === bestScore && score > 0) tie = true;
-  }
-  return tie ? null : best;
+  const named = items.map((item) => ({ item, words: namedWords(written, item) })).filter((candidate) => candidate.words.size > 0);
+  const surest = named.filter((candidate) => !named.some((other) => other !== candidate && other.words.size > candidate.words.size && [...candidate.words].every((word) => other.words.has(word))));
+  return surest.length === 1 ? surest[0]!.item : null;
 }
 
 /**
- * How surely words name an item: each word of its weapon written (the first one at least: `AK` of `AK-47`,
- * `Butterfly` of `Butterfly Knife`), and each word of its finish when all of them are written in order.
+ * The words of an item that `written` holds: its weapon's words, when the first of them is written (`AK` of
+ * `AK-47`, `Butterfly` of `Butterfly Knife`), and its finish's, when all of them are written in order.
  */
-function nameScore(written: readonly string[], item: ItemFile): number {
+function namedWords(written: readonly string[], item: ItemFile): Set<string> {
   const weapon = words(item.weapon);
   const finish = words(item.finish);
-  const weaponScore = written.includes(weapon[0]!) ? weapon.filter((word) => written.includes(word)).length : 0;
-  const finishScore = finish.length > 0 && containsRun(written, finish) ? finish.length : 0;
-  return weaponScore + finishScore;
+  const found = new Set<string>();
+  if (written.includes(weapon[0]!)) for (const word of weapon) if (written.includes(word)) found.add(word);
+  if (finish.length > 0 && containsRun(written, finish)) for (const word of finish) found.add(word);
+  return found;
 }
 
 function words(text: string): string[] {
@@ -60,7 +60,7 @@ function containsRun(written: readonly string[], run: readonly string[]): boolea
 
 export interface Placement {
   systems: DraftSystem[];
-  /** What "check these" says of the systems no heading put on their item, or whose levels name several. */
+  /** What "check these" says of the systems no heading put on their item. */
   notes: string[];
 }
 
@@ -69,18 +69,22 @@ export function placeOnItems(systems: readonly DraftSystem[], items: readonly It
   if (items.length === 1) return { systems: [...systems], notes: [] };
   const notes: string[] = [];
   const placed = systems.map((system) => {
-    const named = system.levels.map(([block]) => namingItem(system, block.listed[0]!.line, items, places, title));
-    const item = named[0] ?? items[0]!;
-    if (named[0] === null) notes.push(`system ${system.id}: no heading names its item; put on ${item.slug}, change it if wrong`);
-    const others = [...new Set(named.filter((other) => other !== null && other !== item).map((other) => other!.slug))];
-    if (others.length > 0) notes.push(`system ${system.id}: some of its levels are under headings naming ${others.join(", ")}; put on ${item.slug}, split it if wrong`);
+    const named = namingItem(system, firstLine(system), items, places, title);
+    const item = named ?? items[0]!;
+    if (named === null) notes.push(`system ${system.id}: no heading names its item; put on ${item.slug}, change it if wrong`);
     const paints = system.paintsFrom === null ? null : paintsNamed(system.paintsFrom, item);
     return { ...system, document: { ...system.document, item: item.slug, paint_indexes: paints } };
   });
   return { systems: placed, notes };
 }
 
-/** The item named by a system's own label, the headings above a line of it, or the page's title, the nearest first. */
+/** Where a system's first seed is written in the page. */
+function firstLine(system: DraftSystem): BodyLine {
+  const lines = system.levels.flatMap(([block]) => block.listed.map((listed) => listed.line));
+  return lines.reduce((first, line) => (line.start < first.start ? line : first));
+}
+
+/** The item named by a system's own label, the headings above its first line, or the page's title, the nearest first. */
 function namingItem(system: DraftSystem, line: BodyLine, items: readonly ItemFile[], places: ReadonlyMap<BodyLine, Place>, title: string | null): ItemFile | null {
   const texts = [...(system.guessedLabel ? [] : [system.document.label]), ...(places.get(line)?.headings ?? []).map((heading) => heading.text), ...(title === null ? [] : [title])];
   for (const text of texts) {
