@@ -27,6 +27,8 @@ interface Written {
   line: BodyLine;
   start: number;
   end: number;
+  /** The marks over its line (a page of many marks is looked up a line at a time). */
+  marks: readonly Mark[];
   /** Where the line's first graded seed is written, within the line: what comes before it is the line's label. */
   labelEnd: number;
 }
@@ -40,7 +42,7 @@ export const MARK_DOUBTS: Readonly<Record<MarkKind, string>> = {
 
 /** Each reason to doubt a grading, in the order they are named: what it finds, nothing when it does not apply. */
 const DOUBTS: readonly ((written: Written, input: DoubtInput) => string[])[] = [
-  (written, input) => marksOver(input.marks, written.start, written.end).map((mark) => MARK_DOUBTS[mark]),
+  (written) => marksOver(written.marks, written.start, written.end).map((mark) => MARK_DOUBTS[mark]),
   (written, input) => {
     const heading = input.places.get(written.line)?.headings.find((line) => notGradedPhrase(line.text) !== null);
     // A short line ending in `:` heads what follows it as a heading element does; the reader sees a line.
@@ -68,7 +70,7 @@ const DOUBTS: readonly ((written: Written, input: DoubtInput) => string[])[] = [
 /** One guess per line and reasons, its seeds as the gradings list them, in line order. */
 export function gradingDoubts(input: DoubtInput): Guess[] {
   const doubts = new Map<string, { line: number; what: string; seeds: number[] }>();
-  for (const written of writtenGradings(input.systems, input.text)) {
+  for (const written of writtenGradings(input.systems, input.text, input.marks)) {
     const reasons = DOUBTS.flatMap((doubt) => doubt(written, input));
     if (reasons.length === 0) continue;
     const what = reasons.join("; ");
@@ -81,14 +83,28 @@ export function gradingDoubts(input: DoubtInput): Guess[] {
 }
 
 /** Every grading of the draft's systems, where its seed's digits are written. */
-function writtenGradings(systems: readonly DraftSystem[], text: string): Written[] {
+function writtenGradings(systems: readonly DraftSystem[], text: string, marks: readonly Mark[]): Written[] {
   const listed = systems.flatMap((system) => system.levels.flatMap(([block]) => block.listed));
   const labelEnds = new Map<BodyLine, number>();
   for (const { seed, line } of listed) labelEnds.set(line, Math.min(labelEnds.get(line) ?? Infinity, seed.at));
+  const lineMarks = marksByLine(marks, [...labelEnds.keys()]);
   return listed.map(({ seed, line }) => {
     const start = line.start + seed.at;
-    return { seed: seed.seed, line, start, end: start + (/^\d+/.exec(text.slice(start, start + 8))?.[0].length ?? 1), labelEnd: labelEnds.get(line)! };
+    return { seed: seed.seed, line, start, end: start + (/^\d+/.exec(text.slice(start, start + 8))?.[0].length ?? 1), marks: lineMarks.get(line)!, labelEnd: labelEnds.get(line)! };
   });
+}
+
+/** The marks over each line, sorted by start as `marks` is: one pass over both in text order. */
+function marksByLine(marks: readonly Mark[], lines: readonly BodyLine[]): Map<BodyLine, Mark[]> {
+  const byLine = new Map<BodyLine, Mark[]>();
+  let next = 0;
+  let open: Mark[] = [];
+  for (const line of [...lines].sort((a, b) => a.start - b.start)) {
+    open = open.filter((mark) => mark.end > line.start);
+    for (; next < marks.length && marks[next]!.start < line.end; next++) if (marks[next]!.end > line.start) open.push(marks[next]!);
+    byLine.set(line, open.filter((mark) => mark.start < line.end));
+  }
+  return byLine;
 }
 
 /**
