@@ -8,15 +8,17 @@ import type { UntranscribedNumber } from "../../generator/capture/untranscribed.
 import { CAPTURES, type CaptureFixture } from "../fixtures/draft/captures.ts";
 import { BLIND_CAPTURES, type BlindCapture } from "../fixtures/draft/blind/expected.ts";
 import type { FreshCapture } from "../fixtures/draft/fresh/expected.ts";
+import { DOUBT_CAPTURES } from "../fixtures/draft/doubts/expected.ts";
 
 // How close guide:draft comes to a careful transcription, capture by capture: the example captures of
-// test/fixtures/draft/captures/ and test/fixtures/draft/blind/ against their expected pairs, and the
-// shipped example guides' captures against their guide files. Shared by the test that requires it and the script that prints it.
+// test/fixtures/draft/captures/, test/fixtures/draft/blind/ and test/fixtures/draft/doubts/ against their expected
+// pairs, and the shipped example guides' captures against their guide files. Shared by the test that requires it and the script that prints it.
 
 const DATASET = new URL("../../dataset/", import.meta.url);
 const CAPTURE_FOLDER = new URL("../fixtures/draft/captures/", import.meta.url);
 const BLIND_FOLDER = new URL("../fixtures/draft/blind/", import.meta.url);
 const FRESH_FOLDER = new URL("../fixtures/draft/fresh/", import.meta.url);
+const DOUBT_FOLDER = new URL("../fixtures/draft/doubts/", import.meta.url);
 
 export function itemFile(slug: string): ItemFile {
   return JSON.parse(readFileSync(new URL(`items/${slug}.json`, DATASET), "utf8")) as ItemFile;
@@ -52,9 +54,10 @@ export interface CaptureFigures {
   drafted: { guide: Record<string, unknown>; systems: DraftedSystem[]; summary: string[]; untranscribed: UntranscribedNumber[] };
 }
 
-function draftOf(path: string, bytes: Uint8Array, slug: string, platformId: string) {
+function draftOf(path: string, bytes: Uint8Array, slugs: string | readonly string[], platformId: string) {
   const capture = readable(path, bytes);
-  const { guide, summary, untranscribed } = draftGuide({ capture, platformId, item: itemFile(slug), snapshot: { path, sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+  const items = (typeof slugs === "string" ? [slugs] : slugs).map(itemFile);
+  const { guide, summary, untranscribed } = draftGuide({ capture, platformId, items, snapshot: { path, sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
   const quoteMisses = quotesOccurInCapture(guide, capture, path)
     .filter((found) => found.path !== "$.permission_quote")
     .map((found) => `${found.path}: ${found.message}`);
@@ -101,9 +104,18 @@ function expectedSystems(fixture: CaptureFixture) {
 }
 
 export function captureFigures(fixture: CaptureFixture): CaptureFigures {
-  const drafted = draftOf(`test/${fixture.file}`, readFileSync(new URL(fixture.file, CAPTURE_FOLDER)), fixture.item, "990000100");
+  return fixtureFigures(fixture, CAPTURE_FOLDER, fixture.file);
+}
+
+/** A page of test/fixtures/draft/doubts/: its draft may take seeds wrongly, as long as "check these" names them. */
+export function doubtFigures(fixture: CaptureFixture): CaptureFigures {
+  return fixtureFigures(fixture, DOUBT_FOLDER, `doubts ${fixture.file.replace(/\.html$/, "")}`);
+}
+
+function fixtureFigures(fixture: CaptureFixture, folder: URL, name: string): CaptureFigures {
+  const drafted = draftOf(`test/${fixture.file}`, readFileSync(new URL(fixture.file, folder)), fixture.item, "990000100");
   const expected = expectedSystems(fixture);
-  return { name: fixture.file, agreement: agreement(expected, drafted.systems), ...safetyNet(expected, drafted), quoteMisses: drafted.quoteMisses, drafted };
+  return { name, agreement: agreement(expected, drafted.systems), ...safetyNet(expected, drafted), quoteMisses: drafted.quoteMisses, drafted };
 }
 
 /** Expected pairs of a capture transcribed without the drafter's rules at hand, as systems `agreement` reads. */
@@ -179,10 +191,11 @@ const readablePair = (pair: string) => pair.replace("\u0000", ": ");
 
 /**
  * A capture of test/fixtures/draft/fresh/, in a layout the drafter was not built on. The draft is made for the
- * capture's `item` (on a page covering several items, the first one).
+ * capture's `item` and every other item its systems grade, first the capture's (as `--item` is given once per item).
  */
 export function freshFigures(capture: FreshCapture): FreshFigures {
-  const drafted = draftOf(`test/fresh/${capture.file}`, readFileSync(new URL(capture.file, FRESH_FOLDER)), capture.item, "990000300");
+  const items = [...new Set([capture.item, ...capture.systems.flatMap((system) => system.item ?? [])])];
+  const drafted = draftOf(`test/fresh/${capture.file}`, readFileSync(new URL(capture.file, FRESH_FOLDER)), items, "990000300");
   const expected = blindSystems(capture);
   return {
     name: `fresh ${capture.file.replace(/\.html$/, "")}`,
@@ -209,7 +222,7 @@ export function exampleFigures(id: string): CaptureFigures {
 }
 
 export function allFigures(): CaptureFigures[] {
-  return [...CAPTURES.map(captureFigures), ...BLIND_CAPTURES.map(blindFigures), ...EXAMPLE_GUIDES.map(exampleFigures)];
+  return [...CAPTURES.map(captureFigures), ...BLIND_CAPTURES.map(blindFigures), ...DOUBT_CAPTURES.map(doubtFigures), ...EXAMPLE_GUIDES.map(exampleFigures)];
 }
 
 export function figuresTable(figures: readonly CaptureFigures[]): string {

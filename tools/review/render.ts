@@ -161,7 +161,7 @@ function renderSystem(system: SystemView, view: ReviewView, workbench: Workbench
   const noteItems = (ids: readonly number[]) =>
     ids.map((id) => notes[id]!).map((note) => html`<div class="note ${note.kind}" role="note">${note.kind === "placeholder" ? "DRAFT-TODO " : "⚠ "}<code>${note.path}</code>: ${note.message}</div>`);
   return html`<section class="system" data-system="${system.id}">
-<h3>${system.label} <code>${system.id}</code> <small>${system.kind}${system.paintIndexes === null ? "" : `, paints ${system.paintIndexes.join(", ")}`}</small></h3>
+<h3>${system.label} <code>${system.id}</code> <small>${system.kind}, on <code>${system.item}</code>, ${system.paintIndexes === null ? "all paints" : `paints ${system.paintIndexes.join(", ")}`}</small></h3>
 ${workbench === undefined ? "" : systemTools(system, view, workbench)}
 ${noteItems(system.notes)}
 <table>

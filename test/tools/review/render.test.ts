@@ -29,4 +29,12 @@ describe("the review page's HTML", () => {
     expect(renderIndexPage([{ platformId: "1", title: HOSTILE, problems: 1, placeholders: 0 }])).not.toMatch(/<script|<img/i);
     expect(renderNotFoundPage(HOSTILE)).not.toMatch(/<script|<img/i);
   });
+
+  it("shows beside each system of the legend the item it is on and its paints", () => {
+    const system = (id: string, item: string, paints: number[] | null) => ({ id, label: id, item, paint_indexes: paints, scale: { kind: "tier" }, levels: [{ key: "t1", label: "Tier 1" }], gradings: [] });
+    const document = { title: "Example Guide", systems: [system("blue", "ak-47-case-hardened", null), system("pink", "karambit-doppler", [419, 421])] };
+    const page = renderReviewPage(reviewView({ platformId: "1", file: "guides/1.json", document, capture: null, problems: [] }));
+    expect(page).toContain("<small>tier, on <code>ak-47-case-hardened</code>, all paints</small>");
+    expect(page).toContain("<small>tier, on <code>karambit-doppler</code>, paints 419, 421</small>");
+  });
 });
