@@ -43,6 +43,8 @@ export interface Block {
   resumed: number[];
   /** Ranks written in its own list order it (`rank_scope: "level"`): later ranked lines go on ordering it. */
   ranksInside: boolean;
+  /** A level of a table's level column (`Tier`, `Grade`): the table's levels are one system's, this one at `place` (0 the best). */
+  tableLevel: { table: number; place: number } | null;
 }
 
 /** Where levels are read: a paint's part of the page, a named section, or both. Each becomes one or more systems. */
@@ -146,7 +148,7 @@ export function openBlock(walk: Walk, label: string, rankedLevel: boolean, scope
     walk.contexts.met(context, coreLabel(label).toLowerCase());
     walk.guesses.push({ line: at.number, what: `level ${JSON.stringify(label)} met again: a second system starts here` });
   }
-  const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context, listed: [], lines: [], headingLine, tableRow: false, ranking, resumed: [], ranksInside: false };
+  const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context, listed: [], lines: [], headingLine, tableRow: false, ranking, resumed: [], ranksInside: false, tableLevel: null };
   walk.blocks.push(block);
   return block;
 }

@@ -83,9 +83,9 @@ describe("check these names every grading a careful reader would doubt", () => {
     expect(checkThese(table)).toContain("  - line 22: seed in a picture's caption, which shows it rather than grades it (seed 955)");
   });
 
-  it("names the seeds of a table row whose level cell says they are sold", () => {
+  it("grades nothing of a table row whose level cell says its seeds are sold, and names them", () => {
     const table = `<table><tr><th>Tier</th><th>Seeds</th></tr><tr><td>Tier 1</td><td>661, 151</td></tr><tr><td>Sold</td><td>630, 631</td></tr></table>`;
-    expect(checkThese(table)).toContain('  - line 22: seed in a table row whose cell "Sold" says it is not graded (seeds 630, 631)');
+    expect(checkThese(table)).toContain('  - line 20: row with no level in column 1 ("Sold"): its seeds are not graded (seeds 630, 631)');
   });
 
   it("names each doubt once, in line order, beside the draft's other guesses, and doubts nothing of a plain tier list", () => {
