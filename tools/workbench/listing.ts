@@ -1,5 +1,6 @@
 import { seedCandidates, type NumberToken } from "../../generator/capture/numbers.ts";
 import { labelBeforeSeeds } from "../../generator/capture/quote-numbers.ts";
+import { cutsNoNumber, firstOccurrence, quoteOccurrences, wholeNumbers } from "../../generator/capture/quote-occurrences.ts";
 import { coreLabel } from "../../generator/capture/shapes.ts";
 import { followSystem, rescale } from "./bookkeeping.ts";
 import { idFromLabel, unique, type DocumentGrading, type DocumentLevel, type DocumentSystem, type EditContext, type GuideDocument } from "./document.ts";
@@ -7,7 +8,8 @@ import type { Edit, Span } from "./edit.ts";
 
 // Listings: a span of the capture made a level's gradings, and a number of it dropped. A grading is where
 // its quote is written, so both read the page by place: a span takes over the gradings whose quotes lie inside
-// it, and a dropped number is dropped from every grading that takes it at that place.
+// it, and a dropped number is dropped from every grading that takes it at that place. A quote is written only
+// where it cuts no number (generator/capture/quote-occurrences.ts): listing `661` leaves a grading quoted `66`.
 
 type Assign = Extract<Edit, { kind: "assign" }>;
 type DropNumber = Extract<Edit, { kind: "drop-number" }>;
@@ -15,13 +17,20 @@ type DropNumber = Extract<Edit, { kind: "drop-number" }>;
 /** Thrown by an edit that cannot be applied; apply.ts turns it into a value. */
 export class EditRefused extends Error {}
 
-/** The span's text without the spaces and line ends around it, refused when it is outside the text or not the guide's. */
+/**
+ * The span's text without the spaces and line ends around it, refused when it is outside the text, not the
+ * guide's, or cuts a number (check would not find such a quote).
+ */
 export function quotedSpan(span: Span, context: EditContext): Span & { quote: string } {
   if (span.end > context.text.length) throw new EditRefused(`the span ${span.start}..${span.end} is past the end of the capture's text (${context.text.length} characters)`);
   let { start, end } = span;
   while (start < end && /\s/.test(context.text[start]!)) start++;
   while (end > start && /\s/.test(context.text[end - 1]!)) end--;
   if (start === end) throw new EditRefused("the span holds only spaces");
+  if (!cutsNoNumber(context.text, start, end - start)) {
+    const number = wholeNumbers(context.text, start, end);
+    throw new EditRefused(`the span cuts a number on line ${lineOf(context.text, start)} (${JSON.stringify(context.text.slice(number.start, number.end))}): a quote holds whole numbers`);
+  }
   const region = context.regions.find((candidate) => candidate.start < end && start < candidate.end);
   if (region !== undefined) throw new EditRefused(`the span reaches into the page's ${region.region}, which is not the guide's text`);
   return { start, end, quote: context.text.slice(start, end) };
@@ -119,8 +128,8 @@ function takeOver(guide: GuideDocument, span: Span, text: string): { moved: Docu
   const lies = (quote: string) => {
     let answer = inside.get(quote);
     if (answer === undefined) {
-      answer = false;
-      for (let at = text.indexOf(quote, span.start); at !== -1 && at + quote.length <= span.end; at = text.indexOf(quote, at + 1)) answer = true;
+      const at = firstOccurrence(text, quote, span.start);
+      answer = at !== -1 && at + quote.length <= span.end;
       inside.set(quote, answer);
     }
     return answer;
@@ -148,7 +157,7 @@ function insertionPoint(system: DocumentSystem, key: string, start: number, text
   let after = -1;
   for (const [index, grading] of system.gradings.entries()) {
     if (ownLevel && grading.level !== key) continue;
-    if (text.indexOf(grading.quote) > start) return index;
+    if (firstOccurrence(text, grading.quote) > start) return index;
     after = index;
   }
   return after === -1 ? system.gradings.length : after + 1;
@@ -178,8 +187,7 @@ export function dropNumber(guide: GuideDocument, edit: DropNumber, context: Edit
     const taking = new Set<DocumentGrading>();
     for (const group of groupsByQuote(system)) {
       const quote = group[0]!.quote;
-      for (let at = context.text.indexOf(quote, Math.max(0, end - quote.length)); at !== -1 && at <= start; at = context.text.indexOf(quote, at + 1)) {
-        if (at + quote.length < end) continue;
+      for (const at of quoteOccurrences(context.text, quote, Math.max(0, end - quote.length), start + quote.length)) {
         const grading = takerOf(quote, group, labels.get(group[0]!.level) ?? "", start - at);
         if (grading !== null) taking.add(grading);
       }
