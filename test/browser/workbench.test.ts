@@ -17,8 +17,9 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vit
 import { launchChromium } from "../../tools/browser/chromium.ts";
 import { createDevServer, type DevServer } from "../../tools/dev/server.ts";
 import { loadDataset } from "../../generator/validate/index.ts";
+import { PLACEHOLDER } from "../../generator/validate/placeholder.ts";
 import { WORKBENCH_CASES, type Selection, type WorkbenchAction, type WorkbenchCase } from "../fixtures/workbench/cases.ts";
-import { contextOf, expectedTextOf, FIXTURES, spanOf, writeCasesDataset } from "../support/workbench-cases.ts";
+import { contextOf, expectedTextOf, FIXTURES, numberOn, spanOf, writeCasesDataset } from "../support/workbench-cases.ts";
 import { temporaryFolders } from "../support/temporary.ts";
 
 const require = createRequire(import.meta.url);
@@ -131,9 +132,23 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
     case "drop":
       await page.locator(".text .line", { hasText: action.line }).locator('.num.taken[role="button"]', { hasText: new RegExp(`^${action.value}$`) }).click();
       break;
+    case "not-graded":
+      await select(page, numberOn(action.line, action.value, context));
+      await button(page, "The selected number is a seed not graded here").click();
+      break;
     case "move-level":
       await button(levelRow(page, action.system, action.level), new RegExp(` ${action.direction}$`)).click();
       break;
+    case "move-system":
+      await button(page.locator(`section.system[data-system="${action.system}"]`), new RegExp(`^Move system .* ${action.direction}$`)).click();
+      break;
+    case "rename-level-key": {
+      const row = levelRow(page, action.system, action.level);
+      await openDetails(row.locator("details"));
+      await row.getByLabel(/^New key of level /).fill(action.key);
+      await button(row, /^Change the key of level /).click();
+      break;
+    }
     case "rename-level":
     case "ordered":
     case "not-ordered":
@@ -156,9 +171,14 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
     case "rename-system":
     case "set-scale":
     case "merge-systems":
+    case "merge-systems-by-label":
+    case "merge-levels-by-label":
+    case "merge-item-systems":
+    case "set-item":
+    case "set-paints":
     case "split-per-paint":
     case "remove-system": {
-      const tools = systemTools(page, action.system);
+      const tools = systemTools(page, action.do === "merge-item-systems" ? action.into : action.system);
       await openDetails(tools);
       if (action.do === "rename-system") {
         await tools.getByLabel(/^New label of system /).fill(action.label);
@@ -170,6 +190,15 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
       } else if (action.do === "merge-systems") {
         await tools.getByLabel(/^System to merge /).selectOption(action.into);
         await button(tools, /^Merge system /).click();
+      } else if (action.do === "set-item") {
+        await tools.getByLabel(/^Item of system /).fill(action.item);
+        await button(tools, /^Set the item of system /).click();
+      } else if (action.do === "set-paints") {
+        if (action.paints !== null) for (const box of await tools.locator('input[name="paint"]').all()) await box.setChecked(action.paints.includes(Number(await box.getAttribute("value"))));
+        await button(tools, action.paints === null ? / covers every paint$/ : /^Set the paints of system /).click();
+      } else if (action.do !== "split-per-paint" && action.do !== "remove-system") {
+        const names = { "merge-systems-by-label": /^Merge the \d+ systems labelled /, "merge-levels-by-label": /^Merge the levels of system /, "merge-item-systems": /^Merge every system of / };
+        await button(tools, names[action.do]).click();
       } else {
         await button(tools, action.do === "split-per-paint" ? /^Split system / : /^Remove system /).click();
       }
@@ -196,8 +225,12 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
       if (action.select !== null) await span(action.select);
       await button(page, action.select === null ? "The page has none" : "The span is the author's reuse statement").click();
       break;
+    case "fill":
+      await span(action.select);
+      await button(page, `Fill ${action.field} from the selection`).click();
+      break;
     case "undo":
-      await button(page, "Undo").click();
+      await button(page, action.besideStatus === true ? "Undo this edit and what it also changed" : "Undo").click();
       break;
     case "save":
       await button(page, "Save").click();
@@ -329,6 +362,55 @@ describe("the workbench page", () => {
     expect(saved.item_claims).toEqual([{ quote: "Tiers per phase.", note: "Each phase has its own tiers.", system: "p2" }]);
     expect(saved.callouts).toEqual([]);
     expect(saved.discrepancies.map((discrepancy: { kind: string; seed: number }) => [discrepancy.kind, discrepancy.seed])).toEqual([58, 201, 436].map((seed) => ["duplicate_seed", seed]));
+  });
+
+  it("merges by label, reorders systems, sets an item and paints, renames a key, leaves a seed ungraded saying what else changed, and fills placeholders from the selection", async ({ onTestFinished }) => {
+    const pictures = { ...WORKBENCH_CASES[0]!, platformId: "900000197" };
+    const file = path.join(datasetDir, "guides", `${pictures.platformId}.json`);
+    const draft = JSON.parse(readFileSync(path.join(FIXTURES, "drafts", "900000101.json"), "utf8")) as Record<string, unknown>;
+    Object.assign(draft, { platform_id: pictures.platformId, title: PLACEHOLDER.title, posted: PLACEHOLDER.posted });
+    writeFileSync(file, `${JSON.stringify(draft, null, 2)}\n`);
+    onTestFinished(() => rmSync(file, { force: true }));
+    const page = await newPage(onTestFinished);
+    await openWorkbench(page, pictures.platformId);
+    const ungraded: WorkbenchAction = { do: "not-graded", line: "Pattern #18 · Pattern #666", value: 666 };
+    const actions: WorkbenchAction[] = [
+      { do: "fill", field: "title", select: { from: "Example Flip Knife Case Hardened Picture Tiers", anywhere: true } },
+      { do: "fill", field: "posted", select: { from: "4 Jan, 2024 @ 10:00am", anywhere: true } },
+      { do: "merge-systems-by-label", system: "playside_2" },
+      { do: "merge-systems", system: "backside_2", into: "backside" },
+      { do: "merge-levels-by-label", system: "backside" },
+      { do: "move-system", system: "backside", direction: "up" },
+      { do: "rename-level-key", system: "backside", level: "in", key: "backside_blue" },
+      { do: "set-item", system: "found_later", item: "karambit-doppler" },
+      { do: "set-paints", system: "found_later", paints: [418, 420] },
+      ungraded,
+    ];
+    for (const action of actions) await perform(page, action, pictures);
+    // The seed left out gave its neighbours new quotes: the status line says so, with an undo right there.
+    await expect(page.locator("#wb-status").innerText()).resolves.toBe("Left the seed ungraded there (not saved yet); also changed the quote of seeds 18, 940 of Tier 3 (line 218).");
+    await perform(page, { do: "undo", besideStatus: true }, pictures);
+    await expect(page.locator("#wb-also").isVisible()).resolves.toBe(false);
+    for (const action of [ungraded, { do: "merge-item-systems", into: "backside" }, { do: "save" }] as const) await perform(page, action, pictures);
+    const saved = JSON.parse(readFileSync(file, "utf8")) as Record<string, any>;
+    expect([saved.title, saved.posted]).toEqual(["Example Flip Knife Case Hardened Picture Tiers", "2024-01-04T10:00:00"]);
+    const shape = saved.systems.map((system: { id: string; item: string; paint_indexes: number[] | null; levels: { key: string; label: string }[]; gradings: { seed: number; level: string; quote: string }[] }) => ({
+      id: system.id,
+      item: system.item,
+      paints: system.paint_indexes,
+      levels: system.levels.map((level) => `${level.key}=${level.label}`),
+      gradings: system.gradings.map((grading) => `${grading.seed}@${grading.level}: ${grading.quote}`),
+    }));
+    expect(shape).toEqual([
+      {
+        id: "backside",
+        item: "flip-knife-case-hardened",
+        paints: null,
+        levels: ["backside_blue=Backside", "in=Playside", "tier_3=Tier 3"],
+        gradings: ["908@backside_blue: Pattern #908", "35@backside_blue: Pattern #35", "412@in: Pattern #412", "73@in: Pattern #73", "151@in: Pattern #151", "622@in: Pattern #622", "18@tier_3: Pattern #18", "940@tier_3: Pattern #940"],
+      },
+      { id: "found_later", item: "karambit-doppler", paints: [418, 420], levels: ["in=Found later"], gradings: ["504@in: Pattern #504", "289@in: Pattern #289"] },
+    ]);
   });
 
   it("names every control and has no serious accessibility violation", async ({ onTestFinished }) => {

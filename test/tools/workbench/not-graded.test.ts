@@ -26,7 +26,7 @@ const findingsOf = (guide: unknown) => [...seedsOccurInTheirQuotes(guide as Guid
 describe("a seed not graded where it is written", () => {
   it("loses its grading there, the seeds before it quoting the text before it and those after it the text after it", () => {
     const guide = applied(guideOf([tiers()]), { kind: "not-graded", number: numberIn(CONTEXT, LINE, 151) }, CONTEXT);
-    expect(quotesOf(guide)).toEqual([["661: Tier 1: 661 •", "321: • 321"]]);
+    expect(quotesOf(guide)).toEqual([["661: Tier 1: 661", "321: 321"]]);
     expect(findingsOf(guide)).toEqual([]);
   });
 
@@ -46,7 +46,7 @@ describe("a seed not graded where it is written", () => {
   it("is left ungraded in every system that took it there, and graded where the guide writes it elsewhere", () => {
     const elsewhere = system("liked", "Liked", [level("in", "Also liked")], [grading(151, "in", "Also liked: 151")], { paint_indexes: [420] });
     const guide = applied(guideOf([tiers(), tiers("copy", [419]), elsewhere]), { kind: "not-graded", number: numberIn(CONTEXT, LINE, 151) }, CONTEXT);
-    expect(quotesOf(guide)).toEqual([["661: Tier 1: 661 •", "321: • 321"], ["661: Tier 1: 661 •", "321: • 321"], ["151: Also liked: 151"]]);
+    expect(quotesOf(guide)).toEqual([["661: Tier 1: 661", "321: 321"], ["661: Tier 1: 661", "321: 321"], ["151: Also liked: 151"]]);
   });
 
   it("says which gradings it gave new quotes", () => {
@@ -83,8 +83,8 @@ describe("a seed not graded in a finished guide", () => {
     if (!ungraded.ok || !dropped.ok) throw new Error("the edits were refused");
     expect(checkEdited(base, ungraded.guide)).toEqual([]);
     expect(ungraded.guide.systems.find((entry) => entry.id === "p2")!.gradings.filter((one) => one.level === "t1").map((one) => [one.seed, one.quote])).toEqual([
-      [3, "T1: 3 •"],
-      [395, "• 395"],
+      [3, "T1: 3"],
+      [395, "395"],
     ]);
     expect(checkEdited(base, dropped.guide).map((problem) => problem.message)).toEqual(["is 395, but its quote lists 41 before it, which no grading of this level takes from this quote"]);
   });
