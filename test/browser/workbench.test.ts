@@ -108,27 +108,87 @@ async function openDetails(details: Locator): Promise<void> {
 const levelRow = (page: Page, system: string, level: string) => page.locator(`section.system[data-system="${system}"] tr.level[data-key="${level}"]`);
 const systemTools = (page: Page, system: string) => page.locator(`section.system[data-system="${system}"] details[data-scope="system"]`);
 
+const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole("button", { name, exact: typeof name === "string" });
+
+type LevelAction = Extract<WorkbenchAction, { do: "rename-level-key" | "rename-level" | "ordered" | "not-ordered" | "merge-levels" | "remove-level" }>;
+
+/** An action of a level's "Edit" in the legend (its span, if any, already selected). */
+async function performInLevel(page: Page, action: LevelAction): Promise<void> {
+  const row = levelRow(page, action.system, action.level);
+  await openDetails(row.locator("details"));
+  if (action.do === "rename-level-key") {
+    await row.getByLabel(/^New key of level /).fill(action.key);
+    await button(row, /^Change the key of level /).click();
+  } else if (action.do === "rename-level") {
+    await row.getByLabel(/^New label of level /).fill(action.label);
+    await button(row, /^Rename level /).click();
+  } else if (action.do === "merge-levels") {
+    await row.getByLabel(/^Level to merge /).selectOption(action.into);
+    await button(row, /^Merge level /).click();
+  } else {
+    await button(row, action.do === "ordered" ? / is ordered: the span says so$/ : action.do === "not-ordered" ? / is not ordered$/ : /^Remove level /).click();
+  }
+}
+
+type SystemAction = Extract<WorkbenchAction, { do: "rename-system" | "set-scale" | "merge-systems" | "merge-systems-by-label" | "merge-levels-by-label" | "merge-item-systems" | "set-item" | "set-paints" | "split-per-paint" | "remove-system" }>;
+
+const SYSTEM_BUTTONS: Record<"merge-systems-by-label" | "merge-levels-by-label" | "merge-item-systems" | "split-per-paint" | "remove-system", RegExp> = {
+  "merge-systems-by-label": /^Merge the \d+ systems labelled /,
+  "merge-levels-by-label": /^Merge the levels of system /,
+  "merge-item-systems": /^Merge every system of /,
+  "split-per-paint": /^Split system /,
+  "remove-system": /^Remove system /,
+};
+
+/** An action of a system's "Edit system" in the legend. */
+async function performInSystem(page: Page, action: SystemAction): Promise<void> {
+  const tools = systemTools(page, action.do === "merge-item-systems" ? action.into : action.system);
+  await openDetails(tools);
+  if (action.do === "rename-system") {
+    await tools.getByLabel(/^New label of system /).fill(action.label);
+    if (action.id !== undefined) await tools.getByLabel(/^New id of system /).fill(action.id);
+    await button(tools, /^Rename system /).click();
+  } else if (action.do === "set-scale") {
+    await tools.getByLabel(/^Scale of system /).selectOption(action.scale);
+    await button(tools, /^Set the scale /).click();
+  } else if (action.do === "merge-systems") {
+    await tools.getByLabel(/^System to merge /).selectOption(action.into);
+    await button(tools, /^Merge system /).click();
+  } else if (action.do === "set-item") {
+    await tools.getByLabel(/^Item of system /).fill(action.item);
+    await button(tools, /^Set the item of system /).click();
+  } else if (action.do === "set-paints") {
+    if (action.paints !== null) for (const box of await tools.locator('input[name="paint"]').all()) await box.setChecked(action.paints.includes(Number(await box.getAttribute("value"))));
+    await button(tools, action.paints === null ? / covers every paint$/ : /^Set the paints of system /).click();
+  } else {
+    await button(tools, SYSTEM_BUTTONS[action.do]).click();
+  }
+}
+
+/** Makes the selected span a listing, choosing its level (or a new level or system) in the panel. */
+async function performAssign(page: Page, action: Extract<WorkbenchAction, { do: "assign" }>, item: string): Promise<void> {
+  const target = "id" in action.system ? ("key" in action.level ? { system: action.system.id, key: action.level.key } : { system: action.system.id }) : {};
+  await page.locator("#wb-target").selectOption(JSON.stringify(target));
+  if ("new" in action.level) await page.getByLabel("New level's label").fill(action.level.new);
+  if ("new" in action.system) {
+    await page.getByLabel("New system's label").fill(action.system.new);
+    await page.getByLabel("Its scale").selectOption(action.system.kind);
+    await page.getByLabel("Its item").fill(item);
+  }
+  await page.getByLabel("one quote per line").setChecked(action.quotes === "lines");
+  await button(page, "Make listing").click();
+}
+
 /** Performs one action on the page and waits until the page shows its outcome. */
 async function perform(page: Page, action: WorkbenchAction, workbenchCase: WorkbenchCase): Promise<void> {
   const context = contextOf(workbenchCase);
   const span = (selection: Selection) => select(page, spanOf(selection, context));
   const before = Number(await page.locator("#page").getAttribute("data-edits"));
-  const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole("button", { name, exact: typeof name === "string" });
   switch (action.do) {
-    case "assign": {
+    case "assign":
       await span(action.select);
-      const target = "id" in action.system ? ("key" in action.level ? { system: action.system.id, key: action.level.key } : { system: action.system.id }) : {};
-      await page.locator("#wb-target").selectOption(JSON.stringify(target));
-      if ("new" in action.level) await page.getByLabel("New level's label").fill(action.level.new);
-      if ("new" in action.system) {
-        await page.getByLabel("New system's label").fill(action.system.new);
-        await page.getByLabel("Its scale").selectOption(action.system.kind);
-        await page.getByLabel("Its item").fill(workbenchCase.item);
-      }
-      await page.getByLabel("one quote per line").setChecked(action.quotes === "lines");
-      await button(page, "Make listing").click();
+      await performAssign(page, action, workbenchCase.item);
       break;
-    }
     case "drop":
       await page.locator(".text .line", { hasText: action.line }).locator('.num.taken[role="button"]', { hasText: new RegExp(`^${action.value}$`) }).click();
       break;
@@ -142,32 +202,15 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
     case "move-system":
       await button(page.locator(`section.system[data-system="${action.system}"]`), new RegExp(`^Move system .* ${action.direction}$`)).click();
       break;
-    case "rename-level-key": {
-      const row = levelRow(page, action.system, action.level);
-      await openDetails(row.locator("details"));
-      await row.getByLabel(/^New key of level /).fill(action.key);
-      await button(row, /^Change the key of level /).click();
-      break;
-    }
+    case "rename-level-key":
     case "rename-level":
     case "ordered":
     case "not-ordered":
     case "merge-levels":
-    case "remove-level": {
+    case "remove-level":
       if (action.do === "ordered") await span(action.select);
-      const row = levelRow(page, action.system, action.level);
-      await openDetails(row.locator("details"));
-      if (action.do === "rename-level") {
-        await row.getByLabel(/^New label of level /).fill(action.label);
-        await button(row, /^Rename level /).click();
-      } else if (action.do === "merge-levels") {
-        await row.getByLabel(/^Level to merge /).selectOption(action.into);
-        await button(row, /^Merge level /).click();
-      } else {
-        await button(row, action.do === "ordered" ? / is ordered: the span says so$/ : action.do === "not-ordered" ? / is not ordered$/ : /^Remove level /).click();
-      }
+      await performInLevel(page, action);
       break;
-    }
     case "rename-system":
     case "set-scale":
     case "merge-systems":
@@ -177,33 +220,9 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
     case "set-item":
     case "set-paints":
     case "split-per-paint":
-    case "remove-system": {
-      const tools = systemTools(page, action.do === "merge-item-systems" ? action.into : action.system);
-      await openDetails(tools);
-      if (action.do === "rename-system") {
-        await tools.getByLabel(/^New label of system /).fill(action.label);
-        if (action.id !== undefined) await tools.getByLabel(/^New id of system /).fill(action.id);
-        await button(tools, /^Rename system /).click();
-      } else if (action.do === "set-scale") {
-        await tools.getByLabel(/^Scale of system /).selectOption(action.scale);
-        await button(tools, /^Set the scale /).click();
-      } else if (action.do === "merge-systems") {
-        await tools.getByLabel(/^System to merge /).selectOption(action.into);
-        await button(tools, /^Merge system /).click();
-      } else if (action.do === "set-item") {
-        await tools.getByLabel(/^Item of system /).fill(action.item);
-        await button(tools, /^Set the item of system /).click();
-      } else if (action.do === "set-paints") {
-        if (action.paints !== null) for (const box of await tools.locator('input[name="paint"]').all()) await box.setChecked(action.paints.includes(Number(await box.getAttribute("value"))));
-        await button(tools, action.paints === null ? / covers every paint$/ : /^Set the paints of system /).click();
-      } else if (action.do !== "split-per-paint" && action.do !== "remove-system") {
-        const names = { "merge-systems-by-label": /^Merge the \d+ systems labelled /, "merge-levels-by-label": /^Merge the levels of system /, "merge-item-systems": /^Merge every system of / };
-        await button(tools, names[action.do]).click();
-      } else {
-        await button(tools, action.do === "split-per-paint" ? /^Split system / : /^Remove system /).click();
-      }
+    case "remove-system":
+      await performInSystem(page, action);
       break;
-    }
     case "callout":
     case "remark":
     case "item-claim": {

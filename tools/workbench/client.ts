@@ -220,9 +220,6 @@ function needText(text: string, what: string): string {
 /** The edit a control makes, from its data and the fields of its scope. */
 function editOf(control: HTMLElement): Edit | "undo" | "save" {
   const data = control.dataset;
-  const scope = control.closest("[data-scope]") ?? document;
-  const system = data.system ?? "";
-  const level = data.level ?? "";
   switch (data.action) {
     case "undo":
     case "save":
@@ -244,6 +241,36 @@ function editOf(control: HTMLElement): Edit | "undo" | "save" {
     }
     case "not-graded":
       return { kind: "not-graded", number: numberIn(needSpan("number that is not graded here")) };
+    case "entry": {
+      const kind = value("entry", "entry-kind");
+      const text = value("entry", "entry-text").trim();
+      const of = value("entry", "entry-system") || null;
+      const span = needSpan("callout, remark or item claim");
+      if (kind === "remark" || kind === "item-claim") return { kind, span, note: text === "" ? null : text, system: of };
+      return { kind: "callout", span, callout: kind as "mention", label: text, system: of };
+    }
+    case "remove-entry":
+      return { kind: "remove-entry", list: data.list as "callouts", index: Number(data.index) };
+    case "set-notes":
+      return { kind: "set-notes", text: needText(value("guide", "notes"), "the notes") };
+    case "fill":
+      return { kind: "fill", field: data.field as FillField, span: needSpan(`${data.field ?? "field"} on the page`) };
+    case "permission-span":
+      return { kind: "set-permission-quote", span: needSpan("author's reuse statement") };
+    case "permission-none":
+      return { kind: "set-permission-quote", span: null };
+    default:
+      return structureEditOf(control);
+  }
+}
+
+/** The edit a level's or a system's control makes (the legend's controls). */
+function structureEditOf(control: HTMLElement): Edit {
+  const data = control.dataset;
+  const scope = control.closest("[data-scope]") ?? document;
+  const system = data.system ?? "";
+  const level = data.level ?? "";
+  switch (data.action) {
     case "move-level":
       return { kind: "move-level", system, level, direction: data.direction === "up" ? "up" : "down" };
     case "rename-level-key":
@@ -287,24 +314,6 @@ function editOf(control: HTMLElement): Edit | "undo" | "save" {
       return { kind: "split-per-paint", system };
     case "remove-system":
       return { kind: "remove-system", system };
-    case "entry": {
-      const kind = value("entry", "entry-kind");
-      const text = value("entry", "entry-text").trim();
-      const of = value("entry", "entry-system") || null;
-      const span = needSpan("callout, remark or item claim");
-      if (kind === "remark" || kind === "item-claim") return { kind, span, note: text === "" ? null : text, system: of };
-      return { kind: "callout", span, callout: kind as "mention", label: text, system: of };
-    }
-    case "remove-entry":
-      return { kind: "remove-entry", list: data.list as "callouts", index: Number(data.index) };
-    case "set-notes":
-      return { kind: "set-notes", text: needText(value("guide", "notes"), "the notes") };
-    case "fill":
-      return { kind: "fill", field: data.field as FillField, span: needSpan(`${data.field ?? "field"} on the page`) };
-    case "permission-span":
-      return { kind: "set-permission-quote", span: needSpan("author's reuse statement") };
-    case "permission-none":
-      return { kind: "set-permission-quote", span: null };
     default:
       throw new NotReady(`Unknown control ${data.action ?? ""}.`);
   }
