@@ -200,9 +200,11 @@ function value(scope: string | Element, name: string): string {
   return field<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(scope, name)?.value ?? "";
 }
 
+/** Puts a message in the status line; the undo beside it is shown again only by the edit that also changed something else. */
 function say(message: string): void {
   const status = document.getElementById("wb-status");
   if (status !== null) status.textContent = message;
+  document.getElementById("wb-also")?.setAttribute("hidden", "");
 }
 
 class NotReady extends Error {}
@@ -376,8 +378,7 @@ async function view(edits: Edit[], done: string | null): Promise<void> {
   const also = done === null ? (answer.also ?? null) : null;
   say(done ?? `${describe(edits[edits.length - 1]!)}${also === null ? "" : `; ${also}`}.`);
   // No silent change: what the edit also changed is said, with its undo beside it.
-  const undo = document.getElementById("wb-also");
-  if (undo !== null) undo.hidden = also === null;
+  if (also !== null) document.getElementById("wb-also")?.removeAttribute("hidden");
 }
 
 async function save(): Promise<void> {
