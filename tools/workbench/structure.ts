@@ -15,7 +15,7 @@ export function systemOf(guide: GuideDocument, id: string): DocumentSystem {
   return system;
 }
 
-export function levelOf(system: DocumentSystem, key: string): DocumentLevel {
+function levelOf(system: DocumentSystem, key: string): DocumentLevel {
   const level = system.levels.find((candidate) => candidate.key === key);
   if (level === undefined) throw new EditRefused(`system ${JSON.stringify(system.id)} has no level ${JSON.stringify(key)}`);
   return level;
