@@ -51,9 +51,9 @@ export function expectedTextOf(workbenchCase: WorkbenchCase): string {
   return readFileSync(path.join(FIXTURES, "expected", `${workbenchCase.platformId}.json`), "utf8");
 }
 
-/** Where a selection is in the text: from the first occurrence of `from` outside the non-guide regions. */
+/** Where a selection is in the text: from the first occurrence of `from` outside the non-guide regions (anywhere, when it says so). */
 export function spanOf(selection: Selection, context: Pick<EditContext, "text" | "regions">): Span {
-  const inGuide = (at: number) => !context.regions.some((region) => region.start <= at && at < region.end);
+  const inGuide = (at: number) => selection.anywhere === true || !context.regions.some((region) => region.start <= at && at < region.end);
   let start = context.text.indexOf(selection.from);
   while (start !== -1 && !inGuide(start)) start = context.text.indexOf(selection.from, start + 1);
   if (start === -1) throw new Error(`the capture has no ${JSON.stringify(selection.from)}`);
@@ -93,6 +93,8 @@ function editOf(action: Exclude<WorkbenchAction, { do: "undo" | "save" }>, workb
     }
     case "drop":
       return { kind: "drop-number", number: numberOn(action.line, action.value, context) };
+    case "not-graded":
+      return { kind: "not-graded", number: numberOn(action.line, action.value, context) };
     case "ordered":
       return { kind: "set-ordered", system: action.system, level: action.level, sentence: spanOf(action.select, context) };
     case "not-ordered":
@@ -103,6 +105,13 @@ function editOf(action: Exclude<WorkbenchAction, { do: "undo" | "save" }>, workb
     case "remove-level":
     case "set-scale":
     case "merge-systems":
+    case "merge-systems-by-label":
+    case "merge-levels-by-label":
+    case "merge-item-systems":
+    case "move-system":
+    case "rename-level-key":
+    case "set-item":
+    case "set-paints":
     case "split-per-paint":
     case "remove-system":
     case "remove-entry": {
@@ -120,5 +129,7 @@ function editOf(action: Exclude<WorkbenchAction, { do: "undo" | "save" }>, workb
       return { kind: "set-notes", text: action.text };
     case "permission":
       return { kind: "set-permission-quote", span: action.select === null ? null : spanOf(action.select, context) };
+    case "fill":
+      return { kind: "fill", field: action.field, span: spanOf(action.select, context) };
   }
 }

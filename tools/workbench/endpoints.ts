@@ -12,6 +12,7 @@ import { renderReviewBody, renderReviewPage, type WorkbenchPageOptions } from ".
 import { reviewView } from "../review/view.ts";
 import { checkEdited, workingInput, type WorkbenchBase } from "./base.ts";
 import { editRequestSchema, type Edit } from "./edit.ts";
+import { sideEffectsSentence } from "./side-effects.ts";
 
 // The workbench's side of `npm run dev`'s server: the guide's page with its controls, its script, and two
 // endpoints the script posts the maintainer's edits to. `view` answers the page for the file with the edits
@@ -121,7 +122,7 @@ function pageOptions(session: Session, base: WorkbenchBase): WorkbenchPageOption
   return {
     token: session.token,
     base: base.sha256,
-    items: [...base.items.values()].map((item) => ({ slug: item.slug, paints: item.paints.length })).sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+    items: [...base.items.values()].map((item) => ({ slug: item.slug, paints: item.paints.map((paint) => ({ index: paint.paint_index, label: paint.paint_label })) })).sort((a, b) => (a.slug < b.slug ? -1 : 1)),
   };
 }
 
@@ -134,7 +135,9 @@ async function viewEdits(session: Session, platformId: string, request: { base: 
   if (typeof base === "string") return refusedBase(platformId, base);
   const working = workingInput(base, request.edits);
   if (!working.ok) return answer(422, { ok: false, message: editRefused(request.edits, working) });
-  return answer(200, { ok: true, body: renderReviewBody(reviewView(working.input), pageOptions(session, base)) });
+  // What the last edit changed besides what it was about, for the page to say beside it.
+  const also = sideEffectsSentence(working.sideEffects);
+  return answer(200, { ok: true, body: renderReviewBody(reviewView(working.input), pageOptions(session, base)), also, sideEffects: working.sideEffects });
 }
 
 /** Writes the guide with the edits applied over the very bytes they were made on, has it rebuilt and served, and answers its page. */

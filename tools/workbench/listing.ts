@@ -199,7 +199,7 @@ export function dropNumber(guide: GuideDocument, edit: DropNumber, context: Edit
 }
 
 /** A system's gradings by level and quote, each group in the system's order. */
-function groupsByQuote(system: DocumentSystem): DocumentGrading[][] {
+export function groupsByQuote(system: DocumentSystem): DocumentGrading[][] {
   const groups = new Map<string, DocumentGrading[]>();
   for (const grading of system.gradings) {
     const key = `${grading.level}\u0000${grading.quote}`;
@@ -211,21 +211,28 @@ function groupsByQuote(system: DocumentSystem): DocumentGrading[][] {
 }
 
 /**
- * The grading of one level that takes the number at `offset` of their shared quote: they take the quote's
- * numbers in order, each the first equal to its seed after the one before took (as `npm run check` reads
+ * The grading of one level that takes the number at `offset` of their shared quote (as `npm run check` reads
  * them, generator/capture/quote-numbers.ts).
  */
 function takerOf(quote: string, group: readonly DocumentGrading[], label: string, offset: number): DocumentGrading | null {
+  const index = takings(quote, group, label).findIndex((number) => number?.start === offset);
+  return index === -1 ? null : group[index]!;
+}
+
+/**
+ * The number of their shared quote each grading of one level takes (null for a seed it does not write): they
+ * take the quote's numbers in order, each the first equal to its seed after the one before took.
+ */
+export function takings(quote: string, group: readonly DocumentGrading[], label: string): (NumberToken | null)[] {
   const numbers = seedsOf({ quote }, label);
   const taken = new Set<number>();
   let cursor = 0;
-  for (const grading of group) {
+  return group.map((grading) => {
     let index = numbers.findIndex((number, at) => at >= cursor && number.value === grading.seed);
     if (index === -1) index = numbers.findIndex((number, at) => !taken.has(at) && number.value === grading.seed);
-    if (index === -1) continue;
+    if (index === -1) return null;
     taken.add(index);
     cursor = index + 1;
-    if (numbers[index]!.start === offset) return grading;
-  }
-  return null;
+    return numbers[index]!;
+  });
 }

@@ -128,6 +128,15 @@ describe("the workbench's endpoints", () => {
     expect(body(refused).message).toBe('edit 2 (remove-system) cannot be applied: the guide has no system "nope"');
   });
 
+  it("answer a view with what its last edit changed besides what it was about, and nothing for an edit that changed nothing else", async () => {
+    const sha = await base(PICTURES.platformId);
+    const [listing] = editsOf(PICTURES, contextOf(PICTURES));
+    const view = body(await workbench.handle(request(PICTURES.platformId, "view", { base: sha, edits: [listing!] }))) as { also?: string | null };
+    expect(view.also).toBe("also removed systems Playside, Backside");
+    const notesOnly = body(await workbench.handle(request(PICTURES.platformId, "view", { base: sha, edits: [listing!, ...notes] }))) as { also?: string | null };
+    expect(notesOnly.also).toBeNull();
+  });
+
   it("save only the guide's own file, formatted as guide:draft formats it, and have the dataset rebuilt", async () => {
     const before = snapshot();
     const edits = editsOf(PICTURES, contextOf(PICTURES));
