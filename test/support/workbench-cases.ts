@@ -40,7 +40,7 @@ export function readableCaptureOf(workbenchCase: WorkbenchCase): ReadableCapture
 export function contextOf(workbenchCase: WorkbenchCase): EditContext {
   const readable = readableCaptureOf(workbenchCase);
   const item = JSON.parse(readFileSync(path.join(SHIPPED_ITEMS, `${workbenchCase.item}.json`), "utf8")) as ItemFile;
-  return { text: readable.text, regions: readable.regions, items: new Map([[item.slug, item]]) };
+  return { text: readable.text, regions: readable.regions, items: new Map([[item.slug, item]]), elements: readable.elements };
 }
 
 export function draftOf(workbenchCase: WorkbenchCase): unknown {

@@ -3,6 +3,8 @@ import { editableGuide, type EditContext, type GuideDocument } from "./document.
 import type { Edit } from "./edit.ts";
 import { addCallout, addRemark, removeEntry, setNotes, setPermissionQuote } from "./entries.ts";
 import { assign, dropNumber, EditRefused } from "./listing.ts";
+import { applyReading } from "./reading.ts";
+import { readTable } from "./table.ts";
 import { mergeLevels, mergeSystems, moveLevel, removeLevel, removeSystem, renameLevel, renameSystem, setOrdered, setScale, splitPerPaint } from "./structure.ts";
 
 // The workbench's one way of changing a guide: an edit (edit.ts) applied to the guide document, pure. The
@@ -33,6 +35,8 @@ const HANDLERS: { [K in Edit["kind"]]: Handler<K> } = {
   "remove-entry": removeEntry,
   "set-notes": setNotes,
   "set-permission-quote": setPermissionQuote,
+  "read-table": readTable,
+  "apply-reading": applyReading,
 };
 
 /** The document with one edit applied (the input is not changed), or why the edit cannot be applied to it. */

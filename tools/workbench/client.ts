@@ -360,6 +360,8 @@ const DONE: Record<Edit["kind"], string> = {
   "remove-entry": "Removed the entry",
   "set-notes": "Set the notes",
   "set-permission-quote": "Set the reuse statement",
+  "read-table": "Read the table by its columns",
+  "apply-reading": "Applied the reading everywhere it fits",
 };
 
 function describe(edit: Edit): string {

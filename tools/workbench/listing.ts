@@ -57,7 +57,7 @@ export function assign(guide: GuideDocument, edit: Assign, context: EditContext)
   rescale(system);
 }
 
-function targetSystem(guide: GuideDocument, target: Assign["system"], context: EditContext): DocumentSystem {
+export function targetSystem(guide: GuideDocument, target: Assign["system"], context: EditContext): DocumentSystem {
   if ("id" in target) {
     const system = guide.systems.find((candidate) => candidate.id === target.id);
     if (system === undefined) throw new EditRefused(`the guide has no system ${JSON.stringify(target.id)}`);
@@ -69,7 +69,7 @@ function targetSystem(guide: GuideDocument, target: Assign["system"], context: E
   return { id, label, item, paint_indexes: null, alias: null, topic: null, scale: { kind, best: null, worst: null }, remarks: [], levels: [], gradings: [] };
 }
 
-function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentLevel {
+export function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentLevel {
   if ("key" in target) {
     const level = system.levels.find((candidate) => candidate.key === target.key);
     if (level === undefined) throw new EditRefused(`system ${JSON.stringify(system.id)} has no level ${JSON.stringify(target.key)}`);
@@ -81,7 +81,7 @@ function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentL
   return { key, label: target.new.label, images: [], ordered: false, ordered_quote: null };
 }
 
-interface Quote {
+export interface Quote {
   quote: string;
 }
 
@@ -103,7 +103,7 @@ function quotesOf(span: Span & { quote: string }, mode: Assign["quotes"], text: 
 const LEVEL_WORD_BEFORE = /(?:^|[^\p{L}])(?:tiers?|tear|grade|class|level|category|top|phase)\s*[-#:]?\s*$/iu;
 
 /** The numbers of a quote that could be seeds, without the level's own label or a level's word written before them (`Tier 1: 661`). */
-function seedsOf(quote: Quote, label: string): NumberToken[] {
+export function seedsOf(quote: Quote, label: string): NumberToken[] {
   const labels = [label, coreLabel(label)].flatMap((candidate) => labelBeforeSeeds(quote.quote, candidate) ?? []);
   return seedCandidates(quote.quote).filter(
     (token) => !labels.some((span) => token.start >= span.start && token.end <= span.end) && !LEVEL_WORD_BEFORE.test(quote.quote.slice(Math.max(0, token.start - 12), token.start)),
@@ -114,7 +114,7 @@ function seedsOf(quote: Quote, label: string): NumberToken[] {
  * Removes, from every system, the gradings whose quote is written inside the span; returns them in document
  * order, and the levels they were in (`<system id>:<level key>`).
  */
-function takeOver(guide: GuideDocument, span: Span, text: string): { moved: DocumentGrading[]; from: Set<string> } {
+export function takeOver(guide: GuideDocument, span: Span, text: string): { moved: DocumentGrading[]; from: Set<string> } {
   const inside = new Map<string, boolean>();
   const lies = (quote: string) => {
     let answer = inside.get(quote);
@@ -158,7 +158,7 @@ function insertionPoint(system: DocumentSystem, key: string, start: number, text
  * A level whose gradings were all moved out by the span goes, and a system left without levels: a draft's
  * wrong levels are cleared by assigning their lines where they belong. The target is never dropped.
  */
-function dropEmptied(guide: GuideDocument, from: ReadonlySet<string>, target: DocumentSystem, targetLevel: DocumentLevel): void {
+export function dropEmptied(guide: GuideDocument, from: ReadonlySet<string>, target: DocumentSystem, targetLevel: DocumentLevel): void {
   for (const system of guide.systems) {
     const graded = new Set(system.gradings.map((grading) => grading.level));
     system.levels = system.levels.filter((level) => level === targetLevel || graded.has(level.key) || !from.has(`${system.id}:${level.key}`));
