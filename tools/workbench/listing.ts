@@ -114,7 +114,7 @@ export function seedsOf(quote: Quote, label: string): NumberToken[] {
  * Removes, from every system, the gradings whose quote is written inside the span; returns them in document
  * order, and the levels they were in (`<system id>:<level key>`).
  */
-export function takeOver(guide: GuideDocument, span: Span, text: string): { moved: DocumentGrading[]; from: Set<string> } {
+function takeOver(guide: GuideDocument, span: Span, text: string): { moved: DocumentGrading[]; from: Set<string> } {
   const inside = new Map<string, boolean>();
   const lies = (quote: string) => {
     let answer = inside.get(quote);

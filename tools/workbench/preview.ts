@@ -3,8 +3,9 @@ import type { ReadableCapture } from "../../generator/capture/capture.ts";
 import { editableGuide, type GuideDocument } from "./document.ts";
 import { editRequestSchema, spanSchema, type Span } from "./edit.ts";
 import { naturalOrder, sameLabel } from "./level-labels.ts";
-import { lineOf, takeOver } from "./listing.ts";
+import { lineOf } from "./listing.ts";
 import { listingPlaces, notGradedPlaces, type ListingPlace, type SectionPlace } from "./reading.ts";
+import { takeOverStanding } from "./standing.ts";
 import { columnNames, guessColumns, readRows, tableAt, type SkippedRow } from "./table.ts";
 
 // What the page shows before an edit that changes many places at once: the table's columns and what each
@@ -67,11 +68,11 @@ export function previewOf(capture: ReadableCapture, document: unknown, preview: 
   if (preview.of === "listing") {
     const found = listingPlaces(capture, preview.example);
     if ("problem" in found) return { of: "listing", problem: found.problem };
-    return { of: "listing", places: found.places, takenOver: takenOverBy(guide, found.places.map((place) => place.spans.listing), capture.text).takenOver };
+    return { of: "listing", places: found.places, takenOver: takenOverBy(guide, found.places.map((place) => place.spans.listing), capture).takenOver };
   }
   const found = notGradedPlaces(capture, preview.example);
   if ("problem" in found) return { of: "not-graded", problem: found.problem };
-  const taken = takenOverBy(guide, found.places.map((place) => place.spans.section), capture.text);
+  const taken = takenOverBy(guide, found.places.map((place) => place.spans.section), capture);
   return { of: "not-graded", places: found.places.map((place, index) => ({ ...place, gradings: taken.each[index]! })), takenOver: taken.takenOver };
 }
 
@@ -85,11 +86,11 @@ function tablePreview(capture: ReadableCapture, guide: GuideDocument, span: Span
     seeds: read.rows.filter((row) => sameLabel(row.label, label)).flatMap((row) => row.quotes.flatMap((quote) => quote.seeds)),
   }));
   const line = lineOf(capture.text, table.start + Math.max(0, capture.text.slice(table.start, table.end).search(/\S/u)));
-  return { of: "table", line, columns: columnNames(table, capture.text), chosen, levels, rows: read.rows.length, skipped: read.skipped, takenOver: takenOverBy(guide, [table], capture.text).takenOver };
+  return { of: "table", line, columns: columnNames(table, capture.text), chosen, levels, rows: read.rows.length, skipped: read.skipped, takenOver: takenOverBy(guide, [table], capture).takenOver };
 }
 
-/** The gradings quoting text in each span (taken in order, each once), and what taking them all leaves empty. */
-function takenOverBy(guide: GuideDocument, spans: readonly Span[], text: string): { each: GradingShown[][]; takenOver: TakenOver } {
+/** The gradings standing in each span (taken in order, each once), and what taking them all leaves empty. */
+function takenOverBy(guide: GuideDocument, spans: readonly Span[], capture: ReadableCapture): { each: GradingShown[][]; takenOver: TakenOver } {
   const copy = structuredClone(guide);
   const owners = new Map(copy.systems.flatMap((system) => system.gradings.map((grading) => [grading, system] as const)));
   const levelName = (systemId: string, key: string) => {
@@ -98,7 +99,7 @@ function takenOverBy(guide: GuideDocument, spans: readonly Span[], text: string)
   };
   const from = new Set<string>();
   const each = spans.map((span) => {
-    const taken = takeOver(copy, span, text);
+    const taken = takeOverStanding(copy, span, capture);
     for (const level of taken.from) from.add(level);
     return taken.moved.map((grading): GradingShown => {
       const system = owners.get(grading)!;

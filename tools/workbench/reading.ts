@@ -9,7 +9,8 @@ import { followSystem, rescale } from "./bookkeeping.ts";
 import type { EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
 import { hasKey, labelPattern, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.ts";
-import { assign, EditRefused, lineOf, quotedSpan, seedsOf, takeOver } from "./listing.ts";
+import { assign, EditRefused, lineOf, quotedSpan, seedsOf } from "./listing.ts";
+import { takeOverStanding } from "./standing.ts";
 
 // A reading shown once and applied everywhere it fits. A maintainer shows one place (a line that is a level's
 // label and its seeds, or a heading over a list, or a heading whose section is not graded); the page finds
@@ -237,13 +238,13 @@ function applyListings(guide: GuideDocument, reading: Listing, context: EditCont
   rescale(system);
 }
 
-/** The gradings quoting text inside each section go; so do the levels and systems they leave empty. */
+/** The gradings standing inside each section (standing.ts) go; so do the levels and systems they leave empty. */
 function removeSections(guide: GuideDocument, reading: NotGraded, context: EditContext): void {
   let removed = 0;
   const from = new Set<string>();
   for (const place of reading.places) {
     quotedSpan(place.heading, context);
-    const taken = takeOver(guide, quotedSpan(place.section, context), context.text);
+    const taken = takeOverStanding(guide, quotedSpan(place.section, context), context);
     removed += taken.moved.length;
     for (const level of taken.from) from.add(level);
   }

@@ -6,14 +6,15 @@ import { rescale } from "./bookkeeping.ts";
 import type { DocumentGrading, DocumentLevel, EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
 import { labelKey, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.ts";
-import { dropEmptied, EditRefused, lineOf, quotedSpan, takeOver, targetLevel, targetSystem } from "./listing.ts";
+import { dropEmptied, EditRefused, lineOf, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
+import { takeOverStanding } from "./standing.ts";
 
 // A table read by its columns: a maintainer names the column holding each row's level and the one holding
 // its seeds, and every row becomes gradings of the level its level cell names, in one system, in one edit. A
 // page that lists one row per seed (`Seed | Tier`, sorted by seed) is one system of a few levels, however the
 // draft read it. Rows whose level cell is empty or says the seed is not graded (languages.ts) are skipped,
 // and a row without a seed in its seeds cell too; the preview (preview.ts) lists them. Gradings the draft had
-// quoting text inside the table are taken over, as a listing takes over those inside its span (listing.ts).
+// standing inside the table (standing.ts) are taken over, as a listing takes over those inside its span.
 
 type ReadTable = Extract<Edit, { kind: "read-table" }>;
 
@@ -138,7 +139,8 @@ export function readRows(table: Table, columns: { level: number; seeds: number }
       .split("\n")
       .map((quote) => quote.trim())
       .filter((quote) => quote !== "")
-      .map((quote) => ({ quote, seeds: seedCandidates(quote).map((token) => token.value) }))
+      // As a listing reads its lines: a number a level's word stands before (`Tier 2`) is no seed.
+      .map((quote) => ({ quote, seeds: seedsOf({ quote }, "").map((token) => token.value) }))
       .filter((quote) => quote.seeds.length > 0);
     const phrase = notGradedPhrase(levelText);
     if (levelText === "" || levelLabelOf(levelText) === "") skip("no level in its level cell");
@@ -164,7 +166,7 @@ export function readTable(guide: GuideDocument, edit: ReadTable, context: EditCo
   const { rows } = readRows(table, edit.columns, context.text);
   if (rows.length === 0) throw new EditRefused(`no row of the table (line ${lineOf(context.text, table.start)}) names a level in column ${edit.columns.level + 1} and a seed in column ${edit.columns.seeds + 1}`);
   const system = targetSystem(guide, edit.system, context);
-  const { moved, from } = takeOver(guide, table, context.text);
+  const { moved, from } = takeOverStanding(guide, table, context);
   const levels = new Map<string, DocumentLevel>();
   for (const label of naturalOrder(rows.map((row) => row.label))) {
     const existing = system.levels.find((level) => sameLabel(level.label, label));
