@@ -4,10 +4,11 @@ import { coreLabel } from "../../generator/capture/shapes.ts";
 import { followSystem, rescale } from "./bookkeeping.ts";
 import { idFromLabel, unique, type DocumentGrading, type DocumentLevel, type DocumentSystem, type EditContext, type GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
+import { takeOverStanding } from "./standing.ts";
 
 // Listings: a span of the capture made a level's gradings, and a number of it dropped. A grading is where
-// its quote is written, so both read the page by place: a span takes over the gradings whose quotes lie inside
-// it, and a dropped number is dropped from every grading that takes it at that place.
+// its quote is written, so both read the page by place: a span takes over the gradings standing inside it
+// (standing.ts), and a dropped number is dropped from every grading that takes it at that place.
 
 type Assign = Extract<Edit, { kind: "assign" }>;
 type DropNumber = Extract<Edit, { kind: "drop-number" }>;
@@ -40,7 +41,7 @@ export function assign(guide: GuideDocument, edit: Assign, context: EditContext)
   const level = targetLevel(system, edit.level);
   const listed = quotesOf(span, edit.quotes, context.text).flatMap((quote) => seedsOf(quote, level.label).map((token) => ({ seed: token.value, quote: quote.quote })));
   if (listed.length === 0) throw new EditRefused(`the span (line ${lineOf(context.text, span.start)}) holds no number that could be a seed`);
-  const { moved: movedOut, from } = takeOver(guide, span, context.text);
+  const { moved: movedOut, from } = takeOverStanding(guide, span, context);
   const gradings = listed.map(({ seed, quote }): DocumentGrading => {
     const grading: DocumentGrading = { seed, level: level.key, quote, evidence: "text", position: 0 };
     // A grading moved here keeps what the transcription said of it besides its place.
@@ -108,34 +109,6 @@ export function seedsOf(quote: Quote, label: string): NumberToken[] {
   return seedCandidates(quote.quote).filter(
     (token) => !labels.some((span) => token.start >= span.start && token.end <= span.end) && !LEVEL_WORD_BEFORE.test(quote.quote.slice(Math.max(0, token.start - 12), token.start)),
   );
-}
-
-/**
- * Removes, from every system, the gradings whose quote is written inside the span; returns them in document
- * order, and the levels they were in (`<system id>:<level key>`).
- */
-function takeOver(guide: GuideDocument, span: Span, text: string): { moved: DocumentGrading[]; from: Set<string> } {
-  const inside = new Map<string, boolean>();
-  const lies = (quote: string) => {
-    let answer = inside.get(quote);
-    if (answer === undefined) {
-      answer = false;
-      for (let at = text.indexOf(quote, span.start); at !== -1 && at + quote.length <= span.end; at = text.indexOf(quote, at + 1)) answer = true;
-      inside.set(quote, answer);
-    }
-    return answer;
-  };
-  const moved: DocumentGrading[] = [];
-  const from = new Set<string>();
-  for (const system of guide.systems) {
-    system.gradings = system.gradings.filter((grading) => {
-      if (!lies(grading.quote)) return true;
-      moved.push(grading);
-      from.add(`${system.id}:${grading.level}`);
-      return false;
-    });
-  }
-  return { moved, from };
 }
 
 /**

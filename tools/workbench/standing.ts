@@ -2,25 +2,29 @@ import type { Region } from "../../generator/capture/regions.ts";
 import type { DocumentGrading, GuideDocument } from "./document.ts";
 import type { Span } from "./edit.ts";
 
-// Where a grading stands on the page, for the edits that take the gradings of a whole part of it (a table
-// read by its columns, the sections of a not-graded reading): at its quote's occurrences in the guide's text,
-// and of those only the ones that are a whole line when there are any, as the accounting of numbers places
-// it (generator/capture/untranscribed.ts). A table's seed cell `55` stands in its row, not in the `Gone: 55`
-// of a later section, which also holds those characters.
+// Where a grading stands on the page, for the edits that take the gradings of a part of it (a listing's span,
+// a table read by its columns, the sections of a not-graded reading): at its quote's occurrences in the
+// guide's text, and of those only the ones that are a whole line when there are any, as the accounting of
+// numbers places it (generator/capture/untranscribed.ts). A table's seed cell `55` stands in its row, not in
+// the `Gone: 55` of a later section, nor inside the `553` of another line.
+
+const WORD = /[\p{L}\p{N}]/u;
 
 /** Whether the quote stands inside the span. */
 function standsInside(quote: string, span: Span, text: string, regions: readonly Region[]): boolean {
   if (quote === "") return false;
   const inGuide = (at: number) => !regions.some((region) => region.start < at + quote.length && at < region.end);
+  // `61` is not written inside `612`: an occurrence glued to a letter or digit is part of another word.
+  const glued = (at: number) => (WORD.test(quote[0]!) && WORD.test(text[at - 1] ?? "")) || (WORD.test(quote[quote.length - 1]!) && WORD.test(text[at + quote.length] ?? ""));
   const wholeLine = (at: number) => {
     const lineEnd = text.indexOf("\n", at + quote.length);
     return text.slice(text.lastIndexOf("\n", at - 1) + 1, at).trim() === "" && text.slice(at + quote.length, lineEnd === -1 ? text.length : lineEnd).trim() === "";
   };
   const within: number[] = [];
-  for (let at = text.indexOf(quote, span.start); at !== -1 && at + quote.length <= span.end; at = text.indexOf(quote, at + 1)) if (inGuide(at)) within.push(at);
+  for (let at = text.indexOf(quote, span.start); at !== -1 && at + quote.length <= span.end; at = text.indexOf(quote, at + 1)) if (inGuide(at) && !glued(at)) within.push(at);
   if (within.length === 0) return false;
   if (within.some(wholeLine)) return true;
-  for (let at = text.indexOf(quote); at !== -1; at = text.indexOf(quote, at + 1)) if (inGuide(at) && wholeLine(at)) return false;
+  for (let at = text.indexOf(quote); at !== -1; at = text.indexOf(quote, at + 1)) if (inGuide(at) && !glued(at) && wholeLine(at)) return false;
   return true;
 }
 
