@@ -51,6 +51,23 @@ describe("a level's line applied everywhere it fits", () => {
     for (const place of places) expect(page.text.slice(place.spans.label.start, place.spans.label.end)).toBe(place.label);
   });
 
+  it("finds each `Tier N: …` line for a reading of `Tier 2: …`, and no prose line written with a colon", () => {
+    const colons = readablePage(
+      examplePage(
+        section(
+          "Tiers",
+          ["EXAMPLE CONTENT.", "Tier 1: 661, 151", "Tier 2: 32, 92", "Tier 3 is rarer than it looks: 12 of them.", "Tier 2: my favourite, see 32 below", "Tier 3: 5", "Updated: 14 May"].join("<br>\n"),
+        ),
+      ),
+    );
+    const places = placesOf(listingPlaces(colons, spanIn(colons.text, "Tier 2: 32, 92")));
+    expect(places.map((place) => [place.text, place.label, place.seeds])).toEqual([
+      ["Tier 1: 661, 151", "Tier 1", [661, 151]],
+      ["Tier 2: 32, 92", "Tier 2", [32, 92]],
+      ["Tier 3: 5", "Tier 3", [5]],
+    ]);
+  });
+
   it("makes each place a listing of the level its own label names, levels best first, in one edit", () => {
     const places = placesOf(listingPlaces(page, spanIn(page.text, "Tier 2 ~ 703")));
     const draft = guideOf([system("backside", "Backside", [level("in", "Tier 2 ~ 703 / 745")], [grading(703, "in", "Tier 2 ~ 703 / 745"), grading(745, "in", "Tier 2 ~ 703 / 745")], "group")]);
