@@ -1,5 +1,5 @@
 // The workbench of `npm run dev` in headless Chromium (Debian's package, driven by playwright-core): the
-// dev server (tools/dev/server.ts) over a dataset of the three workbench fixtures (test/fixtures/workbench/:
+// dev server (tools/dev/server.ts) over a dataset of the workbench fixtures (test/fixtures/workbench/:
 // invented pages, the drafts guide:draft wrote of them and the guides a maintainer makes of those drafts).
 // Each fixture's actions are performed on the page as a maintainer performs them (a selection of the text,
 // the fields and buttons of the panel and the legend, a click on a number), and the saved file must be the
@@ -179,6 +179,15 @@ async function performAssign(page: Page, action: Extract<WorkbenchAction, { do: 
   await button(page, "Make listing").click();
 }
 
+/** Chooses the system a table's or a reading's levels go into: one of the guide's, or a new one. */
+async function chooseSystem(page: Page, scope: "table" | "reading", system: { id: string } | { new: string; kind: string }, workbenchCase: WorkbenchCase): Promise<void> {
+  await page.locator(`#wb-${scope}-system`).selectOption("id" in system ? JSON.stringify({ id: system.id }) : JSON.stringify({}));
+  if ("id" in system) return;
+  await page.getByLabel(`Label of the ${scope}'s new system`).fill(system.new);
+  await page.getByLabel(`Scale of the ${scope}'s new system`).selectOption(system.kind);
+  await page.getByLabel(`Item of the ${scope}'s new system`).fill(workbenchCase.item);
+}
+
 /** Performs one action on the page and waits until the page shows its outcome. */
 async function perform(page: Page, action: WorkbenchAction, workbenchCase: WorkbenchCase): Promise<void> {
   const context = contextOf(workbenchCase);
@@ -248,6 +257,33 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
       await span(action.select);
       await button(page, `Fill ${action.field} from the selection`).click();
       break;
+    case "read-table": {
+      await span(action.select);
+      const scope = page.locator('[data-scope="table"]');
+      await button(scope, "Find the table's columns").click();
+      await page.locator("#wb-table-preview[data-columns]").waitFor();
+      await page.getByLabel("Column of the levels").selectOption(String(action.levelColumn));
+      await page.getByLabel("Column of the seeds").selectOption(String(action.seedsColumn));
+      // The preview follows the columns chosen, before the table is read.
+      await page.locator(`#wb-table-preview[data-columns="${action.levelColumn}:${action.seedsColumn}"]`).waitFor();
+      await chooseSystem(page, "table", action.system, workbenchCase);
+      await button(scope, "Read table").click();
+      // What the preview said (the rows read, the levels, the rows skipped) is what the status says was done.
+      await expect.poll(() => page.locator("#wb-status").innerText()).toMatch(/^Read the table of line \d+: \d+ rows into \d+ levels; \d+ rows skipped \(not saved yet\)\.$/);
+      break;
+    }
+    case "apply-reading": {
+      await span(action.select);
+      await page.getByLabel("The selected line is").selectOption(action.as);
+      if (action.as === "listing") await chooseSystem(page, "reading", action.system, workbenchCase);
+      await button(page, "Find every place of this shape").click();
+      const apply = button(page, `Apply to these ${action.places} places`);
+      await apply.waitFor();
+      expect(await page.locator("#wb-reading-preview li").count()).toBe(action.places);
+      await apply.click();
+      await expect.poll(() => page.locator("#wb-status").innerText()).toMatch(new RegExp(`^Applied the reading to ${action.places} places, each `));
+      break;
+    }
     case "undo":
       await button(page, action.besideStatus === true ? "Undo this edit and what it also changed" : "Undo").click();
       break;
@@ -291,7 +327,7 @@ describe("the workbench takes a fixture's draft to the guide it expects", () => 
     });
   }
 
-  it("serves the three guides once they pass check, as the dev server's build", async () => {
+  it("serves the fixtures' guides once they pass check, as the dev server's build", async () => {
     for (const workbenchCase of WORKBENCH_CASES) writeFileSync(path.join(datasetDir, "guides", `${workbenchCase.platformId}.json`), expectedTextOf(workbenchCase));
     const outcome = await dev.loop.changed();
     expect(outcome).toMatchObject({ ok: true });

@@ -78,6 +78,8 @@ td.count { text-align: right; }
 .wb-tools { font-size: 0.8rem; font-weight: normal; margin-top: 0.2rem; }
 .wb-tools button { font-size: 0.8rem; }
 .wb-ordered { color: #555; margin: 0 0.3rem; }
+.wb-preview { max-height: 16rem; overflow: auto; font-size: 0.8rem; }
+.wb-preview ul, .wb-preview ol { margin: 0.2rem 0; padding-left: 1.2rem; }
 .entries { font-size: 0.85rem; padding-left: 1.1rem; }
 .text:focus { outline: 2px solid #2a5db0; }
 .line.in-span { background: #fff6d6; }

@@ -9,6 +9,8 @@ import { notGraded } from "./not-graded.ts";
 import { pictureOf, scopeOf, sideEffects, type SideEffects } from "./side-effects.ts";
 import { mergeLevels, mergeSystems, moveLevel, moveSystem, removeLevel, removeSystem, renameLevel, renameLevelKey, renameSystem, setOrdered, setScale, splitPerPaint } from "./structure.ts";
 import { setItem, setPaints } from "./system-item.ts";
+import { applyReading } from "./reading.ts";
+import { readTable } from "./table.ts";
 
 // The workbench's one way of changing a guide: an edit (edit.ts) applied to the guide document, pure. The
 // page sends the edits a maintainer made since the file was read; the server applies them all to the file's
@@ -48,6 +50,8 @@ const HANDLERS: { [K in Edit["kind"]]: Handler<K> } = {
   "set-notes": setNotes,
   "set-permission-quote": setPermissionQuote,
   fill: fillField,
+  "read-table": readTable,
+  "apply-reading": applyReading,
 };
 
 /** The document with one edit applied (the input is not changed) and what it changed outside its scope, or why the edit cannot be applied to it. */

@@ -36,7 +36,7 @@ export interface WorkbenchBase {
 export function editContextOf(base: WorkbenchBase): EditContext | null {
   const readable = base.capture?.readable;
   if (readable === undefined || "problem" in readable) return null;
-  return { text: readable.text, regions: readable.regions, items: base.items };
+  return { text: readable.text, regions: readable.regions, items: base.items, elements: readable.elements };
 }
 
 /** The problems `npm run check` reports for the guide file holding `document` (made from `base` by edits). */

@@ -4,7 +4,9 @@
 // for the result (its marks, problems and unaccounted numbers), or why the edit cannot be applied; undo sends
 // one edit fewer. The page holds no other state: a reload starts again from the file.
 
+import { readingEdit, wireReadings } from "./client-readings.ts";
 import type { Edit, FillField, Span } from "./edit.ts";
+import type { Preview, PreviewAnswer } from "./preview.ts";
 
 interface State {
   base: string;
@@ -261,6 +263,12 @@ function editOf(control: HTMLElement): Edit | "undo" | "save" {
       return { kind: "set-permission-quote", span: needSpan("author's reuse statement") };
     case "permission-none":
       return { kind: "set-permission-quote", span: null };
+    case "read-table":
+    case "apply-reading": {
+      const edit = readingEdit(control);
+      if (typeof edit === "string") throw new NotReady(edit);
+      return edit;
+    }
     default:
       return structureEditOf(control);
   }
@@ -339,7 +347,7 @@ async function act(control: HTMLElement): Promise<void> {
     else if (edit === "undo") {
       if (state.edits.length === 0) return say("Nothing to undo.");
       await view(state.edits.slice(0, -1), "Undone.");
-    } else await view([...state.edits, edit], null);
+    } else await view([...state.edits, edit], control.dataset.done ?? null);
   } catch (error) {
     say(`The server did not answer: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
@@ -419,6 +427,8 @@ const DONE: Record<Edit["kind"], string> = {
   "set-notes": "Set the notes",
   "set-permission-quote": "Set the reuse statement",
   fill: "Filled the field from the span",
+  "read-table": "Read the table by its columns",
+  "apply-reading": "Applied the reading everywhere it fits",
 };
 
 function describe(edit: Edit): string {
@@ -487,6 +497,21 @@ document.addEventListener("keydown", (event) => {
     void act(target);
   } else if (target.classList.contains("text")) onTextKey(event);
 });
+
+/** What an edit of many places would do, on the guide with the edits so far (client-readings.ts shows it). */
+async function preview(preview: Preview): Promise<{ ok: boolean; message?: string; preview?: PreviewAnswer }> {
+  const response = await fetch(`/review/${encodeURIComponent(state.platformId)}/preview`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-workbench-token": state.token },
+    body: JSON.stringify({ base: state.base, edits: state.edits, preview }),
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+  const answer = (await response.json()) as { ok: boolean; message?: string; preview?: PreviewAnswer };
+  return { ...answer, ok: response.ok && answer.ok };
+}
+
+wireReadings({ span: () => state.span, say, preview });
 
 window.addEventListener("beforeunload", (event) => {
   if (state.edits.length > 0) event.preventDefault();

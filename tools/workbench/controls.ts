@@ -3,6 +3,7 @@ import { html, type Markup } from "../review/html.ts";
 import type { LevelView, ReviewView, SystemView } from "../review/view.ts";
 import { fillFields, type FillField } from "./edit.ts";
 import { sameLabel } from "./merge-by-label.ts";
+import { readingControls } from "./reading-controls.ts";
 
 // The workbench's controls on the review page, server-rendered like the rest of it: plain buttons, fields
 // and selects, each with an accessible name, that the page's script (client.ts) reads when one is used. A
@@ -44,6 +45,7 @@ ${placeholderFills(view)}
 <label><input type="checkbox" name="lines" id="wb-lines" checked> one quote per line</label>
 <button type="button" data-action="assign" aria-keyshortcuts="Alt+L">Make listing</button>
 </fieldset>
+${readingControls(view)}
 <fieldset data-scope="entry"><legend>Make the span a callout, remark or item claim</legend>
 <label for="wb-entry-kind">What</label> <select name="entry-kind" id="wb-entry-kind">${calloutKinds.filter((kind) => kind !== "example").map((kind) => html`<option value="${kind}">${kind} callout</option>`)}<option value="remark">remark</option><option value="item-claim">item claim</option></select>
 <label>Label (callout) or note <input name="entry-text" id="wb-entry-text" autocomplete="off"></label>

@@ -27,6 +27,15 @@ const levelTarget = z.union([z.object({ key: levelKey }).strict(), z.object({ ne
 export const fillFields = ["title", "authors", "url", "posted", "updated"] as const;
 export type FillField = (typeof fillFields)[number];
 
+/**
+ * A reading shown once and applied at every place of its shape the page showed (reading.ts): each place a
+ * level's label and the listing it labels, or a heading and the section under it whose gradings go.
+ */
+const readingSchema = z.discriminatedUnion("as", [
+  z.object({ as: z.literal("listing"), system: systemTarget, places: z.array(z.object({ label: spanSchema, listing: spanSchema }).strict()).min(1).max(2000) }).strict(),
+  z.object({ as: z.literal("not-graded"), places: z.array(z.object({ heading: spanSchema, section: spanSchema }).strict()).min(1).max(2000) }).strict(),
+]);
+
 export const editSchema = z.discriminatedUnion("kind", [
   /**
    * The span becomes a level's listing: each of its numbers a grading, quoting the span (`quotes: "span"`) or
@@ -83,6 +92,12 @@ export const editSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("fill"), field: z.enum(fillFields), span: spanSchema }).strict(),
   /** The author's reuse statement, or none on the page (`span: null`). */
   z.object({ kind: z.literal("set-permission-quote"), span: spanSchema.nullable() }).strict(),
+  /**
+   * The table holding the span, read by its columns (table.ts): each row's `seeds` cell becomes gradings of
+   * the level its `level` cell names, in one system. Columns count from 0, empty cells included.
+   */
+  z.object({ kind: z.literal("read-table"), span: spanSchema, columns: z.object({ level: offset, seeds: offset }).strict(), system: systemTarget }).strict(),
+  z.object({ kind: z.literal("apply-reading"), reading: readingSchema }).strict(),
 ]);
 
 export type Edit = z.infer<typeof editSchema>;

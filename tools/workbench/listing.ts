@@ -5,11 +5,13 @@ import { coreLabel } from "../../generator/capture/shapes.ts";
 import { followSystem, rescale } from "./bookkeeping.ts";
 import { idFromLabel, unique, type DocumentGrading, type DocumentLevel, type DocumentSystem, type EditContext, type GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
+import { takeOverStanding } from "./standing.ts";
 
 // Listings: a span of the capture made a level's gradings, and a number of it dropped. A grading is where
-// its quote is written, so both read the page by place: a span takes over the gradings whose quotes lie inside
-// it, and a dropped number is dropped from every grading that takes it at that place. A quote is written only
-// where it cuts no number (generator/capture/quote-occurrences.ts): listing `661` leaves a grading quoted `66`.
+// its quote is written, so both read the page by place: a span takes over the gradings standing inside it
+// (standing.ts), and a dropped number is dropped from every grading that takes it at that place. A quote is
+// written only where it cuts no number (generator/capture/quote-occurrences.ts): listing `661` leaves a
+// grading quoted `66`.
 
 type Assign = Extract<Edit, { kind: "assign" }>;
 type DropNumber = Extract<Edit, { kind: "drop-number" }>;
@@ -49,7 +51,7 @@ export function assign(guide: GuideDocument, edit: Assign, context: EditContext)
   const level = targetLevel(system, edit.level);
   const listed = quotesOf(span, edit.quotes, context.text).flatMap((quote) => seedsOf(quote, level.label).map((token) => ({ seed: token.value, quote: quote.quote })));
   if (listed.length === 0) throw new EditRefused(`the span (line ${lineOf(context.text, span.start)}) holds no number that could be a seed`);
-  const { moved: movedOut, from } = takeOver(guide, span, context.text);
+  const { moved: movedOut, from } = takeOverStanding(guide, span, context);
   const gradings = listed.map(({ seed, quote }): DocumentGrading => {
     const grading: DocumentGrading = { seed, level: level.key, quote, evidence: "text", position: 0 };
     // A grading moved here keeps what the transcription said of it besides its place.
@@ -66,7 +68,7 @@ export function assign(guide: GuideDocument, edit: Assign, context: EditContext)
   rescale(system);
 }
 
-function targetSystem(guide: GuideDocument, target: Assign["system"], context: EditContext): DocumentSystem {
+export function targetSystem(guide: GuideDocument, target: Assign["system"], context: EditContext): DocumentSystem {
   if ("id" in target) {
     const system = guide.systems.find((candidate) => candidate.id === target.id);
     if (system === undefined) throw new EditRefused(`the guide has no system ${JSON.stringify(target.id)}`);
@@ -78,7 +80,7 @@ function targetSystem(guide: GuideDocument, target: Assign["system"], context: E
   return { id, label, item, paint_indexes: null, alias: null, topic: null, scale: { kind, best: null, worst: null }, remarks: [], levels: [], gradings: [] };
 }
 
-function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentLevel {
+export function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentLevel {
   if ("key" in target) {
     const level = system.levels.find((candidate) => candidate.key === target.key);
     if (level === undefined) throw new EditRefused(`system ${JSON.stringify(system.id)} has no level ${JSON.stringify(target.key)}`);
@@ -90,7 +92,7 @@ function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentL
   return { key, label: target.new.label, images: [], ordered: false, ordered_quote: null };
 }
 
-interface Quote {
+export interface Quote {
   quote: string;
 }
 
@@ -112,39 +114,11 @@ function quotesOf(span: Span & { quote: string }, mode: Assign["quotes"], text: 
 const LEVEL_WORD_BEFORE = /(?:^|[^\p{L}])(?:tiers?|tear|grade|class|level|category|top|phase)\s*[-#:]?\s*$/iu;
 
 /** The numbers of a quote that could be seeds, without the level's own label or a level's word written before them (`Tier 1: 661`). */
-function seedsOf(quote: Quote, label: string): NumberToken[] {
+export function seedsOf(quote: Quote, label: string): NumberToken[] {
   const labels = [label, coreLabel(label)].flatMap((candidate) => labelBeforeSeeds(quote.quote, candidate) ?? []);
   return seedCandidates(quote.quote).filter(
     (token) => !labels.some((span) => token.start >= span.start && token.end <= span.end) && !LEVEL_WORD_BEFORE.test(quote.quote.slice(Math.max(0, token.start - 12), token.start)),
   );
-}
-
-/**
- * Removes, from every system, the gradings whose quote is written inside the span; returns them in document
- * order, and the levels they were in (`<system id>:<level key>`).
- */
-function takeOver(guide: GuideDocument, span: Span, text: string): { moved: DocumentGrading[]; from: Set<string> } {
-  const inside = new Map<string, boolean>();
-  const lies = (quote: string) => {
-    let answer = inside.get(quote);
-    if (answer === undefined) {
-      const at = firstOccurrence(text, quote, span.start);
-      answer = at !== -1 && at + quote.length <= span.end;
-      inside.set(quote, answer);
-    }
-    return answer;
-  };
-  const moved: DocumentGrading[] = [];
-  const from = new Set<string>();
-  for (const system of guide.systems) {
-    system.gradings = system.gradings.filter((grading) => {
-      if (!lies(grading.quote)) return true;
-      moved.push(grading);
-      from.add(`${system.id}:${grading.level}`);
-      return false;
-    });
-  }
-  return { moved, from };
 }
 
 /**
@@ -167,7 +141,7 @@ function insertionPoint(system: DocumentSystem, key: string, start: number, text
  * A level whose gradings were all moved out by the span goes, and a system left without levels: a draft's
  * wrong levels are cleared by assigning their lines where they belong. The target is never dropped.
  */
-function dropEmptied(guide: GuideDocument, from: ReadonlySet<string>, target: DocumentSystem, targetLevel: DocumentLevel): void {
+export function dropEmptied(guide: GuideDocument, from: ReadonlySet<string>, target: DocumentSystem, targetLevel: DocumentLevel): void {
   for (const system of guide.systems) {
     const graded = new Set(system.gradings.map((grading) => grading.level));
     system.levels = system.levels.filter((level) => level === targetLevel || graded.has(level.key) || !from.has(`${system.id}:${level.key}`));

@@ -119,6 +119,9 @@ const ofNothing = () => ({});
 /** Each edit's scope, by kind: the compiler names a kind left out. */
 const SCOPES: { [K in Edit["kind"]]: ScopeOf<K> } = {
   assign: ofSpan,
+  "read-table": ofSpan,
+  // The places the reading was shown: each label with its listing, or each heading with its section.
+  "apply-reading": (edit) => ({ spans: edit.reading.as === "listing" ? edit.reading.places.flatMap((place) => [place.label, place.listing]) : edit.reading.places.flatMap((place) => [place.heading, place.section]) }),
   "drop-number": (edit) => ({ spans: [edit.number] }),
   "not-graded": (edit) => ({ spans: [edit.number] }),
   "move-level": ofLevel,
