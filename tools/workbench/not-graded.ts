@@ -1,4 +1,5 @@
 import type { NumberToken } from "../../generator/capture/numbers.ts";
+import { cutsNoNumber, quoteOccurrences } from "../../generator/capture/quote-occurrences.ts";
 import type { DocumentGrading, EditContext, GuideDocument } from "./document.ts";
 import type { Edit } from "./edit.ts";
 import { EditRefused, groupsByQuote, lineOf, takings } from "./listing.ts";
@@ -18,7 +19,7 @@ type Of<K extends Edit["kind"]> = Extract<Edit, { kind: K }>;
 export function notGraded(guide: GuideDocument, edit: Of<"not-graded">, context: EditContext): void {
   const { start, end } = edit.number;
   const written = context.text.slice(start, end);
-  const whole = end <= context.text.length && /^\d+$/.test(written) && !/\d/.test(context.text.charAt(start - 1)) && !/\d/.test(context.text.charAt(end));
+  const whole = end <= context.text.length && /^\d+$/.test(written) && cutsNoNumber(context.text, start, end - start);
   if (!whole) throw new EditRefused(`no whole number at ${start}..${end} of the capture's text`);
   let found = 0;
   for (const system of guide.systems) {
@@ -26,8 +27,8 @@ export function notGraded(guide: GuideDocument, edit: Of<"not-graded">, context:
     const leaving = new Set<DocumentGrading>();
     for (const group of groupsByQuote(system)) {
       const quote = group[0]!.quote;
-      for (let at = context.text.indexOf(quote, Math.max(0, end - quote.length)); at !== -1 && at <= start; at = context.text.indexOf(quote, at + 1)) {
-        if (at + quote.length < end) continue;
+      // The quote's places holding the number: starting at most at it, ending at least after it.
+      for (const at of quoteOccurrences(context.text, quote, Math.max(0, end - quote.length), start + quote.length)) {
         const taken = takings(quote, group, labels.get(group[0]!.level) ?? "");
         const index = taken.findIndex((number) => number?.start === start - at);
         if (index === -1) continue;

@@ -1,3 +1,4 @@
+import { firstOccurrence } from "../../generator/capture/quote-occurrences.ts";
 import type { EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
 import { groupsByQuote, lineOf, takings } from "./listing.ts";
@@ -89,14 +90,14 @@ function gradingsAt(guide: GuideDocument, context: EditContext): GradingAt[] {
   });
 }
 
-/** A quote's first occurrence in the guide's text, outside the page's other regions (one look-up per quote). */
+/** A quote's first place in the guide's text (cutting no number), outside the page's other regions (one look-up per quote). */
 function quotePlaces(context: EditContext): (quote: string) => number | null {
   const known = new Map<string, number | null>();
   const inRegion = (start: number, end: number) => context.regions.some((region) => region.start < end && start < region.end);
   return (quote) => {
     if (known.has(quote)) return known.get(quote)!;
-    let at = context.text.indexOf(quote);
-    while (at !== -1 && inRegion(at, at + quote.length)) at = context.text.indexOf(quote, at + 1);
+    let at = firstOccurrence(context.text, quote);
+    while (at !== -1 && inRegion(at, at + quote.length)) at = firstOccurrence(context.text, quote, at + 1);
     known.set(quote, at === -1 ? null : at);
     return at === -1 ? null : at;
   };
