@@ -1,5 +1,6 @@
 import { seedCandidates } from "./numbers.ts";
 import { coreLabel, LABEL_BEFORE_NUMBER } from "./shapes.ts";
+import { quoteOccurrences } from "./quote-occurrences.ts";
 
 // What each number of a grading's quote is, read the one way `npm run check` and the review of numbers
 // (untranscribed.ts) both read it, so that a quote check accepts is a quote whose numbers the review
@@ -77,10 +78,10 @@ function readQuote(quote: string, gradings: readonly Sharing[], named: readonly 
   if (numbers.every((number) => number.roles.size > 0)) return numbers;
   for (const grading of gradings) {
     if (grading.note == null || grading.note.quote === "") continue;
-    for (const at of occurrencesIn(quote, grading.note.quote)) markWithin(numbers, at, at + grading.note.quote.length, "note");
+    for (const at of quoteOccurrences(quote, grading.note.quote)) markWithin(numbers, at, at + grading.note.quote.length, "note");
   }
   for (const label of named) {
-    for (const at of occurrencesIn(quote, label)) if (standsAlone(quote, at, at + label.length)) markWithin(numbers, at, at + label.length, "mention");
+    for (const at of quoteOccurrences(quote, label)) if (standsAlone(quote, at, at + label.length)) markWithin(numbers, at, at + label.length, "mention");
   }
   for (const number of numbers) if (LABEL_BEFORE_NUMBER.test(quote.slice(Math.max(0, number.start - 12), number.start))) number.roles.add("mention");
   return numbers;
@@ -120,7 +121,7 @@ function labelsInQuote(quote: string, labels: readonly string[]): { start: numbe
     const before = labelBeforeSeeds(quote, label);
     if (before !== null) spans.push(before);
     if (!/\p{L}/u.test(label)) continue;
-    for (const at of occurrencesIn(quote, label)) if (standsAlone(quote, at, at + label.length)) spans.push({ start: at, end: at + label.length });
+    for (const at of quoteOccurrences(quote, label)) if (standsAlone(quote, at, at + label.length)) spans.push({ start: at, end: at + label.length });
   }
   return spans;
 }
@@ -158,12 +159,6 @@ const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 function markWithin(numbers: readonly QuoteNumber[], start: number, end: number, role: NumberRole): void {
   for (const number of numbers) if (number.start >= start && number.end <= end) number.roles.add(role);
-}
-
-function occurrencesIn(text: string, part: string): number[] {
-  const found: number[] = [];
-  for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + 1)) found.push(at);
-  return found;
 }
 
 function findIndex(from: number, length: number, test: (index: number) => boolean): number | null {

@@ -184,14 +184,6 @@ export const TABLE_HEADER_CELL = { tag: /^th$/, name: /^bb_table_th$/ };
 export const LIST = { tag: /^[ou]l$/, name: /^bb_[ou]l$/ };
 export const ORDERED_LIST = { tag: /^ol$/, name: /^bb_ol$/ };
 export const LIST_ITEM = { tag: /^li$/ };
-/** A table's header cells, read to know what each column holds. */
-export const COLUMN_ROLES: readonly { role: "rank" | "seeds" | "label" | "note"; pattern: RegExp }[] = [
-  { role: "rank", pattern: /^(?:#|no\.?|nr\.?|rank(?:ing)?|place|pos(?:ition)?)$/iu },
-  { role: "seeds", pattern: /\b(?:seeds?|patterns?|templates?|pattern ids?|paint seeds?)\b/iu },
-  { role: "note", pattern: /\b(?:notes?|comments?|description|why|remarks?|details?|looks?)\b/iu },
-  { role: "label", pattern: /\b(?:tiers?|levels?|grades?|groups?|class|category|name|type|band|fade|tier list)\b/iu },
-];
-
 /**
  * Other names a page gives an item's paints (`P2` for `Phase 2`), each turned into the paint label it names;
  * paint labels themselves (`Phase 2`, `Ruby`, `Emerald`) are read from the item file.

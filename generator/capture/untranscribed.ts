@@ -3,6 +3,7 @@ import type { TextElement } from "./capture-text.ts";
 import { regionHolding } from "./regions.ts";
 import { bodyLines, type BodyLine } from "./lines.ts";
 import { seedCandidates } from "./numbers.ts";
+import { firstOccurrence } from "./quote-occurrences.ts";
 import { labelBeforeSeeds, quoteReadings, type QuotedSystem } from "./quote-numbers.ts";
 import { coreLabel, undecorated } from "./shapes.ts";
 import { fields, list, text } from "./lenient.ts";
@@ -149,9 +150,9 @@ function labelSpans(lines: readonly BodyLine[], systems: readonly QuotedSystem[]
     // A label of digits alone stands as a label only where the page sets it apart (a heading, a table's
     // first cell) or where its level's listing follows it: a list line or a sentence of just `4` is a
     // seed, whatever a level is called.
-    const setApart = line.heading || line.column === 0 || (quotesOf.get(candidate ?? "") ?? []).some((quote) => nextText(index).includes(quote));
+    const setApart = line.heading || line.column === 0 || (quotesOf.get(candidate ?? "") ?? []).some((quote) => firstOccurrence(nextText(index), quote) !== -1);
     const whole = candidate !== null && (setApart || !/^[0-9]+$/.test(candidate)) ? candidate : null;
-    const at = whole === null ? -1 : line.text.indexOf(whole);
+    const at = whole === null ? -1 : firstOccurrence(line.text, whole);
     if (at !== -1) {
       spans.push({ start: line.start + at, end: line.start + at + whole!.length });
       return;

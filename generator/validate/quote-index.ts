@@ -9,14 +9,19 @@
 // Two gram lengths: long grams make lookups selective in texts full of repeated words and seed numbers;
 // short grams serve the short quotes (a seed number, "Tier 1"). Quotes shorter than the short gram are
 // one or two characters and one scan of the text finds them.
+//
+// A quote is found only where it cuts no number (capture/quote-occurrences.ts): `66` is not in `661`. The rule
+// looks at the two characters around each place a quote's characters match, so it costs nothing more.
+
+import { cutsNoNumber, firstOccurrence, quoteOccurrences } from "../capture/quote-occurrences.ts";
 
 const LONG_GRAM = 8;
 const SHORT_GRAM = 3;
 
 export interface QuoteIndex {
-  /** Whether the quote occurs verbatim in the text. */
+  /** Whether the quote occurs verbatim in the text, cutting no number. */
   contains(quote: string): boolean;
-  /** Where the quote occurs verbatim in the text: every start offset, ascending. */
+  /** Where the quote occurs verbatim in the text, cutting no number: every start offset, ascending. */
   occurrences(quote: string): number[];
 }
 
@@ -27,16 +32,9 @@ export function indexText(text: string): QuoteIndex {
   const tableFor = (quote: string): QuoteIndex | null =>
     quote.length >= LONG_GRAM ? long : quote.length >= SHORT_GRAM ? (short ??= gramTable(text, SHORT_GRAM)) : null;
   return {
-    contains: (quote) => tableFor(quote)?.contains(quote) ?? text.includes(quote),
-    occurrences: (quote) => tableFor(quote)?.occurrences(quote) ?? scan(text, quote),
+    contains: (quote) => tableFor(quote)?.contains(quote) ?? firstOccurrence(text, quote) !== -1,
+    occurrences: (quote) => tableFor(quote)?.occurrences(quote) ?? quoteOccurrences(text, quote),
   };
-}
-
-function scan(text: string, quote: string): number[] {
-  const starts: number[] = [];
-  if (quote === "") return starts;
-  for (let at = text.indexOf(quote); at !== -1; at = text.indexOf(quote, at + 1)) starts.push(at);
-  return starts;
 }
 
 function gramTable(text: string, gram: number): QuoteIndex {
@@ -85,7 +83,7 @@ function gramTable(text: string, gram: number): QuoteIndex {
     }
     for (let link = first[bestBucket]!; link !== 0; link = next[link - 1]!) {
       const start = link - 1 - bestOffset;
-      if (start >= 0 && text.startsWith(quote, start) && found(start)) return true;
+      if (start >= 0 && text.startsWith(quote, start) && cutsNoNumber(text, start, quote.length) && found(start)) return true;
     }
     return false;
   };

@@ -5,6 +5,7 @@
 // Every test asserts what is on the screen, that no request left the origin and that the page ran no script
 // but the workbench's own (tools/workbench/client.ts, tested in workbench.test.ts).
 
+import { createHash } from "node:crypto";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -48,7 +49,12 @@ beforeAll(async () => {
   await dev.loop.changed();
   url = await dev.edge.listen(0, "127.0.0.1");
   // Saved after the build, as a maintainer's edits are: the build refuses them, the review pages show them.
+  // The author took a seed back by striking it through: the page's markup changes, its text does not.
+  const capture = path.join(datasetDir, "snapshots", "examples", "900000007.html");
+  const struck = readFileSync(capture, "utf8").replace("Honourable mentions: 71,", "Honourable mentions: <s>71</s>,");
+  writeFileSync(capture, struck);
   editGuide("900000007", (guide) => {
+    guide.snapshot.sha256 = createHash("sha256").update(struck).digest("hex");
     guide.title = HOSTILE_TITLE;
     guide.notes = PLACEHOLDER.notes;
     // 38 mistyped as 83: not written in its quote.
@@ -157,6 +163,20 @@ describe("the review page of a draft under review", () => {
     const listed = page.locator("#problems li", { hasText: "$.systems[0].gradings[0].seed" });
     await listed.locator("a").click();
     expect(new URL(page.url()).hash).toMatch(/^#q-\d+$/);
+  });
+
+  it("shows a seed the author struck through struck, named where it begins", async ({ onTestFinished }) => {
+    const page = await newPage(onTestFinished);
+    await open(page, "/review/900000007");
+    const line = page.locator(".text .line", { hasText: "Honourable mentions" });
+    const seed = line.locator("s", { hasText: /^71$/ });
+    await expect(seed.isVisible()).resolves.toBe(true);
+    expect(await seed.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe("line-through");
+    await expect(line.locator(".tag.mark-struck").innerText()).resolves.toBe("struck");
+    // Only the struck seed: the rest of the line reads as written.
+    await expect(line.locator("s").allInnerTexts()).resolves.toEqual(["71"]);
+    const unstruck = line.locator(".lt span[data-o]", { hasText: /^, 260, 502/ }).first();
+    expect(await unstruck.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe("none");
   });
 
   it("lists a placeholder with no place in the text at the top, and shows one of a level beside it", async ({ onTestFinished }) => {

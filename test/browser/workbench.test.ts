@@ -1,5 +1,5 @@
 // The workbench of `npm run dev` in headless Chromium (Debian's package, driven by playwright-core): the
-// dev server (tools/dev/server.ts) over a dataset of the three workbench fixtures (test/fixtures/workbench/:
+// dev server (tools/dev/server.ts) over a dataset of the workbench fixtures (test/fixtures/workbench/:
 // invented pages, the drafts guide:draft wrote of them and the guides a maintainer makes of those drafts).
 // Each fixture's actions are performed on the page as a maintainer performs them (a selection of the text,
 // the fields and buttons of the panel and the legend, a click on a number), and the saved file must be the
@@ -17,8 +17,9 @@ import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vit
 import { launchChromium } from "../../tools/browser/chromium.ts";
 import { createDevServer, type DevServer } from "../../tools/dev/server.ts";
 import { loadDataset } from "../../generator/validate/index.ts";
+import { PLACEHOLDER } from "../../generator/validate/placeholder.ts";
 import { WORKBENCH_CASES, type Selection, type WorkbenchAction, type WorkbenchCase } from "../fixtures/workbench/cases.ts";
-import { contextOf, expectedTextOf, FIXTURES, spanOf, writeCasesDataset } from "../support/workbench-cases.ts";
+import { contextOf, expectedTextOf, FIXTURES, numberOn, spanOf, writeCasesDataset } from "../support/workbench-cases.ts";
 import { temporaryFolders } from "../support/temporary.ts";
 
 const require = createRequire(import.meta.url);
@@ -107,74 +108,130 @@ async function openDetails(details: Locator): Promise<void> {
 const levelRow = (page: Page, system: string, level: string) => page.locator(`section.system[data-system="${system}"] tr.level[data-key="${level}"]`);
 const systemTools = (page: Page, system: string) => page.locator(`section.system[data-system="${system}"] details[data-scope="system"]`);
 
+const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole("button", { name, exact: typeof name === "string" });
+
+type LevelAction = Extract<WorkbenchAction, { do: "rename-level-key" | "rename-level" | "ordered" | "not-ordered" | "merge-levels" | "remove-level" }>;
+
+/** An action of a level's "Edit" in the legend (its span, if any, already selected). */
+async function performInLevel(page: Page, action: LevelAction): Promise<void> {
+  const row = levelRow(page, action.system, action.level);
+  await openDetails(row.locator("details"));
+  if (action.do === "rename-level-key") {
+    await row.getByLabel(/^New key of level /).fill(action.key);
+    await button(row, /^Change the key of level /).click();
+  } else if (action.do === "rename-level") {
+    await row.getByLabel(/^New label of level /).fill(action.label);
+    await button(row, /^Rename level /).click();
+  } else if (action.do === "merge-levels") {
+    await row.getByLabel(/^Level to merge /).selectOption(action.into);
+    await button(row, /^Merge level /).click();
+  } else {
+    await button(row, action.do === "ordered" ? / is ordered: the span says so$/ : action.do === "not-ordered" ? / is not ordered$/ : /^Remove level /).click();
+  }
+}
+
+type SystemAction = Extract<WorkbenchAction, { do: "rename-system" | "set-scale" | "merge-systems" | "merge-systems-by-label" | "merge-levels-by-label" | "merge-item-systems" | "set-item" | "set-paints" | "split-per-paint" | "remove-system" }>;
+
+const SYSTEM_BUTTONS: Record<"merge-systems-by-label" | "merge-levels-by-label" | "merge-item-systems" | "split-per-paint" | "remove-system", RegExp> = {
+  "merge-systems-by-label": /^Merge the \d+ systems labelled /,
+  "merge-levels-by-label": /^Merge the levels of system /,
+  "merge-item-systems": /^Merge every system of /,
+  "split-per-paint": /^Split system /,
+  "remove-system": /^Remove system /,
+};
+
+/** An action of a system's "Edit system" in the legend. */
+async function performInSystem(page: Page, action: SystemAction): Promise<void> {
+  const tools = systemTools(page, action.do === "merge-item-systems" ? action.into : action.system);
+  await openDetails(tools);
+  if (action.do === "rename-system") {
+    await tools.getByLabel(/^New label of system /).fill(action.label);
+    if (action.id !== undefined) await tools.getByLabel(/^New id of system /).fill(action.id);
+    await button(tools, /^Rename system /).click();
+  } else if (action.do === "set-scale") {
+    await tools.getByLabel(/^Scale of system /).selectOption(action.scale);
+    await button(tools, /^Set the scale /).click();
+  } else if (action.do === "merge-systems") {
+    await tools.getByLabel(/^System to merge /).selectOption(action.into);
+    await button(tools, /^Merge system /).click();
+  } else if (action.do === "set-item") {
+    await tools.getByLabel(/^Item of system /).fill(action.item);
+    await button(tools, /^Set the item of system /).click();
+  } else if (action.do === "set-paints") {
+    if (action.paints !== null) for (const box of await tools.locator('input[name="paint"]').all()) await box.setChecked(action.paints.includes(Number(await box.getAttribute("value"))));
+    await button(tools, action.paints === null ? / covers every paint$/ : /^Set the paints of system /).click();
+  } else {
+    await button(tools, SYSTEM_BUTTONS[action.do]).click();
+  }
+}
+
+/** Makes the selected span a listing, choosing its level (or a new level or system) in the panel. */
+async function performAssign(page: Page, action: Extract<WorkbenchAction, { do: "assign" }>, item: string): Promise<void> {
+  const target = "id" in action.system ? ("key" in action.level ? { system: action.system.id, key: action.level.key } : { system: action.system.id }) : {};
+  await page.locator("#wb-target").selectOption(JSON.stringify(target));
+  if ("new" in action.level) await page.getByLabel("New level's label").fill(action.level.new);
+  if ("new" in action.system) {
+    await page.getByLabel("New system's label").fill(action.system.new);
+    await page.getByLabel("Its scale").selectOption(action.system.kind);
+    await page.getByLabel("Its item").fill(item);
+  }
+  await page.getByLabel("one quote per line").setChecked(action.quotes === "lines");
+  await button(page, "Make listing").click();
+}
+
+/** Chooses the system a table's or a reading's levels go into: one of the guide's, or a new one. */
+async function chooseSystem(page: Page, scope: "table" | "reading", system: { id: string } | { new: string; kind: string }, workbenchCase: WorkbenchCase): Promise<void> {
+  await page.locator(`#wb-${scope}-system`).selectOption("id" in system ? JSON.stringify({ id: system.id }) : JSON.stringify({}));
+  if ("id" in system) return;
+  await page.getByLabel(`Label of the ${scope}'s new system`).fill(system.new);
+  await page.getByLabel(`Scale of the ${scope}'s new system`).selectOption(system.kind);
+  await page.getByLabel(`Item of the ${scope}'s new system`).fill(workbenchCase.item);
+}
+
 /** Performs one action on the page and waits until the page shows its outcome. */
 async function perform(page: Page, action: WorkbenchAction, workbenchCase: WorkbenchCase): Promise<void> {
   const context = contextOf(workbenchCase);
   const span = (selection: Selection) => select(page, spanOf(selection, context));
   const before = Number(await page.locator("#page").getAttribute("data-edits"));
-  const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole("button", { name, exact: typeof name === "string" });
   switch (action.do) {
-    case "assign": {
+    case "assign":
       await span(action.select);
-      const target = "id" in action.system ? ("key" in action.level ? { system: action.system.id, key: action.level.key } : { system: action.system.id }) : {};
-      await page.locator("#wb-target").selectOption(JSON.stringify(target));
-      if ("new" in action.level) await page.getByLabel("New level's label").fill(action.level.new);
-      if ("new" in action.system) {
-        await page.getByLabel("New system's label").fill(action.system.new);
-        await page.getByLabel("Its scale").selectOption(action.system.kind);
-        await page.getByLabel("Its item").fill(workbenchCase.item);
-      }
-      await page.getByLabel("one quote per line").setChecked(action.quotes === "lines");
-      await button(page, "Make listing").click();
+      await performAssign(page, action, workbenchCase.item);
       break;
-    }
     case "drop":
       await page.locator(".text .line", { hasText: action.line }).locator('.num.taken[role="button"]', { hasText: new RegExp(`^${action.value}$`) }).click();
+      break;
+    case "not-graded":
+      await select(page, numberOn(action.line, action.value, context));
+      await button(page, "The selected number is a seed not graded here").click();
       break;
     case "move-level":
       await button(levelRow(page, action.system, action.level), new RegExp(` ${action.direction}$`)).click();
       break;
+    case "move-system":
+      await button(page.locator(`section.system[data-system="${action.system}"]`), new RegExp(`^Move system .* ${action.direction}$`)).click();
+      break;
+    case "rename-level-key":
     case "rename-level":
     case "ordered":
     case "not-ordered":
     case "merge-levels":
-    case "remove-level": {
+    case "remove-level":
       if (action.do === "ordered") await span(action.select);
-      const row = levelRow(page, action.system, action.level);
-      await openDetails(row.locator("details"));
-      if (action.do === "rename-level") {
-        await row.getByLabel(/^New label of level /).fill(action.label);
-        await button(row, /^Rename level /).click();
-      } else if (action.do === "merge-levels") {
-        await row.getByLabel(/^Level to merge /).selectOption(action.into);
-        await button(row, /^Merge level /).click();
-      } else {
-        await button(row, action.do === "ordered" ? / is ordered: the span says so$/ : action.do === "not-ordered" ? / is not ordered$/ : /^Remove level /).click();
-      }
+      await performInLevel(page, action);
       break;
-    }
     case "rename-system":
     case "set-scale":
     case "merge-systems":
+    case "merge-systems-by-label":
+    case "merge-levels-by-label":
+    case "merge-item-systems":
+    case "set-item":
+    case "set-paints":
     case "split-per-paint":
-    case "remove-system": {
-      const tools = systemTools(page, action.system);
-      await openDetails(tools);
-      if (action.do === "rename-system") {
-        await tools.getByLabel(/^New label of system /).fill(action.label);
-        if (action.id !== undefined) await tools.getByLabel(/^New id of system /).fill(action.id);
-        await button(tools, /^Rename system /).click();
-      } else if (action.do === "set-scale") {
-        await tools.getByLabel(/^Scale of system /).selectOption(action.scale);
-        await button(tools, /^Set the scale /).click();
-      } else if (action.do === "merge-systems") {
-        await tools.getByLabel(/^System to merge /).selectOption(action.into);
-        await button(tools, /^Merge system /).click();
-      } else {
-        await button(tools, action.do === "split-per-paint" ? /^Split system / : /^Remove system /).click();
-      }
+    case "remove-system":
+      await performInSystem(page, action);
       break;
-    }
     case "callout":
     case "remark":
     case "item-claim": {
@@ -196,8 +253,39 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
       if (action.select !== null) await span(action.select);
       await button(page, action.select === null ? "The page has none" : "The span is the author's reuse statement").click();
       break;
+    case "fill":
+      await span(action.select);
+      await button(page, `Fill ${action.field} from the selection`).click();
+      break;
+    case "read-table": {
+      await span(action.select);
+      const scope = page.locator('[data-scope="table"]');
+      await button(scope, "Find the table's columns").click();
+      await page.locator("#wb-table-preview[data-columns]").waitFor();
+      await page.getByLabel("Column of the levels").selectOption(String(action.levelColumn));
+      await page.getByLabel("Column of the seeds").selectOption(String(action.seedsColumn));
+      // The preview follows the columns chosen, before the table is read.
+      await page.locator(`#wb-table-preview[data-columns="${action.levelColumn}:${action.seedsColumn}"]`).waitFor();
+      await chooseSystem(page, "table", action.system, workbenchCase);
+      await button(scope, "Read table").click();
+      // What the preview said (the rows read, the levels, the rows skipped) is what the status says was done.
+      await expect.poll(() => page.locator("#wb-status").innerText()).toMatch(/^Read the table of line \d+: \d+ rows into \d+ levels; \d+ rows skipped \(not saved yet\)\.$/);
+      break;
+    }
+    case "apply-reading": {
+      await span(action.select);
+      await page.getByLabel("The selected line is").selectOption(action.as);
+      if (action.as === "listing") await chooseSystem(page, "reading", action.system, workbenchCase);
+      await button(page, "Find every place of this shape").click();
+      const apply = button(page, `Apply to these ${action.places} places`);
+      await apply.waitFor();
+      expect(await page.locator("#wb-reading-preview li").count()).toBe(action.places);
+      await apply.click();
+      await expect.poll(() => page.locator("#wb-status").innerText()).toMatch(new RegExp(`^Applied the reading to ${action.places} places, each `));
+      break;
+    }
     case "undo":
-      await button(page, "Undo").click();
+      await button(page, action.besideStatus === true ? "Undo this edit and what it also changed" : "Undo").click();
       break;
     case "save":
       await button(page, "Save").click();
@@ -239,7 +327,7 @@ describe("the workbench takes a fixture's draft to the guide it expects", () => 
     });
   }
 
-  it("serves the three guides once they pass check, as the dev server's build", async () => {
+  it("serves the fixtures' guides once they pass check, as the dev server's build", async () => {
     for (const workbenchCase of WORKBENCH_CASES) writeFileSync(path.join(datasetDir, "guides", `${workbenchCase.platformId}.json`), expectedTextOf(workbenchCase));
     const outcome = await dev.loop.changed();
     expect(outcome).toMatchObject({ ok: true });
@@ -329,6 +417,55 @@ describe("the workbench page", () => {
     expect(saved.item_claims).toEqual([{ quote: "Tiers per phase.", note: "Each phase has its own tiers.", system: "p2" }]);
     expect(saved.callouts).toEqual([]);
     expect(saved.discrepancies.map((discrepancy: { kind: string; seed: number }) => [discrepancy.kind, discrepancy.seed])).toEqual([58, 201, 436].map((seed) => ["duplicate_seed", seed]));
+  });
+
+  it("merges by label, reorders systems, sets an item and paints, renames a key, leaves a seed ungraded saying what else changed, and fills placeholders from the selection", async ({ onTestFinished }) => {
+    const pictures = { ...WORKBENCH_CASES[0]!, platformId: "900000197" };
+    const file = path.join(datasetDir, "guides", `${pictures.platformId}.json`);
+    const draft = JSON.parse(readFileSync(path.join(FIXTURES, "drafts", "900000101.json"), "utf8")) as Record<string, unknown>;
+    Object.assign(draft, { platform_id: pictures.platformId, title: PLACEHOLDER.title, posted: PLACEHOLDER.posted });
+    writeFileSync(file, `${JSON.stringify(draft, null, 2)}\n`);
+    onTestFinished(() => rmSync(file, { force: true }));
+    const page = await newPage(onTestFinished);
+    await openWorkbench(page, pictures.platformId);
+    const ungraded: WorkbenchAction = { do: "not-graded", line: "Pattern #18 · Pattern #666", value: 666 };
+    const actions: WorkbenchAction[] = [
+      { do: "fill", field: "title", select: { from: "Example Flip Knife Case Hardened Picture Tiers", anywhere: true } },
+      { do: "fill", field: "posted", select: { from: "4 Jan, 2024 @ 10:00am", anywhere: true } },
+      { do: "merge-systems-by-label", system: "playside_2" },
+      { do: "merge-systems", system: "backside_2", into: "backside" },
+      { do: "merge-levels-by-label", system: "backside" },
+      { do: "move-system", system: "backside", direction: "up" },
+      { do: "rename-level-key", system: "backside", level: "in", key: "backside_blue" },
+      { do: "set-item", system: "found_later", item: "karambit-doppler" },
+      { do: "set-paints", system: "found_later", paints: [418, 420] },
+      ungraded,
+    ];
+    for (const action of actions) await perform(page, action, pictures);
+    // The seed left out gave its neighbours new quotes: the status line says so, with an undo right there.
+    await expect(page.locator("#wb-status").innerText()).resolves.toBe("Left the seed ungraded there (not saved yet); also changed the quote of seeds 18, 940 of Tier 3 (line 218).");
+    await perform(page, { do: "undo", besideStatus: true }, pictures);
+    await expect(page.locator("#wb-also").isVisible()).resolves.toBe(false);
+    for (const action of [ungraded, { do: "merge-item-systems", into: "backside" }, { do: "save" }] as const) await perform(page, action, pictures);
+    const saved = JSON.parse(readFileSync(file, "utf8")) as Record<string, any>;
+    expect([saved.title, saved.posted]).toEqual(["Example Flip Knife Case Hardened Picture Tiers", "2024-01-04T10:00:00"]);
+    const shape = saved.systems.map((system: { id: string; item: string; paint_indexes: number[] | null; levels: { key: string; label: string }[]; gradings: { seed: number; level: string; quote: string }[] }) => ({
+      id: system.id,
+      item: system.item,
+      paints: system.paint_indexes,
+      levels: system.levels.map((level) => `${level.key}=${level.label}`),
+      gradings: system.gradings.map((grading) => `${grading.seed}@${grading.level}: ${grading.quote}`),
+    }));
+    expect(shape).toEqual([
+      {
+        id: "backside",
+        item: "flip-knife-case-hardened",
+        paints: null,
+        levels: ["backside_blue=Backside", "in=Playside", "tier_3=Tier 3"],
+        gradings: ["908@backside_blue: Pattern #908", "35@backside_blue: Pattern #35", "412@in: Pattern #412", "73@in: Pattern #73", "151@in: Pattern #151", "622@in: Pattern #622", "18@tier_3: Pattern #18", "940@tier_3: Pattern #940"],
+      },
+      { id: "found_later", item: "karambit-doppler", paints: [418, 420], levels: ["in=Found later"], gradings: ["504@in: Pattern #504", "289@in: Pattern #289"] },
+    ]);
   });
 
   it("names every control and has no serious accessibility violation", async ({ onTestFinished }) => {

@@ -7,8 +7,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { prepareCapture, type ReadableCapture } from "../../generator/capture/capture.ts";
 import { seedCandidates } from "../../generator/capture/numbers.ts";
+import type { Scale } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import { editSchema, type Edit, type Span } from "../../tools/workbench/edit.ts";
+import { listingPlaces, notGradedPlaces } from "../../tools/workbench/reading.ts";
 import type { EditContext } from "../../tools/workbench/document.ts";
 import { WORKBENCH_CASES, type Selection, type WorkbenchAction, type WorkbenchCase } from "../fixtures/workbench/cases.ts";
 
@@ -40,7 +42,7 @@ export function readableCaptureOf(workbenchCase: WorkbenchCase): ReadableCapture
 export function contextOf(workbenchCase: WorkbenchCase): EditContext {
   const readable = readableCaptureOf(workbenchCase);
   const item = JSON.parse(readFileSync(path.join(SHIPPED_ITEMS, `${workbenchCase.item}.json`), "utf8")) as ItemFile;
-  return { text: readable.text, regions: readable.regions, items: new Map([[item.slug, item]]) };
+  return { text: readable.text, regions: readable.regions, items: new Map([[item.slug, item]]), elements: readable.elements };
 }
 
 export function draftOf(workbenchCase: WorkbenchCase): unknown {
@@ -51,9 +53,9 @@ export function expectedTextOf(workbenchCase: WorkbenchCase): string {
   return readFileSync(path.join(FIXTURES, "expected", `${workbenchCase.platformId}.json`), "utf8");
 }
 
-/** Where a selection is in the text: from the first occurrence of `from` outside the non-guide regions. */
+/** Where a selection is in the text: from the first occurrence of `from` outside the non-guide regions (anywhere, when it says so). */
 export function spanOf(selection: Selection, context: Pick<EditContext, "text" | "regions">): Span {
-  const inGuide = (at: number) => !context.regions.some((region) => region.start <= at && at < region.end);
+  const inGuide = (at: number) => selection.anywhere === true || !context.regions.some((region) => region.start <= at && at < region.end);
   let start = context.text.indexOf(selection.from);
   while (start !== -1 && !inGuide(start)) start = context.text.indexOf(selection.from, start + 1);
   if (start === -1) throw new Error(`the capture has no ${JSON.stringify(selection.from)}`);
@@ -93,6 +95,8 @@ function editOf(action: Exclude<WorkbenchAction, { do: "undo" | "save" }>, workb
     }
     case "drop":
       return { kind: "drop-number", number: numberOn(action.line, action.value, context) };
+    case "not-graded":
+      return { kind: "not-graded", number: numberOn(action.line, action.value, context) };
     case "ordered":
       return { kind: "set-ordered", system: action.system, level: action.level, sentence: spanOf(action.select, context) };
     case "not-ordered":
@@ -103,6 +107,13 @@ function editOf(action: Exclude<WorkbenchAction, { do: "undo" | "save" }>, workb
     case "remove-level":
     case "set-scale":
     case "merge-systems":
+    case "merge-systems-by-label":
+    case "merge-levels-by-label":
+    case "merge-item-systems":
+    case "move-system":
+    case "rename-level-key":
+    case "set-item":
+    case "set-paints":
     case "split-per-paint":
     case "remove-system":
     case "remove-entry": {
@@ -120,5 +131,28 @@ function editOf(action: Exclude<WorkbenchAction, { do: "undo" | "save" }>, workb
       return { kind: "set-notes", text: action.text };
     case "permission":
       return { kind: "set-permission-quote", span: action.select === null ? null : spanOf(action.select, context) };
+    case "fill":
+      return { kind: "fill", field: action.field, span: spanOf(action.select, context) };
+    case "read-table":
+      return { kind: "read-table", span: spanOf(action.select, context), columns: { level: action.levelColumn, seeds: action.seedsColumn }, system: systemOf(action.system, workbenchCase) };
+    case "apply-reading":
+      return readingEditOf(action, workbenchCase, context);
   }
+}
+
+function systemOf(system: { id: string } | { new: string; kind: Scale["kind"] }, workbenchCase: WorkbenchCase): { id: string } | { new: { label: string; kind: Scale["kind"]; item: string } } {
+  return "id" in system ? { id: system.id } : { new: { label: system.new, kind: system.kind, item: workbenchCase.item } };
+}
+
+/** The places the page offers for the example (the same pure reading the server runs for its preview), all applied. */
+function readingEditOf(action: Extract<WorkbenchAction, { do: "apply-reading" }>, workbenchCase: WorkbenchCase, context: EditContext): Edit {
+  const capture = readableCaptureOf(workbenchCase);
+  const example = spanOf(action.select, context);
+  const offered = <T>(found: { places: T[] } | { problem: string }): T[] => {
+    if ("problem" in found) throw new Error(found.problem);
+    if (found.places.length !== action.places) throw new Error(`the page offers ${found.places.length} places for ${JSON.stringify(action.select)}, not ${action.places}`);
+    return found.places;
+  };
+  if (action.as === "listing") return { kind: "apply-reading", reading: { as: "listing", system: systemOf(action.system, workbenchCase), places: offered(listingPlaces(capture, example)).map((place) => place.spans) } };
+  return { kind: "apply-reading", reading: { as: "not-graded", places: offered(notGradedPlaces(capture, example)).map((place) => place.spans) } };
 }

@@ -1,8 +1,9 @@
-// `npm run guide:draft -- --capture PATH --item SLUG --platform-id ID [--dataset DIR] [--out FILE]
-// [--retrieved-at ISO] [--force]`: reads a saved guide page as `npm run check` reads it and writes a full
-// guide document drafted from its lists (tools/draft/draft.ts), then prints its summary: what to check
-// first (placeholders and everything the draft guessed, each with its line), what it drafted, and every number
-// of the guide's text it did not transcribe. A capture outside the dataset is first copied, unmodified, to
+// `npm run guide:draft -- --capture PATH --item SLUG [--item SLUG ...] --platform-id ID [--dataset DIR]
+// [--out FILE] [--retrieved-at ISO] [--force]`: reads a saved guide page as `npm run check` reads it and writes a
+// full guide document drafted from its lists (tools/draft/draft.ts), then prints its summary: what to check
+// first (placeholders, everything the draft guessed and every grading a reader would doubt, each with its
+// line), what it drafted (each system with its item and paints), and every number of the guide's text it did
+// not transcribe. A page ranking several items is drafted with `--item` once per item. A capture outside the dataset is first copied, unmodified, to
 // snapshots/<platform_id>/<file name>. Exit 0 when written, 1 on a problem with the inputs, 2 on usage.
 
 import { createHash } from "node:crypto";
@@ -21,7 +22,7 @@ import { prepareCapture } from "../../generator/capture/capture.ts";
 import { itemShape } from "../../generator/validate/shape.ts";
 
 const USAGE =
-  "usage: npm run guide:draft -- --capture PATH --item SLUG --platform-id ID [--dataset DIR] [--out FILE] [--retrieved-at ISO] [--force]";
+  "usage: npm run guide:draft -- --capture PATH --item SLUG [--item SLUG ...] --platform-id ID [--dataset DIR] [--out FILE] [--retrieved-at ISO] [--force]";
 const DEFAULT_DATASET = fileURLToPath(new URL("../../dataset/", import.meta.url));
 
 export interface DraftIo extends CliIo {
@@ -32,13 +33,13 @@ export interface DraftIo extends CliIo {
 class InputError extends Error {}
 
 export async function runGuideDraft(args: string[], io: DraftIo): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | string[] | boolean | undefined>;
   try {
     ({ values } = parseArgs({
       args,
       options: {
         capture: { type: "string" },
-        item: { type: "string" },
+        item: { type: "string", multiple: true },
         "platform-id": { type: "string" },
         dataset: { type: "string" },
         out: { type: "string" },
@@ -55,9 +56,16 @@ export async function runGuideDraft(args: string[], io: DraftIo): Promise<number
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const missing = ["capture", "item", "platform-id"].filter((name) => typeof values[name] !== "string" || values[name] === "");
+  const slugs = (values.item ?? []) as string[];
+  const given = (name: string) => (name === "item" ? slugs.length > 0 && !slugs.includes("") : typeof values[name] === "string" && values[name] !== "");
+  const missing = ["capture", "item", "platform-id"].filter((name) => !given(name));
   if (missing.length > 0) {
     io.stderr(`guide:draft: missing ${missing.map((name) => `--${name}`).join(", ")}\n${USAGE}\n`);
+    return 2;
+  }
+  const twice = slugs.find((slug, index) => slugs.indexOf(slug) !== index);
+  if (twice !== undefined) {
+    io.stderr(`guide:draft: --item ${printable(twice)} is given twice\n${USAGE}\n`);
     return 2;
   }
   const platformId = values["platform-id"] as string;
@@ -76,8 +84,8 @@ export async function runGuideDraft(args: string[], io: DraftIo): Promise<number
   try {
     const dataset = values.dataset === undefined ? DEFAULT_DATASET : path.resolve(io.cwd, values.dataset as string);
     const snapshots = path.join(dataset, "snapshots");
-    const itemFile = path.join(dataset, "items", `${values.item as string}.json`);
-    const item = await readItem(itemFile, values.item as string);
+    const items = [];
+    for (const slug of slugs) items.push(await readItem(path.join(dataset, "items", `${slug}.json`), slug));
     const out = values.out === undefined ? path.join(dataset, "guides", `${platformId}.json`) : path.resolve(io.cwd, values.out as string);
     if (!values.force && (await exists(out))) throw new InputError(`${out} exists; pass --force to overwrite it`);
 
@@ -110,7 +118,7 @@ export async function runGuideDraft(args: string[], io: DraftIo): Promise<number
       {
         capture: capture.readable,
         platformId,
-        item,
+        items,
         snapshot: { path: snapshotPath, retrieved_at: retrieved, sha256: createHash("sha256").update(bytes).digest("hex") },
       },
       DEFAULT_LIMITS.maxBytes.guides,

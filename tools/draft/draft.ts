@@ -6,8 +6,11 @@ import { placeholderSites, PLACEHOLDER } from "../../generator/validate/placehol
 import { untranscribedNumbers, type UntranscribedNumber } from "../../generator/capture/untranscribed.ts";
 import { readPictures } from "./captions.ts";
 import { classifySections } from "./classify.ts";
+import { gradingDoubts } from "./doubts.ts";
 import { guessText, orderedGuesses, type Guess } from "./guess.ts";
+import { placeOnItems, readingItem } from "./items.ts";
 import { readLists, type Block } from "./lists.ts";
+import { linePlaces } from "./places.ts";
 import { readSections } from "./sections.ts";
 import { assembleSystems, type DraftSystem } from "./systems.ts";
 
@@ -18,12 +21,17 @@ import { assembleSystems, type DraftSystem } from "./systems.ts";
 //   2. classifySections (classify.ts): what each section is (a level, a section of levels, a paint's part of
 //      the page, a callout, an ungraded part), from its heading's words and the tree around it;
 //   3. readLists (lists.ts): each section's lists read into levels and callouts, each in its context;
-//   4. assembleSystems (systems.ts): the levels made into systems.
+//   4. assembleSystems (systems.ts): the levels made into systems, each then put on the item its headings name
+//      (items.ts).
+// The finished draft is then reviewed as a careful reader would (doubts.ts): every grading whose seed is
+// written where a reader would doubt it (struck, quoted, under a heading saying it is not graded, ...) is
+// named under "check these", whichever way the steps above read it.
 
 export interface DraftInput {
   capture: ReadableCapture;
   platformId: string;
-  item: ItemFile;
+  /** The items the page ranks (`--item`, given once or more), the first taking what no heading puts elsewhere. */
+  items: readonly ItemFile[];
   snapshot: { path: string; sha256: string; retrieved_at: string };
 }
 
@@ -45,12 +53,16 @@ export function draftGuide(input: DraftInput): Draft {
 export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | { tooLarge: true } {
   const attribution = readAttribution(input.capture, input.platformId, input.snapshot.retrieved_at);
   const lines = bodyLines(input.capture, attribution.skip);
-  const classified = classifySections(readSections(lines, readPictures(input.capture, lines)), input.item);
-  const lists = readLists(classified, input.item, maxBytes);
+  const pictures = readPictures(input.capture, lines);
+  const tree = readSections(lines, pictures);
+  const item = readingItem(input.items);
+  const classified = classifySections(tree, item);
+  const lists = readLists(classified, item, maxBytes);
   if (lists === null) return { tooLarge: true };
   const { blocks } = lists;
-  const assembled = assembleSystems(lists, input.item, attribution.title);
-  const { systems } = assembled;
+  const assembled = assembleSystems(lists, item, attribution.title);
+  const places = linePlaces(tree);
+  const { systems, notes: placements } = placeOnItems(assembled.systems, input.items, places, attribution.title);
   const levelOfBlock = new Map<Block, { system: string; level: string }>();
   for (const system of systems) for (const [block, level] of system.levels) levelOfBlock.set(block, { system: system.id, level: level.key });
 
@@ -86,9 +98,10 @@ export function draftGuideWithin(input: DraftInput, maxBytes: number): Draft | {
     systems: systems.map((system) => system.document),
   };
   const untranscribed = untranscribedNumbers(input.capture, guide, { skip: attribution.skip });
-  const guesses = [...classified.guesses, ...lists.guesses, ...assembled.guesses, ...calloutGuesses(calloutBlocks)];
-  const review = checkThese({ guide, systems, item: input.item, untranscribed, discrepancies, guesses });
-  return { guide, summary: [...review, ...summarize(guide.systems, callouts, discrepancies), ...untranscribedList(untranscribed)], untranscribed };
+  const doubts = gradingDoubts({ text: input.capture.text, marks: input.capture.marks, places, captions: pictures.captions, systems });
+  const guesses = [...classified.guesses, ...lists.guesses, ...assembled.guesses, ...calloutGuesses(calloutBlocks), ...doubts];
+  const review = checkThese({ guide, systems, items: input.items, placements, untranscribed, discrepancies, guesses });
+  return { guide, summary: [...review, ...summarize(guide.systems, input.items, callouts, discrepancies), ...untranscribedList(untranscribed)], untranscribed };
 }
 
 /** A section made a callout: its seeds are not graded, which only a maintainer can confirm. */
@@ -117,29 +130,32 @@ const CALLOUT_LINES = 12;
 /**
  * What a maintainer must look at first, before the draft's lists: every placeholder, every label the draft
  * had to guess, every system narrowed to some paints (or left covering all of a multi-paint item), every
- * misread number, everything the draft guessed from the page's structure (with its line and the seeds it
- * decides), and how many numbers of the text it did not take.
+ * system put on an item no heading names, every misread number, everything the draft guessed from the page's
+ * structure and every grading a reader would doubt (with its line and the seeds it decides), and how many
+ * numbers of the text it did not take.
  */
 function checkThese(draft: {
   guide: Record<string, unknown>;
   systems: readonly DraftSystem[];
-  item: ItemFile;
+  items: readonly ItemFile[];
+  placements: readonly string[];
   untranscribed: readonly UntranscribedNumber[];
   discrepancies: readonly Record<string, unknown>[];
   guesses: readonly Guess[];
 }): string[] {
   const items: string[] = [];
   for (const site of placeholderSites(draft.guide)) items.push(`placeholder ${site.path}: ${site.what}`);
-  const paintLabel = (index: number) => draft.item.paints.find((paint) => paint.paint_index === index)?.paint_label ?? String(index);
   for (const system of draft.systems) {
     const { document } = system;
+    const item = itemOf(document, draft.items);
     if (system.guessedLabel) items.push(`guessed label of system ${document.id}: ${JSON.stringify(document.label)} (no section heading names it; write the guide's own name for it)`);
-    if (document.paint_indexes !== null) items.push(`paints of system ${document.id} narrowed to ${document.paint_indexes.map((index) => `${index} (${paintLabel(index)})`).join(", ")}, read from ${JSON.stringify(system.paintsFrom)}`);
-    else if (draft.item.paints.length > 1) {
-      items.push(`system ${document.id} covers every paint of ${draft.item.slug} (${draft.item.paints.length} paints): narrow paint_indexes, or quote the guide saying so in an item claim of this system (npm run check asks for one)`);
+    if (document.paint_indexes !== null) items.push(`paints of system ${document.id} narrowed to ${document.paint_indexes.map((index) => `${index} (${paintLabel(item, index)})`).join(", ")}, read from ${JSON.stringify(system.paintsFrom)}`);
+    else if (item.paints.length > 1) {
+      items.push(`system ${document.id} covers every paint of ${item.slug} (${item.paints.length} paints): narrow paint_indexes, or quote the guide saying so in an item claim of this system (npm run check asks for one)`);
     }
     for (const level of document.levels) if (level.label === DEFAULT_LEVEL_LABEL) items.push(`guessed label of level ${document.id}:${level.key}: no heading names it`);
   }
+  items.push(...draft.placements);
   for (const discrepancy of draft.discrepancies) if (discrepancy.kind === "unparseable") items.push(`unparseable: ${String(discrepancy.note)}`);
   for (const guess of orderedGuesses(draft.guesses)) items.push(guessText(guess));
   if (draft.untranscribed.length > 0) items.push(`${draft.untranscribed.length} number${draft.untranscribed.length === 1 ? "" : "s"} of the text not read as seeds (listed below)`);
@@ -149,6 +165,15 @@ function checkThese(draft: {
 
 /** What a level is called when no heading or label names it. */
 const DEFAULT_LEVEL_LABEL = "Seeds";
+
+/** The item file a drafted system is on (one of the draft's items). */
+function itemOf(system: { item: string }, items: readonly ItemFile[]): ItemFile {
+  return items.find((item) => item.slug === system.item) ?? items[0]!;
+}
+
+function paintLabel(item: ItemFile, index: number): string {
+  return item.paints.find((paint) => paint.paint_index === index)?.paint_label || String(index);
+}
 
 /** The text from the first line to the last, as the page writes it (a quote may span lines). */
 function spanQuote(text: string, lines: readonly BodyLine[]): string {
@@ -199,11 +224,14 @@ function unparseable(blocks: readonly Block[], levels: ReadonlyMap<Block, { syst
   );
 }
 
-function summarize(systems: readonly DraftSystem["document"][], callouts: readonly { kind: string; label: string }[], discrepancies: readonly Record<string, unknown>[]): string[] {
+/** What was drafted: each system with its item and paints, its levels' seeds; the callouts and discrepancies. */
+function summarize(systems: readonly DraftSystem["document"][], items: readonly ItemFile[], callouts: readonly { kind: string; label: string }[], discrepancies: readonly Record<string, unknown>[]): string[] {
   const lines: string[] = [];
   for (const system of systems) {
     const gradings = system.gradings.length;
-    lines.push(`system ${system.id} (${system.scale.kind}, ${system.levels.length} level${system.levels.length === 1 ? "" : "s"}, ${gradings} grading${gradings === 1 ? "" : "s"}${system.paint_indexes === null ? "" : `, paints ${system.paint_indexes.join(", ")}`}): ${JSON.stringify(system.label)}`);
+    const item = itemOf(system, items);
+    const paints = system.paint_indexes === null ? "all paints" : `paint${system.paint_indexes.length === 1 ? "" : "s"} ${system.paint_indexes.map((index) => paintLabel(item, index)).join(", ")}`;
+    lines.push(`system ${system.id} (${system.scale.kind}, ${system.levels.length} level${system.levels.length === 1 ? "" : "s"}, ${gradings} grading${gradings === 1 ? "" : "s"}) on ${item.slug}, ${paints}: ${JSON.stringify(system.label)}`);
     for (const level of system.levels) {
       const seeds = system.gradings.filter((grading) => grading.level === level.key).map((grading) => grading.seed);
       lines.push(`  ${level.label}: ${seeds.length} seed${seeds.length === 1 ? "" : "s"} (${seeds.join(", ")})`);

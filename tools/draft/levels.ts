@@ -3,6 +3,7 @@ import type { ItemFile } from "../../contract/schema/item.ts";
 import type { BodyLine } from "../../generator/capture/lines.ts";
 import { seedCandidates } from "../../generator/capture/numbers.ts";
 import { coreLabel, LABEL_BEFORE_NUMBER, RANKING_HEADINGS } from "../../generator/capture/shapes.ts";
+import { quoteOccurrences } from "../../generator/capture/quote-occurrences.ts";
 import type { Ranking, Role } from "./classify.ts";
 import type { Guess } from "./guess.ts";
 import { calloutKind, continuationLabel, continuedLevel, levelKind, type CalloutKind } from "./labels.ts";
@@ -43,6 +44,8 @@ export interface Block {
   resumed: number[];
   /** Ranks written in its own list order it (`rank_scope: "level"`): later ranked lines go on ordering it. */
   ranksInside: boolean;
+  /** A level of a table's level column (`Tier`, `Grade`): the table's levels are one system's, this one at `place` (0 the best). */
+  tableLevel: { table: number; place: number } | null;
 }
 
 /** Where levels are read: a paint's part of the page, a named section, or both. Each becomes one or more systems. */
@@ -146,7 +149,7 @@ export function openBlock(walk: Walk, label: string, rankedLevel: boolean, scope
     walk.contexts.met(context, coreLabel(label).toLowerCase());
     walk.guesses.push({ line: at.number, what: `level ${JSON.stringify(label)} met again: a second system starts here` });
   }
-  const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context, listed: [], lines: [], headingLine, tableRow: false, ranking, resumed: [], ranksInside: false };
+  const block: Block = { label: callout === null ? coreLabel(label) : label, unreadable: [], callout, rankedLevel, context, listed: [], lines: [], headingLine, tableRow: false, ranking, resumed: [], ranksInside: false, tableLevel: null };
   walk.blocks.push(block);
   return block;
 }
@@ -286,7 +289,7 @@ function commentNumbers(walk: Walk, list: ListLine, line: BodyLine): void {
   if (notes.size === 0) return;
   const tokens = seedCandidates(line.text).filter((token) => !LABEL_BEFORE_NUMBER.test(line.text.slice(Math.max(0, token.start - 12), token.start)));
   for (const note of notes) {
-    const from = line.text.lastIndexOf(note);
+    const from = quoteOccurrences(line.text, note).at(-1) ?? -1;
     const numbers = from === -1 ? [] : tokens.filter((token) => token.start >= from && token.end <= from + note.length).map((token) => token.value);
     const of = list.seeds.filter((listed) => listed.note === note).map((listed) => listed.seed);
     if (numbers.length > 0) walk.guesses.push({ line: line.number, what: `${numbers.join(", ")} in the comment ${JSON.stringify(note)} read as the comment of ${of.join(", ")}, not as seeds`, seeds: numbers });

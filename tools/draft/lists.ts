@@ -6,7 +6,7 @@ import type { Guess } from "./guess.ts";
 import { addListed, contextTable, knownLevel, openBlock, ranksWithin, type Block, type Context, type Reading, type Scope, type Walk } from "./levels.ts";
 import type { ListLine } from "./list-lines.ts";
 import type { Entry, Section } from "./sections.ts";
-import { readRow, tableGuesses, type Columns } from "./tables.ts";
+import { orderTableLevels, readRow, tableColumns, tableGuesses, type Columns } from "./tables.ts";
 
 export type { Block, Context, Listed } from "./levels.ts";
 
@@ -25,17 +25,19 @@ export interface Lists {
 export function readLists(classified: Classified, item: ItemFile, maxBytes: number): Lists | null {
   let ids = 0;
   const walk: Walk = { item, blocks: [], guesses: [], contexts: contextTable(), levelOf: new Map(), nextId: () => ids++, bytes: 0 };
-  const sections: Sections = { classified, maxBytes, tables: new Map(), named: new Map() };
+  const sections: Sections = { classified, maxBytes, tables: tableColumns(classified.root), named: new Map() };
   const root: Scope = { paint: null, section: null, sectionInside: false, callout: null };
   const reading: Reading = { section: null, role: { kind: "root" }, pending: null, current: null, prose: [], namesLevel: false, inner: () => root };
   if (!readEntries(walk, sections, reading, root, classified.root.entries) || walk.bytes > maxBytes) return null;
-  return { blocks: walk.blocks, contexts: walk.contexts.contexts, guesses: [...walk.guesses, ...tableGuesses(sections.tables)] };
+  const ordered = orderTableLevels(sections.tables, classified.root);
+  return { blocks: walk.blocks, contexts: walk.contexts.contexts, guesses: [...walk.guesses, ...ordered, ...tableGuesses(sections.tables)] };
 }
 
 /** What the reading of sections keeps besides the levels: the roles, the tables' columns, each heading's named section. */
 interface Sections {
   classified: Classified;
   maxBytes: number;
+  /** Each table's columns, read from all its rows before any is read (columns.ts). */
   tables: Map<number, Columns>;
   /** The named section each heading opened, for a later section going on with it (`Tier list, part 2`). */
   named: Map<Section, { id: number; name: string }>;
@@ -77,7 +79,7 @@ function readEntries(walk: Walk, sections: Sections, reading: Reading, scope: Sc
       reading.pending = null;
     } else if (entry.kind === "row") {
       reading.prose = [];
-      readRow(walk, sections.tables, reading, scope, entry.cells, entry.table);
+      readRow(walk, sections.tables.get(entry.table)!, reading, scope, entry.cells);
     } else if (entry.caption) {
       // A caption's seeds are `caption` evidence, the maintainer's to weigh against the lists; the review of
       // numbers lists them.

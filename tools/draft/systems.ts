@@ -5,7 +5,8 @@ import { levelKind, paintsNamed } from "./labels.ts";
 import type { Block, Context, Lists } from "./lists.ts";
 
 // Step 4 of a draft: the levels read from the page's lists made into systems.
-//   - Levels ranked by one sentence (`Fire & Ice > Tricolor > Blue Tip`) are one system's, in its order.
+//   - Levels ranked by one sentence (`Fire & Ice > Tricolor > Blue Tip`) are one system's, in its order; so are
+//     the levels of one table's level column (`Seed | Tier`), in the order tables.ts put them.
 //   - Otherwise the levels of one context become systems by their labels' scale kind: a run of tier, band or
 //     ranked labels is one system; named levels under a paint's heading or in one table are one system's
 //     sublevels; other named levels are one system each (a group guide).
@@ -67,28 +68,32 @@ export function assembleSystems(lists: Pick<Lists, "blocks" | "contexts">, item:
     return id;
   };
   const levelsOf = blocks.filter((block) => block.callout === null && block.listed.length > 0);
-
-  // One system per ranking sentence, its levels in the sentence's order.
-  const sentences = new Map<number, Block[]>();
-  for (const block of levelsOf) {
-    if (block.ranking === null) continue;
-    const ranked = sentences.get(block.ranking.sentence) ?? [];
-    ranked.push(block);
-    sentences.set(block.ranking.sentence, ranked);
-  }
-  for (const ranked of sentences.values()) {
-    const ordered = [...ranked].sort((a, b) => a.ranking!.order - b.ranking!.order);
+  /** A system of levels put in order: a tier scale, or a band scale when `scaled` and every label is a band's. */
+  const orderedSystem = (ordered: readonly Block[], scaled: boolean): DraftSystem => {
     const context = contexts[ordered[0]!.context]!;
     const label = systemLabel(context, title, item);
-    const system = newSystem(uniqueId(label), ordered[0]!.context, label, "tier", item, context.paintIndexes);
+    const kind = scaled && ordered.every((block) => levelKind(block.label) === "band") ? "band" : "tier";
+    const system = newSystem(uniqueId(label), ordered[0]!.context, label, kind, item, context.paintIndexes);
     system.guessedLabel = context.section === null && context.heading === null;
     system.paintsFrom = context.heading;
     for (const block of ordered) addLevel(system, block);
-    systems.push(system);
+    if (scaled) system.document.scale = { kind, ...bounds(kind, ordered) };
+    return system;
+  };
+
+  // One system per ranking sentence, its levels in the sentence's order; one per table read by its level
+  // column, its levels in the order tables.ts put them.
+  const sentences = new Map<number, Block[]>();
+  const tables = new Map<number, Block[]>();
+  for (const block of levelsOf) {
+    if (block.ranking !== null) group(sentences, block.ranking.sentence, block);
+    else if (block.tableLevel !== null) group(tables, block.tableLevel.table, block);
   }
+  for (const ranked of sentences.values()) systems.push(orderedSystem([...ranked].sort((a, b) => a.ranking!.order - b.ranking!.order), false));
+  for (const levels of tables.values()) systems.push(orderedSystem([...levels].sort((a, b) => a.tableLevel!.place - b.tableLevel!.place), true));
 
   contexts.forEach((context, index) => {
-    const levels = levelsOf.filter((block) => block.context === index && block.ranking === null);
+    const levels = levelsOf.filter((block) => block.context === index && block.ranking === null && block.tableLevel === null);
     if (levels.length === 0) return;
     const scaled = levels.filter((block) => block.rankedLevel || levelKind(block.label) !== null);
     // Named levels under a heading that opened a system (a phase), or the rows of one table, are one
@@ -166,6 +171,12 @@ function inPageOrder(system: DraftSystem): void {
   const order = system.document.gradings.map((grading, index) => ({ grading, at: runStarts[index]!, index }));
   order.sort((a, b) => a.at - b.at || a.index - b.index);
   system.document.gradings = order.map(({ grading }) => grading);
+}
+
+function group<K>(groups: Map<K, Block[]>, key: K, block: Block): void {
+  const grouped = groups.get(key) ?? [];
+  grouped.push(block);
+  groups.set(key, grouped);
 }
 
 function newSystem(id: string, context: number, label: string, kind: string, item: ItemFile, paintIndexes: number[] | null): DraftSystem {

@@ -1,3 +1,4 @@
+import type { MarkKind } from "../../generator/capture/marks.ts";
 import { html, Markup } from "./html.ts";
 import type { Piece } from "./pieces.ts";
 import type { GuideListing } from "./read.ts";
@@ -62,6 +63,7 @@ ${entryList(view, workbench !== undefined)}
 <li><span class="swatch region"></span>not the guide's text (comments, sidebar, ...): never read</li>
 <li><span class="swatch problem"></span>a check problem</li>
 <li><span class="swatch placeholder"></span>a DRAFT-TODO placeholder</li>
+${(["struck", "quoted", "spoiler"] as const).map((kind) => html`<li>${markTag(kind)} ${MARK_NAMES[kind].title}</li>`)}
 </ul>
 </aside>
 </main>`;
@@ -80,41 +82,61 @@ ${notes.length === 0 ? html`<p class="ok">None.</p>` : html`<ul>${notes.map((not
 
 /**
  * The text line by line, numbered as `npm run capture:text` numbers it. Blank lines are kept (they are
- * the text) but drawn thin: an HTML capture reads a newline for every block tag.
+ * the text) but drawn thin: an HTML capture reads a newline for every block tag. A line holding text of a
+ * quoted block or a spoiler is drawn with a border on its left, in the mark's style.
  */
 function renderLines(view: ReviewView, multiSystem: boolean, workbench: boolean): Markup[] {
   const lines: Markup[] = [];
   let line: Markup[] = [];
   let blank = true;
+  let asides = new Set<MarkKind>();
   const close = () => {
     const number = lines.length + 1;
-    lines.push(blank ? html`<div class="line blank" id="l-${number}"></div>` : html`<div class="line" id="l-${number}"><span class="ln">${number}</span><span class="lt">${line}</span></div>`);
+    const classes = ["line", ...[...asides].map((kind) => `in-${kind}`)].join(" ");
+    lines.push(blank ? html`<div class="line blank" id="l-${number}"></div>` : html`<div class="${classes}" id="l-${number}"><span class="ln">${number}</span><span class="lt">${line}</span></div>`);
     line = [];
     blank = true;
+    asides = new Set();
   };
   for (const piece of view.pieces) {
-    if (piece.kind === "quote") {
-      line.push(renderPiece(piece, view, multiSystem, null));
+    if (piece.kind !== "text") {
+      line.push(piece.kind === "quote" ? quoteTag(view.quotes[piece.quote]!, view.notes, multiSystem) : markTag(piece.mark));
       blank = false;
       continue;
     }
     const ends = piece.text.endsWith("\n");
     const text = ends ? piece.text.slice(0, -1) : piece.text;
     if (text !== "") line.push(renderPiece({ ...piece, text }, view, multiSystem, workbench ? lines.length + 1 : null));
-    if (text.trim() !== "") blank = false;
+    if (text.trim() !== "") {
+      blank = false;
+      for (const kind of piece.marks) if (kind !== "struck") asides.add(kind);
+    }
     if (ends) close();
   }
   close();
   return lines;
 }
 
+/** What each mark of the page is, for its tag and its text's title. */
+const MARK_NAMES: Record<MarkKind, { tag: string; title: string }> = {
+  struck: { tag: "struck", title: "struck through on the page: taken back by the author" },
+  quoted: { tag: "quoted", title: "a quoted block: someone else's words, not the author's grading" },
+  spoiler: { tag: "spoiler", title: "a spoiler: hidden on the page until clicked" },
+};
+
+function markTag(kind: MarkKind): Markup {
+  return html`<span class="tag mark-${kind}" title="${MARK_NAMES[kind].title}">${MARK_NAMES[kind].tag}</span>`;
+}
+
 /**
  * A piece of the text. Its outermost element carries its offset in the readable text (`data-o`), from which
- * the workbench reads a selection's span; on the workbench a taken number is a control that drops it.
+ * the workbench reads a selection's span; on the workbench a taken number is a control that drops it. Struck
+ * text is struck (`<s>`), quoted and spoiler text set in their marks' style.
  */
-function renderPiece(piece: Piece, view: ReviewView, multiSystem: boolean, workbenchLine: number | null): Markup {
-  if (piece.kind === "quote") return quoteTag(view.quotes[piece.quote]!, view.notes, multiSystem);
+function renderPiece(piece: Extract<Piece, { kind: "text" }>, view: ReviewView, multiSystem: boolean, workbenchLine: number | null): Markup {
   let inner = textWithSpaces(piece.text);
+  if (piece.marks.includes("struck")) inner = html`<s title="${MARK_NAMES.struck.title}">${inner}</s>`;
+  for (const kind of piece.marks) if (kind !== "struck") inner = html`<span class="mark-${kind}">${inner}</span>`;
   if (piece.number?.kind === "taken" && workbenchLine !== null) {
     const where = `${piece.text} on line ${workbenchLine}`;
     inner = html`<span class="num taken" role="button" tabindex="0" data-action="drop-number" data-number="${`${piece.start}:${piece.start + piece.text.length}`}" aria-label="${`Drop ${where}: not a seed`}" title="${`Drop ${where}: not a seed`}">${inner}</span>`;
@@ -161,7 +183,7 @@ function renderSystem(system: SystemView, view: ReviewView, workbench: Workbench
   const noteItems = (ids: readonly number[]) =>
     ids.map((id) => notes[id]!).map((note) => html`<div class="note ${note.kind}" role="note">${note.kind === "placeholder" ? "DRAFT-TODO " : "⚠ "}<code>${note.path}</code>: ${note.message}</div>`);
   return html`<section class="system" data-system="${system.id}">
-<h3>${system.label} <code>${system.id}</code> <small>${system.kind}${system.paintIndexes === null ? "" : `, paints ${system.paintIndexes.join(", ")}`}</small></h3>
+<h3>${system.label} <code>${system.id}</code> <small>${system.kind}, on <code>${system.item}</code>, ${system.paintIndexes === null ? "all paints" : `paints ${system.paintIndexes.join(", ")}`}</small></h3>
 ${workbench === undefined ? "" : systemTools(system, view, workbench)}
 ${noteItems(system.notes)}
 <table>

@@ -47,6 +47,14 @@ mark.q.other { background: #e8e8e8; border-color: #888; }
 .num.unassigned { background: #b3261e; color: #fff; font-weight: 700; border-radius: 2px; outline: 2px dashed #b3261e; outline-offset: 1px; }
 .region { color: #777; background: repeating-linear-gradient(135deg, #f3f3f3 0 6px, #e9e9e9 6px 12px); }
 .nbsp { background: #cde; }
+s { text-decoration-line: line-through; text-decoration-thickness: 2px; text-decoration-color: #b3261e; }
+.mark-quoted { font-style: italic; color: #34475f; }
+.mark-spoiler { background: #efe6f6; }
+.tag.mark-struck { background: #fff; border-color: #b3261e; color: #8a1c14; text-decoration: line-through; }
+.tag.mark-quoted { background: #e6edf6; border-color: #34475f; color: #34475f; font-style: normal; }
+.tag.mark-spoiler { background: #efe6f6; border-color: #6a3d8f; color: #4d2b69; }
+.line.in-quoted .lt { border-left: 3px solid #34475f; padding-left: 0.4rem; }
+.line.in-spoiler .lt { border-left: 3px dashed #6a3d8f; padding-left: 0.4rem; }
 .swatch { display: inline-block; width: 0.9em; height: 0.9em; border: 1px solid; vertical-align: -0.1em; margin-right: 0.3em; }
 .swatch.other { background: #e8e8e8; border-color: #888; }
 .swatch.taken, .swatch.unassigned, .swatch.region, .swatch.problem, .swatch.placeholder { border-color: #888; }
@@ -70,6 +78,8 @@ td.count { text-align: right; }
 .wb-tools { font-size: 0.8rem; font-weight: normal; margin-top: 0.2rem; }
 .wb-tools button { font-size: 0.8rem; }
 .wb-ordered { color: #555; margin: 0 0.3rem; }
+.wb-preview { max-height: 16rem; overflow: auto; font-size: 0.8rem; }
+.wb-preview ul, .wb-preview ol { margin: 0.2rem 0; padding-left: 1.2rem; }
 .entries { font-size: 0.85rem; padding-left: 1.1rem; }
 .text:focus { outline: 2px solid #2a5db0; }
 .line.in-span { background: #fff6d6; }

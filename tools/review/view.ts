@@ -136,7 +136,7 @@ export function reviewView(input: ReviewInput): ReviewView {
     systems,
     quotes,
     unassigned,
-    pieces: readable === null ? [] : cutText(readable.text, { quotes, taken, unassigned, regions: readable.regions }),
+    pieces: readable === null ? [] : cutText(readable.text, { quotes, taken, unassigned, regions: readable.regions, marks: readable.marks }),
     notes,
     gradings: outline.systems.reduce((sum, system) => sum + system.gradings.length, 0),
     entries: outline.entries,

@@ -7,6 +7,7 @@ import type { ReviewInput } from "../review/view.ts";
 import { applyEdits } from "./apply.ts";
 import type { EditContext } from "./document.ts";
 import type { Edit } from "./edit.ts";
+import type { SideEffects } from "./side-effects.ts";
 
 // What the workbench edits: one guide file as read from the dataset folder (its bytes' sha256 names the
 // version the page's edits were made on), with its capture and the dataset's items, and what `npm run check`
@@ -35,7 +36,7 @@ export interface WorkbenchBase {
 export function editContextOf(base: WorkbenchBase): EditContext | null {
   const readable = base.capture?.readable;
   if (readable === undefined || "problem" in readable) return null;
-  return { text: readable.text, regions: readable.regions, items: base.items };
+  return { text: readable.text, regions: readable.regions, items: base.items, elements: readable.elements };
 }
 
 /** The problems `npm run check` reports for the guide file holding `document` (made from `base` by edits). */
@@ -49,13 +50,16 @@ export function checkEdited(base: WorkbenchBase, document: unknown): Problem[] {
   return guideFileProblems(base.file, check, ruled === null ? [] : crossFileFindings(ruled, { items: base.items, uncheckedSlugs: base.uncheckedSlugs }));
 }
 
-/** The review page's input for the file with `edits` applied, or why they cannot be applied. */
-export function workingInput(base: WorkbenchBase, edits: readonly Edit[]): { ok: true; input: ReviewInput; document: unknown } | { ok: false; index: number; message: string } {
+/** The review page's input for the file with `edits` applied and what the last changed outside its scope, or why they cannot be applied. */
+export function workingInput(
+  base: WorkbenchBase,
+  edits: readonly Edit[],
+): { ok: true; input: ReviewInput; document: unknown; sideEffects: SideEffects } | { ok: false; index: number; message: string } {
   const document = base.raw.parsed?.json ?? null;
-  if (edits.length === 0) return { ok: true, document, input: { platformId: base.platformId, file: base.file, document, capture: base.capture, problems: base.problems } };
+  if (edits.length === 0) return { ok: true, document, sideEffects: { gradings: [], levels: [], systems: [] }, input: { platformId: base.platformId, file: base.file, document, capture: base.capture, problems: base.problems } };
   const context = editContextOf(base);
   if (context === null) return { ok: false, index: 0, message: "the guide's capture has no readable text to quote from (see the check's problems)" };
   const applied = applyEdits(document, edits, context);
   if (!applied.ok) return applied;
-  return { ok: true, document: applied.guide, input: { platformId: base.platformId, file: base.file, document: applied.guide, capture: base.capture, problems: checkEdited(base, applied.guide) } };
+  return { ok: true, document: applied.guide, sideEffects: applied.sideEffects, input: { platformId: base.platformId, file: base.file, document: applied.guide, capture: base.capture, problems: checkEdited(base, applied.guide) } };
 }

@@ -4,7 +4,9 @@
 // for the result (its marks, problems and unaccounted numbers), or why the edit cannot be applied; undo sends
 // one edit fewer. The page holds no other state: a reload starts again from the file.
 
-import type { Edit, Span } from "./edit.ts";
+import { readingEdit, wireReadings } from "./client-readings.ts";
+import type { Edit, FillField, Span } from "./edit.ts";
+import type { Preview, PreviewAnswer } from "./preview.ts";
 
 interface State {
   base: string;
@@ -142,6 +144,18 @@ function shorten(text: string): string {
   return text.length > 90 ? `${text.slice(0, 60)} … ${text.slice(-25)}` : text;
 }
 
+/** The one number the span holds, as offsets of the readable text: a seed selected by itself (a double click). */
+function numberIn(span: Span): Span {
+  const digits: number[] = [];
+  for (const piece of document.querySelectorAll<HTMLElement>(".text [data-o]")) {
+    const start = Number(piece.dataset.o);
+    const own = piece.textContent ?? "";
+    for (let at = Math.max(span.start, start); at < Math.min(span.end, start + own.length); at++) if (/\d/.test(own[at - start]!)) digits.push(at);
+  }
+  if (digits.length === 0 || digits[digits.length - 1]! - digits[0]! !== digits.length - 1) throw new NotReady("Select one number of the text (a double click selects it).");
+  return { start: digits[0]!, end: digits[digits.length - 1]! + 1 };
+}
+
 document.addEventListener("selectionchange", () => {
   const span = spanOfSelection();
   if (span !== null) setSpan(span);
@@ -188,9 +202,11 @@ function value(scope: string | Element, name: string): string {
   return field<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(scope, name)?.value ?? "";
 }
 
+/** Puts a message in the status line; the undo beside it is shown again only by the edit that also changed something else. */
 function say(message: string): void {
   const status = document.getElementById("wb-status");
   if (status !== null) status.textContent = message;
+  document.getElementById("wb-also")?.setAttribute("hidden", "");
 }
 
 class NotReady extends Error {}
@@ -208,9 +224,6 @@ function needText(text: string, what: string): string {
 /** The edit a control makes, from its data and the fields of its scope. */
 function editOf(control: HTMLElement): Edit | "undo" | "save" {
   const data = control.dataset;
-  const scope = control.closest("[data-scope]") ?? document;
-  const system = data.system ?? "";
-  const level = data.level ?? "";
   switch (data.action) {
     case "undo":
     case "save":
@@ -230,8 +243,48 @@ function editOf(control: HTMLElement): Edit | "undo" | "save" {
       const [start, end] = (data.number ?? "").split(":").map(Number);
       return { kind: "drop-number", number: { start: start!, end: end! } };
     }
+    case "not-graded":
+      return { kind: "not-graded", number: numberIn(needSpan("number that is not graded here")) };
+    case "entry": {
+      const kind = value("entry", "entry-kind");
+      const text = value("entry", "entry-text").trim();
+      const of = value("entry", "entry-system") || null;
+      const span = needSpan("callout, remark or item claim");
+      if (kind === "remark" || kind === "item-claim") return { kind, span, note: text === "" ? null : text, system: of };
+      return { kind: "callout", span, callout: kind as "mention", label: text, system: of };
+    }
+    case "remove-entry":
+      return { kind: "remove-entry", list: data.list as "callouts", index: Number(data.index) };
+    case "set-notes":
+      return { kind: "set-notes", text: needText(value("guide", "notes"), "the notes") };
+    case "fill":
+      return { kind: "fill", field: data.field as FillField, span: needSpan(`${data.field ?? "field"} on the page`) };
+    case "permission-span":
+      return { kind: "set-permission-quote", span: needSpan("author's reuse statement") };
+    case "permission-none":
+      return { kind: "set-permission-quote", span: null };
+    case "read-table":
+    case "apply-reading": {
+      const edit = readingEdit(control);
+      if (typeof edit === "string") throw new NotReady(edit);
+      return edit;
+    }
+    default:
+      return structureEditOf(control);
+  }
+}
+
+/** The edit a level's or a system's control makes (the legend's controls). */
+function structureEditOf(control: HTMLElement): Edit {
+  const data = control.dataset;
+  const scope = control.closest("[data-scope]") ?? document;
+  const system = data.system ?? "";
+  const level = data.level ?? "";
+  switch (data.action) {
     case "move-level":
       return { kind: "move-level", system, level, direction: data.direction === "up" ? "up" : "down" };
+    case "rename-level-key":
+      return { kind: "rename-level-key", system, level, key: needText(value(scope as Element, "key"), "the level's new key") };
     case "rename-level":
       return { kind: "rename-level", system, level, label: needText(value(scope as Element, "label"), "the level's label") };
     case "set-ordered":
@@ -251,26 +304,26 @@ function editOf(control: HTMLElement): Edit | "undo" | "save" {
       return { kind: "set-scale", system, scale: value(scope as Element, "scale") as "tier" };
     case "merge-systems":
       return { kind: "merge-systems", system, into: value(scope as Element, "into") };
+    case "merge-systems-by-label":
+    case "merge-levels-by-label":
+      return { kind: data.action, system };
+    case "merge-item-systems":
+      return { kind: "merge-item-systems", into: system };
+    case "move-system":
+      return { kind: "move-system", system, direction: data.direction === "up" ? "up" : "down" };
+    case "set-item":
+      return { kind: "set-item", system, item: needText(value(scope as Element, "item"), "the item's slug") };
+    case "set-paints": {
+      const paints = [...scope.querySelectorAll<HTMLInputElement>('input[name="paint"]:checked')].map((box) => Number(box.value));
+      if (paints.length === 0) throw new NotReady("Check the paints the system covers first.");
+      return { kind: "set-paints", system, paints };
+    }
+    case "all-paints":
+      return { kind: "set-paints", system, paints: null };
     case "split-per-paint":
       return { kind: "split-per-paint", system };
     case "remove-system":
       return { kind: "remove-system", system };
-    case "entry": {
-      const kind = value("entry", "entry-kind");
-      const text = value("entry", "entry-text").trim();
-      const of = value("entry", "entry-system") || null;
-      const span = needSpan("callout, remark or item claim");
-      if (kind === "remark" || kind === "item-claim") return { kind, span, note: text === "" ? null : text, system: of };
-      return { kind: "callout", span, callout: kind as "mention", label: text, system: of };
-    }
-    case "remove-entry":
-      return { kind: "remove-entry", list: data.list as "callouts", index: Number(data.index) };
-    case "set-notes":
-      return { kind: "set-notes", text: needText(value("guide", "notes"), "the notes") };
-    case "permission-span":
-      return { kind: "set-permission-quote", span: needSpan("author's reuse statement") };
-    case "permission-none":
-      return { kind: "set-permission-quote", span: null };
     default:
       throw new NotReady(`Unknown control ${data.action ?? ""}.`);
   }
@@ -294,7 +347,7 @@ async function act(control: HTMLElement): Promise<void> {
     else if (edit === "undo") {
       if (state.edits.length === 0) return say("Nothing to undo.");
       await view(state.edits.slice(0, -1), "Undone.");
-    } else await view([...state.edits, edit], null);
+    } else await view([...state.edits, edit], control.dataset.done ?? null);
   } catch (error) {
     say(`The server did not answer: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
@@ -309,6 +362,8 @@ interface Answer {
   body?: string;
   base?: string;
   message?: string;
+  /** What the edit changed besides what it was about, as a sentence ("also moved seed 66 from Tier 2 (line 14)"). */
+  also?: string | null;
 }
 
 async function post(action: "view" | "save", edits: readonly Edit[]): Promise<Answer> {
@@ -328,7 +383,10 @@ async function view(edits: Edit[], done: string | null): Promise<void> {
   if (!answer.ok) return say(answer.message ?? "The edit was refused.");
   state.edits = edits;
   replaceBody(answer.body ?? "");
-  say(done ?? `${describe(edits[edits.length - 1]!)}.`);
+  const also = done === null ? (answer.also ?? null) : null;
+  say(done ?? `${describe(edits[edits.length - 1]!)}${also === null ? "" : `; ${also}`}.`);
+  // No silent change: what the edit also changed is said, with its undo beside it.
+  if (also !== null) document.getElementById("wb-also")?.removeAttribute("hidden");
 }
 
 async function save(): Promise<void> {
@@ -344,14 +402,22 @@ async function save(): Promise<void> {
 const DONE: Record<Edit["kind"], string> = {
   assign: "Made the span a listing",
   "drop-number": "Dropped the number",
+  "not-graded": "Left the seed ungraded there",
   "move-level": "Moved the level",
   "rename-level": "Renamed the level",
+  "rename-level-key": "Changed the level's key",
   "set-ordered": "Set whether the level is ordered",
   "merge-levels": "Merged the levels",
+  "merge-levels-by-label": "Merged the levels of one label",
   "remove-level": "Removed the level",
   "rename-system": "Renamed the system",
   "set-scale": "Set the scale",
   "merge-systems": "Merged the systems",
+  "merge-systems-by-label": "Merged the systems of one label",
+  "merge-item-systems": "Merged the item's systems",
+  "move-system": "Moved the system",
+  "set-item": "Set the item",
+  "set-paints": "Set the paints",
   "split-per-paint": "Split the system per paint",
   "remove-system": "Removed the system",
   callout: "Made the span a callout",
@@ -360,6 +426,9 @@ const DONE: Record<Edit["kind"], string> = {
   "remove-entry": "Removed the entry",
   "set-notes": "Set the notes",
   "set-permission-quote": "Set the reuse statement",
+  fill: "Filled the field from the span",
+  "read-table": "Read the table by its columns",
+  "apply-reading": "Applied the reading everywhere it fits",
 };
 
 function describe(edit: Edit): string {
@@ -428,6 +497,21 @@ document.addEventListener("keydown", (event) => {
     void act(target);
   } else if (target.classList.contains("text")) onTextKey(event);
 });
+
+/** What an edit of many places would do, on the guide with the edits so far (client-readings.ts shows it). */
+async function preview(preview: Preview): Promise<{ ok: boolean; message?: string; preview?: PreviewAnswer }> {
+  const response = await fetch(`/review/${encodeURIComponent(state.platformId)}/preview`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-workbench-token": state.token },
+    body: JSON.stringify({ base: state.base, edits: state.edits, preview }),
+    credentials: "same-origin",
+    cache: "no-store",
+  });
+  const answer = (await response.json()) as { ok: boolean; message?: string; preview?: PreviewAnswer };
+  return { ...answer, ok: response.ok && answer.ok };
+}
+
+wireReadings({ span: () => state.span, say, preview });
 
 window.addEventListener("beforeunload", (event) => {
   if (state.edits.length > 0) event.preventDefault();

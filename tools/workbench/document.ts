@@ -1,3 +1,4 @@
+import type { TextElement } from "../../generator/capture/capture-text.ts";
 import type { Region } from "../../generator/capture/regions.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import { slugId } from "../draft/systems.ts";
@@ -72,6 +73,8 @@ export interface EditContext {
   regions: readonly Region[];
   /** The item files the guide's systems name (and any a new system may name), by slug. */
   items: ReadonlyMap<string, ItemFile>;
+  /** The capture's elements with their text spans (an HTML capture's; none for a text capture): what reads a table by its columns. */
+  elements?: readonly TextElement[];
 }
 
 type Fields = Record<string, unknown>;

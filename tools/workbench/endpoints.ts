@@ -10,13 +10,17 @@ import { guideText } from "../cli/guide-draft.ts";
 import type { ReviewReader } from "../review/read.ts";
 import { renderReviewBody, renderReviewPage, type WorkbenchPageOptions } from "../review/render.ts";
 import { reviewView } from "../review/view.ts";
-import { checkEdited, workingInput, type WorkbenchBase } from "./base.ts";
+import { applyEdits } from "./apply.ts";
+import { checkEdited, editContextOf, workingInput, type WorkbenchBase } from "./base.ts";
 import { editRequestSchema, type Edit } from "./edit.ts";
+import { sideEffectsSentence } from "./side-effects.ts";
+import { previewOf, previewRequestSchema } from "./preview.ts";
 
 // The workbench's side of `npm run dev`'s server: the guide's page with its controls, its script, and two
 // endpoints the script posts the maintainer's edits to. `view` answers the page for the file with the edits
 // applied; `save` writes the result to `guides/<platform_id>.json` (the same formatting as guide:draft), has
-// the dataset checked, rebuilt and served at once, and answers the page of the saved file. Local only: a
+// the dataset checked, rebuilt and served at once, and answers the page of the saved file; `preview` answers
+// what an edit of many places would do (preview.ts) and changes nothing. Local only: a
 // request must come over a loopback connection, from the page's own origin, with the token the page was
 // served with; a save writes that one file inside the dataset folder, and only over the bytes the edits were
 // made on.
@@ -24,7 +28,7 @@ import { editRequestSchema, type Edit } from "./edit.ts";
 /** The largest request body the endpoints read: thousands of edits fit in far less. */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-const ENDPOINT = /^\/review\/([0-9]+)\/(view|save)$/;
+const ENDPOINT = /^\/review\/([0-9]+)\/(view|save|preview)$/;
 
 export function isWorkbenchEndpoint(path: string): boolean {
   return ENDPOINT.test(path);
@@ -100,6 +104,7 @@ export function createWorkbench({ datasetDir, reader, token = randomBytes(32).to
       } catch {
         return answer(400, { ok: false, message: "the request body is not JSON" });
       }
+      if (match[2] === "preview") return previewEdits(session, match[1]!, parsed);
       const edits = editRequestSchema.safeParse(parsed);
       if (!edits.success) return answer(400, { ok: false, message: `not a list of edits: ${edits.error.issues[0]?.message ?? "invalid"} at ${edits.error.issues[0]?.path.join(".") ?? ""}` });
       return match[2] === "save" ? saveEdits(session, match[1]!, edits.data) : viewEdits(session, match[1]!, edits.data);
@@ -121,7 +126,7 @@ function pageOptions(session: Session, base: WorkbenchBase): WorkbenchPageOption
   return {
     token: session.token,
     base: base.sha256,
-    items: [...base.items.values()].map((item) => ({ slug: item.slug, paints: item.paints.length })).sort((a, b) => (a.slug < b.slug ? -1 : 1)),
+    items: [...base.items.values()].map((item) => ({ slug: item.slug, paints: item.paints.map((paint) => ({ index: paint.paint_index, label: paint.paint_label })) })).sort((a, b) => (a.slug < b.slug ? -1 : 1)),
   };
 }
 
@@ -134,7 +139,23 @@ async function viewEdits(session: Session, platformId: string, request: { base: 
   if (typeof base === "string") return refusedBase(platformId, base);
   const working = workingInput(base, request.edits);
   if (!working.ok) return answer(422, { ok: false, message: editRefused(request.edits, working) });
-  return answer(200, { ok: true, body: renderReviewBody(reviewView(working.input), pageOptions(session, base)) });
+  // What the last edit changed besides what it was about, for the page to say beside it.
+  const also = sideEffectsSentence(working.sideEffects);
+  return answer(200, { ok: true, body: renderReviewBody(reviewView(working.input), pageOptions(session, base)), also, sideEffects: working.sideEffects });
+}
+
+/** What an edit of many places would do (preview.ts), on the guide with the edits so far applied; nothing is changed. */
+async function previewEdits(session: Session, platformId: string, body: unknown): Promise<WorkbenchAnswer> {
+  const request = previewRequestSchema.safeParse(body);
+  if (!request.success) return answer(400, { ok: false, message: `not a preview request: ${request.error.issues[0]?.message ?? "invalid"} at ${request.error.issues[0]?.path.join(".") ?? ""}` });
+  const base = await baseOf(session, platformId, request.data.base);
+  if (typeof base === "string") return refusedBase(platformId, base);
+  const readable = base.capture?.readable;
+  const context = editContextOf(base);
+  if (readable === undefined || "problem" in readable || context === null) return answer(422, { ok: false, message: "the guide's capture has no readable text to read" });
+  const applied = applyEdits(base.raw.parsed?.json ?? null, request.data.edits, context);
+  if (!applied.ok) return answer(422, { ok: false, message: editRefused(request.data.edits, applied) });
+  return answer(200, { ok: true, preview: previewOf(readable, applied.guide, request.data.preview) });
 }
 
 /** Writes the guide with the edits applied over the very bytes they were made on, has it rebuilt and served, and answers its page. */

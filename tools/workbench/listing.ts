@@ -1,13 +1,17 @@
 import { seedCandidates, type NumberToken } from "../../generator/capture/numbers.ts";
 import { labelBeforeSeeds } from "../../generator/capture/quote-numbers.ts";
+import { cutsNoNumber, firstOccurrence, quoteOccurrences, wholeNumbers } from "../../generator/capture/quote-occurrences.ts";
 import { coreLabel } from "../../generator/capture/shapes.ts";
 import { followSystem, rescale } from "./bookkeeping.ts";
 import { idFromLabel, unique, type DocumentGrading, type DocumentLevel, type DocumentSystem, type EditContext, type GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
+import { takeOverStanding } from "./standing.ts";
 
 // Listings: a span of the capture made a level's gradings, and a number of it dropped. A grading is where
-// its quote is written, so both read the page by place: a span takes over the gradings whose quotes lie inside
-// it, and a dropped number is dropped from every grading that takes it at that place.
+// its quote is written, so both read the page by place: a span takes over the gradings standing inside it
+// (standing.ts), and a dropped number is dropped from every grading that takes it at that place. A quote is
+// written only where it cuts no number (generator/capture/quote-occurrences.ts): listing `661` leaves a
+// grading quoted `66`.
 
 type Assign = Extract<Edit, { kind: "assign" }>;
 type DropNumber = Extract<Edit, { kind: "drop-number" }>;
@@ -15,13 +19,20 @@ type DropNumber = Extract<Edit, { kind: "drop-number" }>;
 /** Thrown by an edit that cannot be applied; apply.ts turns it into a value. */
 export class EditRefused extends Error {}
 
-/** The span's text without the spaces and line ends around it, refused when it is outside the text or not the guide's. */
+/**
+ * The span's text without the spaces and line ends around it, refused when it is outside the text, not the
+ * guide's, or cuts a number (check would not find such a quote).
+ */
 export function quotedSpan(span: Span, context: EditContext): Span & { quote: string } {
   if (span.end > context.text.length) throw new EditRefused(`the span ${span.start}..${span.end} is past the end of the capture's text (${context.text.length} characters)`);
   let { start, end } = span;
   while (start < end && /\s/.test(context.text[start]!)) start++;
   while (end > start && /\s/.test(context.text[end - 1]!)) end--;
   if (start === end) throw new EditRefused("the span holds only spaces");
+  if (!cutsNoNumber(context.text, start, end - start)) {
+    const number = wholeNumbers(context.text, start, end);
+    throw new EditRefused(`the span cuts a number on line ${lineOf(context.text, start)} (${JSON.stringify(context.text.slice(number.start, number.end))}): a quote holds whole numbers`);
+  }
   const region = context.regions.find((candidate) => candidate.start < end && start < candidate.end);
   if (region !== undefined) throw new EditRefused(`the span reaches into the page's ${region.region}, which is not the guide's text`);
   return { start, end, quote: context.text.slice(start, end) };
@@ -40,7 +51,7 @@ export function assign(guide: GuideDocument, edit: Assign, context: EditContext)
   const level = targetLevel(system, edit.level);
   const listed = quotesOf(span, edit.quotes, context.text).flatMap((quote) => seedsOf(quote, level.label).map((token) => ({ seed: token.value, quote: quote.quote })));
   if (listed.length === 0) throw new EditRefused(`the span (line ${lineOf(context.text, span.start)}) holds no number that could be a seed`);
-  const { moved: movedOut, from } = takeOver(guide, span, context.text);
+  const { moved: movedOut, from } = takeOverStanding(guide, span, context);
   const gradings = listed.map(({ seed, quote }): DocumentGrading => {
     const grading: DocumentGrading = { seed, level: level.key, quote, evidence: "text", position: 0 };
     // A grading moved here keeps what the transcription said of it besides its place.
@@ -57,7 +68,7 @@ export function assign(guide: GuideDocument, edit: Assign, context: EditContext)
   rescale(system);
 }
 
-function targetSystem(guide: GuideDocument, target: Assign["system"], context: EditContext): DocumentSystem {
+export function targetSystem(guide: GuideDocument, target: Assign["system"], context: EditContext): DocumentSystem {
   if ("id" in target) {
     const system = guide.systems.find((candidate) => candidate.id === target.id);
     if (system === undefined) throw new EditRefused(`the guide has no system ${JSON.stringify(target.id)}`);
@@ -69,7 +80,7 @@ function targetSystem(guide: GuideDocument, target: Assign["system"], context: E
   return { id, label, item, paint_indexes: null, alias: null, topic: null, scale: { kind, best: null, worst: null }, remarks: [], levels: [], gradings: [] };
 }
 
-function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentLevel {
+export function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentLevel {
   if ("key" in target) {
     const level = system.levels.find((candidate) => candidate.key === target.key);
     if (level === undefined) throw new EditRefused(`system ${JSON.stringify(system.id)} has no level ${JSON.stringify(target.key)}`);
@@ -81,7 +92,7 @@ function targetLevel(system: DocumentSystem, target: Assign["level"]): DocumentL
   return { key, label: target.new.label, images: [], ordered: false, ordered_quote: null };
 }
 
-interface Quote {
+export interface Quote {
   quote: string;
 }
 
@@ -103,39 +114,11 @@ function quotesOf(span: Span & { quote: string }, mode: Assign["quotes"], text: 
 const LEVEL_WORD_BEFORE = /(?:^|[^\p{L}])(?:tiers?|tear|grade|class|level|category|top|phase)\s*[-#:]?\s*$/iu;
 
 /** The numbers of a quote that could be seeds, without the level's own label or a level's word written before them (`Tier 1: 661`). */
-function seedsOf(quote: Quote, label: string): NumberToken[] {
+export function seedsOf(quote: Quote, label: string): NumberToken[] {
   const labels = [label, coreLabel(label)].flatMap((candidate) => labelBeforeSeeds(quote.quote, candidate) ?? []);
   return seedCandidates(quote.quote).filter(
     (token) => !labels.some((span) => token.start >= span.start && token.end <= span.end) && !LEVEL_WORD_BEFORE.test(quote.quote.slice(Math.max(0, token.start - 12), token.start)),
   );
-}
-
-/**
- * Removes, from every system, the gradings whose quote is written inside the span; returns them in document
- * order, and the levels they were in (`<system id>:<level key>`).
- */
-function takeOver(guide: GuideDocument, span: Span, text: string): { moved: DocumentGrading[]; from: Set<string> } {
-  const inside = new Map<string, boolean>();
-  const lies = (quote: string) => {
-    let answer = inside.get(quote);
-    if (answer === undefined) {
-      answer = false;
-      for (let at = text.indexOf(quote, span.start); at !== -1 && at + quote.length <= span.end; at = text.indexOf(quote, at + 1)) answer = true;
-      inside.set(quote, answer);
-    }
-    return answer;
-  };
-  const moved: DocumentGrading[] = [];
-  const from = new Set<string>();
-  for (const system of guide.systems) {
-    system.gradings = system.gradings.filter((grading) => {
-      if (!lies(grading.quote)) return true;
-      moved.push(grading);
-      from.add(`${system.id}:${grading.level}`);
-      return false;
-    });
-  }
-  return { moved, from };
 }
 
 /**
@@ -148,7 +131,7 @@ function insertionPoint(system: DocumentSystem, key: string, start: number, text
   let after = -1;
   for (const [index, grading] of system.gradings.entries()) {
     if (ownLevel && grading.level !== key) continue;
-    if (text.indexOf(grading.quote) > start) return index;
+    if (firstOccurrence(text, grading.quote) > start) return index;
     after = index;
   }
   return after === -1 ? system.gradings.length : after + 1;
@@ -158,7 +141,7 @@ function insertionPoint(system: DocumentSystem, key: string, start: number, text
  * A level whose gradings were all moved out by the span goes, and a system left without levels: a draft's
  * wrong levels are cleared by assigning their lines where they belong. The target is never dropped.
  */
-function dropEmptied(guide: GuideDocument, from: ReadonlySet<string>, target: DocumentSystem, targetLevel: DocumentLevel): void {
+export function dropEmptied(guide: GuideDocument, from: ReadonlySet<string>, target: DocumentSystem, targetLevel: DocumentLevel): void {
   for (const system of guide.systems) {
     const graded = new Set(system.gradings.map((grading) => grading.level));
     system.levels = system.levels.filter((level) => level === targetLevel || graded.has(level.key) || !from.has(`${system.id}:${level.key}`));
@@ -178,8 +161,7 @@ export function dropNumber(guide: GuideDocument, edit: DropNumber, context: Edit
     const taking = new Set<DocumentGrading>();
     for (const group of groupsByQuote(system)) {
       const quote = group[0]!.quote;
-      for (let at = context.text.indexOf(quote, Math.max(0, end - quote.length)); at !== -1 && at <= start; at = context.text.indexOf(quote, at + 1)) {
-        if (at + quote.length < end) continue;
+      for (const at of quoteOccurrences(context.text, quote, Math.max(0, end - quote.length), start + quote.length)) {
         const grading = takerOf(quote, group, labels.get(group[0]!.level) ?? "", start - at);
         if (grading !== null) taking.add(grading);
       }
@@ -191,7 +173,7 @@ export function dropNumber(guide: GuideDocument, edit: DropNumber, context: Edit
 }
 
 /** A system's gradings by level and quote, each group in the system's order. */
-function groupsByQuote(system: DocumentSystem): DocumentGrading[][] {
+export function groupsByQuote(system: DocumentSystem): DocumentGrading[][] {
   const groups = new Map<string, DocumentGrading[]>();
   for (const grading of system.gradings) {
     const key = `${grading.level}\u0000${grading.quote}`;
@@ -203,21 +185,28 @@ function groupsByQuote(system: DocumentSystem): DocumentGrading[][] {
 }
 
 /**
- * The grading of one level that takes the number at `offset` of their shared quote: they take the quote's
- * numbers in order, each the first equal to its seed after the one before took (as `npm run check` reads
+ * The grading of one level that takes the number at `offset` of their shared quote (as `npm run check` reads
  * them, generator/capture/quote-numbers.ts).
  */
 function takerOf(quote: string, group: readonly DocumentGrading[], label: string, offset: number): DocumentGrading | null {
+  const index = takings(quote, group, label).findIndex((number) => number?.start === offset);
+  return index === -1 ? null : group[index]!;
+}
+
+/**
+ * The number of their shared quote each grading of one level takes (null for a seed it does not write): they
+ * take the quote's numbers in order, each the first equal to its seed after the one before took.
+ */
+export function takings(quote: string, group: readonly DocumentGrading[], label: string): (NumberToken | null)[] {
   const numbers = seedsOf({ quote }, label);
   const taken = new Set<number>();
   let cursor = 0;
-  for (const grading of group) {
+  return group.map((grading) => {
     let index = numbers.findIndex((number, at) => at >= cursor && number.value === grading.seed);
     if (index === -1) index = numbers.findIndex((number, at) => !taken.has(at) && number.value === grading.seed);
-    if (index === -1) continue;
+    if (index === -1) return null;
     taken.add(index);
     cursor = index + 1;
-    if (numbers[index]!.start === offset) return grading;
-  }
-  return null;
+    return numbers[index]!;
+  });
 }

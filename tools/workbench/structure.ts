@@ -36,6 +36,17 @@ export function renameLevel(guide: GuideDocument, edit: Of<"rename-level">): voi
   rescale(system);
 }
 
+/** A new key: the level's gradings and the discrepancy places naming it follow. */
+export function renameLevelKey(guide: GuideDocument, edit: Of<"rename-level-key">): void {
+  const system = systemOf(guide, edit.system);
+  const level = levelOf(system, edit.level);
+  if (edit.key === level.key) return;
+  if (system.levels.some((other) => other.key === edit.key)) throw new EditRefused(`system ${JSON.stringify(system.id)} already has a level ${JSON.stringify(edit.key)}`);
+  for (const grading of system.gradings) if (grading.level === level.key) grading.level = edit.key;
+  followLevel(guide, system.id, level.key, edit.key);
+  level.key = edit.key;
+}
+
 export function setOrdered(guide: GuideDocument, edit: Of<"set-ordered">, context: EditContext): void {
   const level = levelOf(systemOf(guide, edit.system), edit.level);
   level.ordered = edit.sentence !== null;
@@ -88,6 +99,14 @@ export function renameSystem(guide: GuideDocument, edit: Of<"rename-system">): v
   const old = system.id;
   system.id = edit.id;
   followSystem(guide, old, edit.id);
+}
+
+/** A system's place in the guide is only the order it is shown in: systems rank nothing against each other. */
+export function moveSystem(guide: GuideDocument, edit: Of<"move-system">): void {
+  const index = guide.systems.indexOf(systemOf(guide, edit.system));
+  const other = edit.direction === "up" ? index - 1 : index + 1;
+  if (other < 0 || other >= guide.systems.length) throw new EditRefused(`system ${JSON.stringify(edit.system)} is already the ${edit.direction === "up" ? "first" : "last"} of the guide`);
+  [guide.systems[index], guide.systems[other]] = [guide.systems[other]!, guide.systems[index]!];
 }
 
 export function setScale(guide: GuideDocument, edit: Of<"set-scale">): void {

@@ -1,6 +1,7 @@
 import { decodeHTML } from "entities";
 import type { ReadableCapture } from "../../capture/capture.ts";
 import { excerpt, finding, type Finding } from "../finding.ts";
+import { insideLongerNumber } from "../../capture/quote-occurrences.ts";
 import { childPath } from "../json-path.ts";
 import { nearestSpan } from "../nearest-span.ts";
 import { indexText } from "../quote-index.ts";
@@ -8,7 +9,8 @@ import { shortLegend, visibleSpan } from "../visible-whitespace.ts";
 
 // `snapshot` names the capture the guide was transcribed from, and every quote "must occur verbatim in the
 // capture's readable text" (dataset/README.md, "Captures: snapshots/"): that text is capture-text.ts's,
-// compared character for character.
+// compared character for character, and found only where it cuts no number (capture/quote-occurrences.ts:
+// a quote `66` written only as part of `661` is not there).
 
 export interface QuoteSite {
   path: string;
@@ -83,23 +85,31 @@ export function quotesOccurInCapture(document: unknown, capture: ReadableCapture
 
 /**
  * What the capture says where it is most like a missed quote, whitespace made visible, so the difference
- * can be seen in the message. A guide checked against the wrong capture misses every quote: past
- * NEAREST_LIMIT missed quotes the rest get no span, which keeps such a check fast.
+ * can be seen in the message: the longer number a quote is written only inside of (`661` for `66`), else the
+ * nearest span. A guide checked against the wrong capture misses every quote: past NEAREST_LIMIT missed
+ * quotes the rest get no span, which keeps such a check fast.
  */
 function nearestText(capture: ReadableCapture): (quote: string) => string {
   let lineStarts: number[] | undefined;
   let looked = 0;
-  return (quote) => {
-    if (looked++ >= NEAREST_LIMIT) return "";
-    const span = nearestSpan(capture.text, capture.index, quote);
-    if (span === null) return "";
+  const shownAt = (span: { start: number; end: number }) => {
     lineStarts ??= linesOf(capture.text);
     const shown = [...visibleSpan(capture.text.slice(span.start, span.end))];
     const cut = shown.length > NEAREST_SHOWN ? `${shown.slice(0, NEAREST_SHOWN).join("")}…` : shown.join("");
     const markers = shortLegend(cut);
-    return `; nearest text, line ${lineAt(lineStarts, span.start)}: ${JSON.stringify(cut)}${markers === "" ? "" : ` (${markers})`}`;
+    return `line ${lineAt(lineStarts, span.start)}: ${JSON.stringify(cut)}${markers === "" ? "" : ` (${markers})`}`;
+  };
+  return (quote) => {
+    if (looked++ >= NEAREST_LIMIT) return "";
+    const number = ENDS_WITH_DIGIT.test(quote) ? insideLongerNumber(capture.text, quote) : null;
+    if (number !== null) return `; it is written only as part of a longer number, ${shownAt(number)} (a quote matches whole numbers only)`;
+    const span = nearestSpan(capture.text, capture.index, quote);
+    return span === null ? "" : `; nearest text, ${shownAt(span)}`;
   };
 }
+
+/** A quote beginning or ending with a digit: only such a quote can be written inside a longer number. */
+const ENDS_WITH_DIGIT = /^\d|\d$/;
 
 const NEAREST_LIMIT = 200;
 const NEAREST_SHOWN = 160;

@@ -17,7 +17,20 @@ describe("indexText", () => {
     }
   });
 
-  it("agrees with a plain substring search on many slices of a repetitive text", () => {
+  it("finds a quote ending in digits only where it cuts no longer number", () => {
+    const numbers = indexText("Tier 1: 661, 66\nTier 2: 321, 92\nSeed 4321 again, 4321");
+    expect(numbers.occurrences("66")).toEqual([13]);
+    expect(numbers.contains("32")).toBe(false);
+    expect(numbers.contains("21")).toBe(false);
+    expect(numbers.occurrences("Tier 2: 32")).toEqual([]);
+    expect(numbers.occurrences("Tier 2: 321")).toEqual([16]);
+    expect(numbers.occurrences("4321")).toEqual([37, 49]);
+    expect(numbers.contains("Seed 432")).toBe(false);
+    expect(numbers.contains("1, 66")).toBe(false);
+    expect(numbers.contains("661, 66")).toBe(true);
+  });
+
+  it("agrees with a plain search that skips places cutting a number, on many slices of a repetitive text", () => {
     const words = ["661", "321", "Tier", "1", ",", " ", "  ", "\n", "blue", "gem", "\u00a0"];
     let seed = 7;
     const next = (n: number) => {
@@ -30,7 +43,8 @@ describe("indexText", () => {
     for (let i = 0; i < 3000; i++) {
       const start = next(long.length);
       const quote = long.slice(start, start + 1 + next(40)) + (i % 3 === 0 ? words[next(words.length)] : "");
-      expect(longIndex.contains(quote)).toBe(long.includes(quote));
+      expect(longIndex.occurrences(quote), JSON.stringify(quote)).toEqual(plainSearch(long, quote));
+      expect(longIndex.contains(quote)).toBe(plainSearch(long, quote).length > 0);
     }
   });
 
@@ -41,9 +55,20 @@ describe("indexText", () => {
   });
 });
 
+/** Every start of the quote in the text where the characters around it do not run a number on. */
+function plainSearch(text: string, quote: string): number[] {
+  const starts: number[] = [];
+  const digit = (character: string | undefined) => character !== undefined && character >= "0" && character <= "9";
+  for (let at = text.indexOf(quote); at !== -1; at = text.indexOf(quote, at + 1)) {
+    const cutsBefore = digit(quote[0]) && digit(text[at - 1]);
+    const cutsAfter = digit(quote.at(-1)) && digit(text[at + quote.length]);
+    if (!cutsBefore && !cutsAfter) starts.push(at);
+  }
+  return starts;
+}
+
 describe("occurrences", () => {
   it("lists every start of a quote, ascending, for long, short and one-character quotes", async () => {
-    
     const text = "Tier 1: 661, 151\nTier 1: 661, 151\nx 661";
     const index = indexText(text);
     expect(index.occurrences("Tier 1: 661, 151")).toEqual([0, 17]);

@@ -82,6 +82,51 @@ describe("npm run guide:draft on bad input", () => {
   });
 });
 
+describe("npm run guide:draft of a page ranking several items", () => {
+  const PAGE = `<h1>Example Guide: an AK-47 and a Karambit</h1><p>EXAMPLE CONTENT</p>
+<h2>AK-47 Case Hardened</h2><h3>Tier 1</h3><p>661, 321</p>
+<h2>Karambit | Doppler</h2><h3>Phase 2</h3><p>Tier 1: 12, 34</p>
+<h2>Trades</h2><h3>Tier 1</h3><p>77</p>`;
+
+  async function draftItems(slugs: readonly string[]) {
+    for (const item of sampleItems()) await writeFile(path.join(dataset, "items", `${item.slug}.json`), JSON.stringify(item));
+    await writeFile(path.join(dir, "page.html"), PAGE);
+    let stdout = "";
+    let stderr = "";
+    const args = ["--capture", "page.html", ...slugs.flatMap((slug) => ["--item", slug]), "--platform-id", "79", "--dataset", dataset, "--retrieved-at", "2024-03-02T09:30:00+01:00"];
+    const code = await runGuideDraft(args, { cwd: dir, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), offsetMinutes: () => 0 });
+    return { code, stdout, stderr, file: path.join(dataset, "guides", "79.json") };
+  }
+
+  it("takes --item once per item, puts each system on the item its heading names, and prints each system's item and paints", async () => {
+    const [ak, doppler] = sampleItems().map((item) => item.slug);
+    const { code, stdout, stderr, file } = await draftItems([ak!, doppler!]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    const guide = JSON.parse(await readFile(file, "utf8"));
+    expect(guide.systems.map((system: { id: string; item: string; paint_indexes: number[] | null }) => [system.id, system.item, system.paint_indexes])).toEqual([
+      ["ak_47_case_hardened", ak, null],
+      ["phase_2", doppler, [419]],
+      ["trades", ak, null],
+    ]);
+    const lines = stdout.split("\n");
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `system ak_47_case_hardened (tier, 1 level, 2 gradings) on ${ak}, all paints: "AK-47 Case Hardened"`,
+        `system phase_2 (tier, 1 level, 2 gradings) on ${doppler}, paint Phase 2: "Phase 2"`,
+        `  - system trades: no heading names its item; put on ${ak}, change it if wrong`,
+      ]),
+    );
+  });
+
+  it("refuses an item given twice", async () => {
+    const [ak] = sampleItems().map((item) => item.slug);
+    const { code, stderr } = await draftItems([ak!, ak!]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(new RegExp(`^guide:draft: --item ${ak} is given twice\n`));
+    expect(await leftBehind()).toEqual([[], []]);
+  });
+});
+
 describe("npm run guide:draft, then npm run check", () => {
   async function draftDoppler(page: string) {
     const doppler = sampleItems().find((item) => item.slug === "karambit-doppler")!;

@@ -35,7 +35,7 @@ describe("guide:draft reads each page shape", () => {
   for (const shape of SHAPES) {
     it(`drafts ${shape.name}: every listed seed at its level, in page order, quoted verbatim`, () => {
       const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
-      const { guide } = draftGuide({ capture, platformId: "990000001", item: item(shape.item), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+      const { guide } = draftGuide({ capture, platformId: "990000001", items: [item(shape.item)], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
       const systems = guide.systems as DraftedSystem[];
       expect(pairs(systems)).toEqual(shape.expected);
       expect(quoteMisses(guide, capture, "snapshots/test/page.html")).toEqual([]);
@@ -49,7 +49,7 @@ describe("guide:draft reads each page shape", () => {
   it("reads Steam's attribution and leaves out the sidebar, view counts, comments and scripts", () => {
     const shape = SHAPES[0]!;
     const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
-    const { guide, untranscribed } = draftGuide({ capture, platformId: "990000001", item: item(shape.item), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const { guide, untranscribed } = draftGuide({ capture, platformId: "990000001", items: [item(shape.item)], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
     expect(guide).toMatchObject({
       title: "Test Guide: AK-47 Blue Gem Tiers",
       authors: ["Test Author One"],
@@ -65,7 +65,7 @@ describe("guide:draft reads each page shape", () => {
   it("lists the numbers of the page's prose that no grading, label or callout accounts for, each with its line and column", () => {
     const shape = SHAPES[1]!;
     const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
-    const { untranscribed, summary } = draftGuide({ capture, platformId: "990000001", item: item(shape.item), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const { untranscribed, summary } = draftGuide({ capture, platformId: "990000001", items: [item(shape.item)], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
     expect(untranscribed.map(({ value, column, context }) => ({ value, column, context }))).toEqual([
       { value: 661, column: 6, context: "Seed 661 is the best AK-47 you can buy; 387 and 442 are mirrored." },
       { value: 387, column: 41, context: "Seed 661 is the best AK-47 you can buy; 387 and 442 are mirrored." },
@@ -77,7 +77,7 @@ describe("guide:draft reads each page shape", () => {
   it("lists a number written in a seed's comment that could be a seed under \"check these\", with its line", () => {
     const html = `<h2>Tier 1</h2><ul><li>661 - better than 151</li><li>321 - 1 gold stripe</li></ul>`;
     const capture = readable("test/page.html", new TextEncoder().encode(html));
-    const { summary } = draftGuide({ capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const { summary } = draftGuide({ capture, platformId: "990000001", items: [item("ak-47-case-hardened")], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
     expect(summary).toContain('  - line 5: 151 in the comment "better than 151" read as the comment of 661, not as seeds (seed 151)');
     expect(summary.filter((line) => line.includes("gold stripe"))).toEqual([]);
   });
@@ -85,7 +85,7 @@ describe("guide:draft reads each page shape", () => {
   it("never reports fewer numbers not transcribed than there are: its summary counts and lists each, with its line and column", () => {
     for (const shape of SHAPES) {
       const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
-      const { summary, untranscribed } = draftGuide({ capture, platformId: "990000001", item: item(shape.item), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+      const { summary, untranscribed } = draftGuide({ capture, platformId: "990000001", items: [item(shape.item)], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
       expect(summary).toContain(`${untranscribed.length} number${untranscribed.length === 1 ? "" : "s"} of the guide's text not transcribed as seeds${untranscribed.length === 0 ? "" : ":"}`);
       expect(summary.filter((line) => /^ {2}line \d+:\d+: /.test(line))).toHaveLength(untranscribed.length);
     }
@@ -94,7 +94,7 @@ describe("guide:draft reads each page shape", () => {
   it("drafts a count opening a seed's comment as the comment, not as a seed", () => {
     const html = `<h2>Tier 1</h2><ul><li>661 - 1 gold stripe</li><li>151 – 2 yellow spots</li><li>321 (3 blue dots)</li></ul>`;
     const capture = readable("test/page.html", new TextEncoder().encode(html));
-    const { guide, untranscribed } = draftGuide({ capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const { guide, untranscribed } = draftGuide({ capture, platformId: "990000001", items: [item("ak-47-case-hardened")], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
     const gradings = (guide.systems as { gradings: { seed: number; note?: { quote: string } }[] }[]).flatMap((system) => system.gradings);
     expect(gradings.map(({ seed, note }) => ({ seed, note: note?.quote }))).toEqual([
       { seed: 661, note: "1 gold stripe" },
@@ -107,7 +107,7 @@ describe("guide:draft reads each page shape", () => {
   it("gives up on a page whose gradings would pass the size a guide file may have, and drafts it within a size it fits", () => {
     const html = `<h2>Tier 1</h2><p>${Array.from({ length: 50 }, (_, index) => index + 1).join(", ")}</p>`;
     const capture = readable("test/page.html", new TextEncoder().encode(html));
-    const input = { capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } };
+    const input = { capture, platformId: "990000001", items: [item("ak-47-case-hardened")], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } };
     // Each of the 50 gradings quotes the 140-character line.
     expect(draftGuideWithin(input, 5_000)).toEqual({ tooLarge: true });
     expect(draftGuideWithin(input, 20_000)).toEqual(draftGuide(input));
@@ -116,7 +116,7 @@ describe("guide:draft reads each page shape", () => {
   it("keeps a seed listed twice as two gradings and records a duplicate_seed naming both levels", () => {
     const html = `<h2>Tier 1</h2><p>661, 151</p><h2>Tier 2</h2><p>77, 661</p>`;
     const capture = readable("test/page.html", new TextEncoder().encode(html));
-    const { guide } = draftGuide({ capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const { guide } = draftGuide({ capture, platformId: "990000001", items: [item("ak-47-case-hardened")], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
     const systemId = (guide.systems as { id: string }[])[0]!.id;
     expect(guide.discrepancies).toEqual([
       { kind: "duplicate_seed", seed: 661, where: [`${systemId}:tier_1`, `${systemId}:tier_2`], note: expect.any(String), quote_a: "661, 151", quote_b: "77, 661" },
@@ -126,7 +126,7 @@ describe("guide:draft reads each page shape", () => {
   it("names a system by the section heading above its levels, and writes a comment after a seed as its note", () => {
     const named = SHAPES.find((candidate) => candidate.name.startsWith("a section heading"))!;
     const commented = SHAPES.find((candidate) => candidate.name.startsWith("one seed per line"))!;
-    const draftOf = (html: string) => draftGuide({ capture: readable("test/page.html", new TextEncoder().encode(html)), platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } }).guide;
+    const draftOf = (html: string) => draftGuide({ capture: readable("test/page.html", new TextEncoder().encode(html)), platformId: "990000001", items: [item("ak-47-case-hardened")], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } }).guide;
     expect((draftOf(named.html).systems as { label: string }[]).map((system) => system.label)).toEqual(["Tiers"]);
     const gradings = (draftOf(commented.html).systems as { gradings: { seed: number; note?: { quote: string } }[] }[])[0]!.gradings;
     expect(gradings.map((grading) => [grading.seed, grading.note?.quote])).toEqual([
@@ -139,7 +139,7 @@ describe("guide:draft reads each page shape", () => {
 
   it("reads a measurement beside a seed, after its comment and a comma, or at the end of its comment, as its value", () => {
     const html = `<h2>Tier 1</h2><ul><li>151 &ndash; 97% blue, tiny gold tip</li><li>661 - full blue top (99,5% blue)</li><li>555 - play side 95.5%</li><li>12, 13 - blue tips (90%)</li></ul>`;
-    const { guide } = draftGuide({ capture: readable("test/page.html", new TextEncoder().encode(html)), platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const { guide } = draftGuide({ capture: readable("test/page.html", new TextEncoder().encode(html)), platformId: "990000001", items: [item("ak-47-case-hardened")], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
     const gradings = (guide.systems as { gradings: { seed: number; value?: { name: string; value: number }; note?: { quote: string } }[] }[])[0]!.gradings;
     expect(gradings.map((grading) => [grading.seed, grading.value, grading.note?.quote])).toEqual([
       [151, { name: "blue_pct", value: 97 }, "tiny gold tip"],
@@ -155,7 +155,7 @@ describe("guide:draft reads each page shape", () => {
     const shape = SHAPES.find((candidate) => candidate.item === "karambit-doppler")!;
     const doppler = item("karambit-doppler");
     const capture = readable("test/page.html", new TextEncoder().encode(shape.html));
-    const { guide } = draftGuide({ capture, platformId: "990000001", item: doppler, snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const { guide } = draftGuide({ capture, platformId: "990000001", items: [doppler], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
     const paintOf = (label: string) => [doppler.paints.find((paint) => paint.paint_label === label)!.paint_index];
     expect((guide.systems as DraftedSystem[]).map((system) => system.paint_indexes)).toEqual([paintOf("Phase 2"), paintOf("Phase 4")]);
   });

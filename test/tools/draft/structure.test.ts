@@ -23,7 +23,7 @@ interface DraftedSystem {
 
 function draft(fixture: (typeof STRUCTURES)[number]) {
   const capture = readable(fixture.html);
-  const drafted = draftGuide({ capture, platformId: "990000002", item: item(fixture.item), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+  const drafted = draftGuide({ capture, platformId: "990000002", items: [item(fixture.item)], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
   return { ...drafted, capture, systems: drafted.guide.systems as DraftedSystem[] };
 }
 

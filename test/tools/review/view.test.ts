@@ -155,6 +155,21 @@ describe("the review view of a guide", () => {
     expect(view.pieces.some((piece) => piece.kind === "text" && piece.region === "comment thread" && piece.text.includes("also 12"))).toBe(true);
   });
 
+  it("marks a quote of a number only at its own place, never inside a longer number", () => {
+    const text = ["EXAMPLE CONTENT", "Tier 1: 661, 321", "66", "32", ""].join("\n");
+    const document = guide({
+      callouts: [],
+      systems: [{ id: "tiers", label: "Tiers", levels: [{ key: "t1", label: "Tier 1" }], gradings: [{ seed: 66, level: "t1", quote: "66" }, { seed: 32, level: "t1", quote: "32" }] }],
+    });
+    const view = reviewView(input(document, { text }));
+    expect(view.quotes.map(({ start, end, levels }) => [text.slice(start, end), start, levels[0]!.seeds])).toEqual([
+      ["66", at(text, "\n66\n") + 1, [66]],
+      ["32", at(text, "\n32\n") + 1, [32]],
+    ]);
+    const marked = view.pieces.filter((piece) => piece.kind === "text" && piece.colour !== null).map((piece) => piece.kind === "text" && piece.text);
+    expect(marked).toEqual(["66", "32"]);
+  });
+
   it("shows what it can of a draft without the guide's shape, and nothing of a file that is not JSON", () => {
     const document = guide();
     (document.systems[0]!.gradings[0] as Record<string, unknown>).seed = "661";

@@ -203,6 +203,16 @@ describe("levels", () => {
     expect(guide.discrepancies).toEqual([{ kind: "count_mismatch", where: ["top:1"], note: "Example." }]);
   });
 
+  it("are given a new key, unique in their system, their gradings and discrepancy places following", () => {
+    const document = twoLevels();
+    (document.discrepancies as unknown[]).push({ kind: "count_mismatch", where: ["tiers:tier_2"], note: "Example." });
+    const guide = apply(document, { kind: "rename-level-key", system: "tiers", level: "tier_2", key: "second" });
+    expect(guide.systems[0]!.levels.map((entry) => [entry.key, entry.label])).toEqual([["tier_1", "Tier 1"], ["second", "Tier 2"]]);
+    expect(seedsOf(guide, "tiers")).toEqual([[661, "tier_1", 0], [151, "tier_1", 1], [32, "second", 0], [92, "second", 1]]);
+    expect(guide.discrepancies).toEqual([{ kind: "count_mismatch", where: ["tiers:second"], note: "Example." }]);
+    expect(refusal(guide, { kind: "rename-level-key", system: "tiers", level: "second", key: "tier_1" })).toBe('system "tiers" already has a level "tier_1"');
+  });
+
   it("are removed with their gradings, but never a system's last", () => {
     const guide = apply(twoLevels(), { kind: "remove-level", system: "tiers", level: "tier_1" });
     expect(seedsOf(guide, "tiers")).toEqual([[32, "tier_2", 0], [92, "tier_2", 1]]);
@@ -234,6 +244,12 @@ describe("systems", () => {
     expect(guide.callouts[0]).toMatchObject({ system: "second" });
     expect(guide.discrepancies[0]).toMatchObject({ where: ["second:in"] });
     expect(refusal(guide, { kind: "rename-system", system: "second", label: "Tiers", id: "tiers" })).toBe('the guide already has a system "tiers"');
+  });
+
+  it("move up and down in the guide, but not past its ends", () => {
+    const guide = apply(draft(), { kind: "move-system", system: "tier_2", direction: "up" });
+    expect(guide.systems.map((entry) => entry.id)).toEqual(["tier_2", "tiers"]);
+    expect(refusal(guide, { kind: "move-system", system: "tier_2", direction: "up" })).toBe('system "tier_2" is already the first of the guide');
   });
 
   it("change their scale's kind", () => {

@@ -11,7 +11,7 @@ import { createReviewReader } from "../../../tools/review/read.ts";
 import { createWorkbench, type Workbench, type WorkbenchRequest } from "../../../tools/workbench/endpoints.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
 import { WORKBENCH_CASES } from "../../fixtures/workbench/cases.ts";
-import { contextOf, editsOf, expectedTextOf, writeCasesDataset } from "../../support/workbench-cases.ts";
+import { contextOf, editsOf, expectedTextOf, spanOf, writeCasesDataset } from "../../support/workbench-cases.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const TOKEN = "example-token-for-the-tests";
@@ -42,7 +42,7 @@ afterAll(() => folders.removeAll());
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 const guideFile = (platformId: string) => path.join(datasetDir, "guides", `${platformId}.json`);
 
-function request(platformId: string, action: "view" | "save", body: unknown, overrides: Partial<WorkbenchRequest> & { headers?: Record<string, string | undefined> } = {}): WorkbenchRequest {
+function request(platformId: string, action: "view" | "save" | "preview", body: unknown, overrides: Partial<WorkbenchRequest> & { headers?: Record<string, string | undefined> } = {}): WorkbenchRequest {
   return {
     method: "POST",
     path: `/review/${platformId}/${action}`,
@@ -126,6 +126,40 @@ describe("the workbench's endpoints", () => {
     const refused = await workbench.handle(request(PICTURES.platformId, "view", { base: sha, edits: [...notes, { kind: "remove-system", system: "nope" }] }));
     expect(refused.status).toBe(422);
     expect(body(refused).message).toBe('edit 2 (remove-system) cannot be applied: the guide has no system "nope"');
+  });
+
+  it("answer a view with what its last edit changed besides what it was about, and nothing for an edit that changed nothing else", async () => {
+    const sha = await base(PICTURES.platformId);
+    const [listing] = editsOf(PICTURES, contextOf(PICTURES));
+    const view = body(await workbench.handle(request(PICTURES.platformId, "view", { base: sha, edits: [listing!] }))) as { also?: string | null };
+    expect(view.also).toBe("also removed systems Playside, Backside");
+    const notesOnly = body(await workbench.handle(request(PICTURES.platformId, "view", { base: sha, edits: [listing!, ...notes] }))) as { also?: string | null };
+    expect(notesOnly.also).toBeNull();
+  });
+
+  it("answer a preview of an edit of many places, on the guide with the edits so far, and change nothing", async () => {
+    const seeds = WORKBENCH_CASES.find((candidate) => candidate.platformId === "900000104")!;
+    const context = contextOf(seeds);
+    const sha = await base(seeds.platformId);
+    const before = snapshot();
+    const table = { of: "table", span: spanOf({ from: "97", to: "Not ranked" }, context), columns: null };
+    const refused = await workbench.handle(request(seeds.platformId, "preview", { base: sha, edits: [], preview: table }, { headers: { "x-workbench-token": undefined } }));
+    expect(refused.status).toBe(403);
+    const answer = await workbench.handle(request(seeds.platformId, "preview", { base: sha, edits: [], preview: table }));
+    expect(answer.status).toBe(200);
+    const { preview } = JSON.parse(answer.body) as { preview: { levels: { label: string; seeds: number[] }[]; skipped: { level: string; seeds: string }[]; takenOver: { gradings: number; levelsLeftEmpty: string[] } } };
+    expect(preview).toMatchObject({ of: "table", columns: ["Seed", "Tier"], chosen: { level: 1, seeds: 0 }, rows: 24 });
+    expect(preview.levels.map((level) => [level.label, level.seeds.length])).toEqual([["Tier 1", 6], ["Tier 2", 9], ["Tier 3", 9]]);
+    expect(preview.skipped.map((row) => [row.level, row.seeds])).toEqual([["Not ranked", "97"], ["", "445"]]);
+    expect(preview.takenOver.gradings).toBe(25);
+    // After the table is read, what it would take over are its own 24 gradings, in one system.
+    const [read] = editsOf(seeds, context);
+    const again = JSON.parse((await workbench.handle(request(seeds.platformId, "preview", { base: sha, edits: [read], preview: table }))).body) as { preview: typeof preview };
+    expect(again.preview.takenOver).toEqual({ gradings: 24, levelsLeftEmpty: ["Tiers › Tier 3", "Tiers › Tier 1", "Tiers › Tier 2"] });
+    const listing = await workbench.handle(request(seeds.platformId, "preview", { base: sha, edits: [read], preview: { of: "listing", example: spanOf({ from: "Tier 2 ~ 703" }, context) } }));
+    expect((JSON.parse(listing.body) as { preview: { places: { text: string }[] } }).preview.places.map((place) => place.text)).toEqual(["Tier 1 ~ 612 / 634 / 688", "Tier 2 ~ 703 / 745", "Tier 3 ~ 802 / 811 / 856"]);
+    expect(snapshot()).toEqual(before);
+    expect(rebuilds).toBe(0);
   });
 
   it("save only the guide's own file, formatted as guide:draft formats it, and have the dataset rebuilt", async () => {

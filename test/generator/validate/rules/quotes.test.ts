@@ -130,6 +130,26 @@ describe("quotesOccurInCapture", () => {
     ]);
   });
 
+  it("finds a quote of a number only where that number is written whole, not inside a longer one", () => {
+    const capture = sampleCapture(`<html><body><p>EXAMPLE CONTENT</p><p>Tier 1: 661, 321</p><p>Tier 2: 66, 32</p></body></html>`);
+    const quoting = (...quotes: string[]) => ({ systems: [{ gradings: quotes.map((quote) => ({ quote })) }] });
+    const checkQuotes = (document: unknown, readable: ReadableCapture) => quotesOccurInCapture(document, readable, `snapshots/${CAPTURE_PATH}`);
+    expect(checkQuotes(quoting("66", "32", "Tier 2: 66", "661, 321"), capture)).toEqual([]);
+    const alone = sampleCapture(`<html><body><p>EXAMPLE CONTENT</p><p>Tier 1: 661, 321</p></body></html>`);
+    expect(checkQuotes(quoting("Tier 1: 66", "21"), alone)).toEqual([
+      {
+        path: "$.systems[0].gradings[0].quote",
+        message: `not found in snapshots/${CAPTURE_PATH}: "Tier 1: 66"; it is written only as part of a longer number, line 4: "Tier 1: 661" (a quote matches whole numbers only)`,
+        expected: EXPECTED,
+      },
+      {
+        path: "$.systems[0].gradings[1].quote",
+        message: `not found in snapshots/${CAPTURE_PATH}: "21"; it is written only as part of a longer number, line 4: "321" (a quote matches whole numbers only)`,
+        expected: EXPECTED,
+      },
+    ]);
+  });
+
   it("adds no nearest text when no word of the quote is in the capture", () => {
     const guide = sampleGuide();
     guide.remarks[0]!.quote = "Zebra quokka";

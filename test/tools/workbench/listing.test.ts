@@ -1,0 +1,126 @@
+// Listings read the page by place, and a quote stands only where it cuts no number: a page holding `66` beside
+// `661` and `32` beside `321` (example data, no browser, no files).
+
+import { describe, expect, it } from "vitest";
+import type { ItemFile } from "../../../contract/schema/item.ts";
+import { applyEdit } from "../../../tools/workbench/apply.ts";
+import type { DocumentGrading, DocumentLevel, DocumentSystem, EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
+import type { Edit } from "../../../tools/workbench/edit.ts";
+
+const TEXT = [
+  "EXAMPLE CONTENT: an example tier list",
+  "Tier 1: 661, 321",
+  "Also in Tier 1: 151",
+  "66",
+  "32",
+  "Blue: 661, 32",
+  "Blue: 661, 321 was a typo",
+  "",
+].join("\n");
+
+const DOPPLER: ItemFile = {
+  slug: "karambit-doppler",
+  weapon: "Karambit",
+  finish: "Doppler",
+  def_index: 507,
+  market_name: "Karambit | Doppler",
+  star: true,
+  paints: [{ paint_index: 418, paint_label: "Phase 1" }],
+};
+
+const CONTEXT: EditContext = { text: TEXT, regions: [], items: new Map([[DOPPLER.slug, DOPPLER]]) };
+
+/** The offsets of the line holding `part` whole. */
+function line(part: string): { start: number; end: number } {
+  const start = TEXT.indexOf(`\n${part}\n`) + 1;
+  if (start === 0) throw new Error(`no line ${part}`);
+  return { start, end: start + part.length };
+}
+
+function grading(seed: number, level: string, quote: string, position: number): DocumentGrading {
+  return { seed, level, quote, evidence: "text", position };
+}
+
+function level(key: string, label: string): DocumentLevel {
+  return { key, label, images: [], ordered: false, ordered_quote: null };
+}
+
+function system(id: string, label: string, levels: DocumentLevel[], gradings: DocumentGrading[]): DocumentSystem {
+  return { id, label, item: "karambit-doppler", paint_indexes: [418], alias: null, topic: null, scale: { kind: "tier", best: 1, worst: 1 }, remarks: [], levels, gradings };
+}
+
+/** The Tier 1 of lines 4 and 5 (`66`, `32`) graded right; the line `Tier 1: 661, 321` not yet listed. */
+function guide(): GuideDocument {
+  return {
+    schema: "1.0",
+    platform_id: "900000301",
+    notes: "Example notes.",
+    permission_quote: "",
+    remarks: [],
+    item_claims: [],
+    callouts: [],
+    discrepancies: [],
+    systems: [
+      system("tiers", "Tiers", [level("t1", "Tier 1")], [grading(66, "t1", "66", 0), grading(32, "t1", "32", 1)]),
+      system("blue", "Blue", [level("in", "Blue")], [grading(661, "in", "Blue: 661, 32", 0), grading(32, "in", "Blue: 661, 32", 1)]),
+    ],
+  };
+}
+
+function applied(edit: Edit): GuideDocument {
+  const result = applyEdit(guide(), edit, CONTEXT);
+  if (!result.ok) throw new Error(result.message);
+  return result.guide as unknown as GuideDocument;
+}
+
+function refusal(edit: Edit): string {
+  const result = applyEdit(guide(), edit, CONTEXT);
+  if (result.ok) throw new Error("the edit was applied");
+  return result.message;
+}
+
+const gradingsOf = (document: GuideDocument, id: string) => document.systems.find((entry) => entry.id === id)!.gradings.map((entry) => [entry.seed, entry.quote]);
+
+describe("a listing takes over only the gradings whose quotes stand inside it, cutting no number", () => {
+  it("listing the line holding 661 and 321 leaves the gradings quoted 66 and 32 untouched", () => {
+    const listed = applied({ kind: "assign", span: line("Tier 1: 661, 321"), quotes: "span", system: { id: "tiers" }, level: { key: "t1" } });
+    expect(gradingsOf(listed, "tiers")).toEqual([
+      [661, "Tier 1: 661, 321"],
+      [321, "Tier 1: 661, 321"],
+      [66, "66"],
+      [32, "32"],
+    ]);
+    expect(gradingsOf(listed, "blue")).toEqual(gradingsOf(guide(), "blue"));
+  });
+
+  it("listing the line of 66 takes over the grading quoted 66 there, and only it", () => {
+    const listed = applied({ kind: "assign", span: line("66"), quotes: "span", system: { id: "blue" }, level: { key: "in" } });
+    expect(gradingsOf(listed, "tiers")).toEqual([[32, "32"]]);
+    expect(gradingsOf(listed, "blue")).toEqual([
+      [66, "66"],
+      [661, "Blue: 661, 32"],
+      [32, "Blue: 661, 32"],
+    ]);
+  });
+
+  it("puts a listing before its level's gradings written after it on the page, not by where their quotes are cut out of longer numbers", () => {
+    const listed = applied({ kind: "assign", span: line("Also in Tier 1: 151"), quotes: "span", system: { id: "tiers" }, level: { key: "t1" } });
+    expect(gradingsOf(listed, "tiers").map(([seed]) => seed)).toEqual([151, 66, 32]);
+  });
+
+  it("is refused for a span cutting a number, which check would not find", () => {
+    const cut = { start: line("Tier 1: 661, 321").start, end: line("Tier 1: 661, 321").start + "Tier 1: 66".length };
+    expect(refusal({ kind: "assign", span: cut, quotes: "span", system: { id: "tiers" }, level: { key: "t1" } })).toBe(
+      'the span cuts a number on line 2 ("Tier 1: 661"): a quote holds whole numbers',
+    );
+  });
+});
+
+describe("a number is dropped only from the gradings whose quotes stand whole where it is written", () => {
+  it("dropping the 661 of the line that writes 321 leaves the grading quoting the line with 32", () => {
+    const typo = line("Blue: 661, 321 was a typo").start + "Blue: ".length;
+    expect(refusal({ kind: "drop-number", number: { start: typo, end: typo + 3 } })).toBe("no grading takes the 661 on line 7");
+    const own = line("Blue: 661, 32").start + "Blue: ".length;
+    expect(gradingsOf(applied({ kind: "drop-number", number: { start: own, end: own + 3 } }), "blue")).toEqual([[32, "Blue: 661, 32"]]);
+  });
+});

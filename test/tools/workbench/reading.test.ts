@@ -1,0 +1,154 @@
+// A reading shown once and applied everywhere it fits (tools/workbench/reading.ts), on small invented pages:
+// the places the page offers for an example, and what the one edit applying them does.
+
+import { describe, expect, it } from "vitest";
+import { applyEdit } from "../../../tools/workbench/apply.ts";
+import type { GuideDocument } from "../../../tools/workbench/document.ts";
+import type { Edit } from "../../../tools/workbench/edit.ts";
+import { listingPlaces, notGradedPlaces, type ListingPlace, type SectionPlace } from "../../../tools/workbench/reading.ts";
+import { contextOfPage, examplePage, EXAMPLE_ITEM, grading, guideOf, legendOf, level, readablePage, section, spanIn, system } from "../../support/workbench-pages.ts";
+
+function applied(document: unknown, edit: Edit, context: ReturnType<typeof contextOfPage>): GuideDocument {
+  const result = applyEdit(document, edit, context);
+  if (!result.ok) throw new Error(result.message);
+  return result.guide;
+}
+
+function placesOf<T>(found: { places: T[] } | { problem: string }): T[] {
+  if ("problem" in found) throw new Error(found.problem);
+  return found.places;
+}
+
+const NEW_SYSTEM = { new: { label: "Backside", kind: "tier" as const, item: EXAMPLE_ITEM.slug } };
+
+describe("a level's line applied everywhere it fits", () => {
+  const page = readablePage(
+    examplePage(
+      section(
+        "Backside",
+        [
+          "EXAMPLE CONTENT. My tiers, best first.",
+          "Tier 3 ~ 802 / 811 / 856",
+          "Tier 2 is where most of my trades ended: 701 of them in a year.",
+          "Tier 2 ~ 703 / 745",
+          "Tier 1 ~ 612 / 634 / 688",
+          "Tier 4: 901, 902",
+          "Honourable mentions ~ 950",
+          "In 2023 I sold 3 ~ 41 / 42",
+        ].join("<br>\n"),
+      ),
+    ),
+  );
+  const context = contextOfPage(page);
+
+  it("finds each `Tier N ~ …` line of the example's shape and no prose line, nor one written with another separator", () => {
+    const places = placesOf(listingPlaces(page, spanIn(page.text, "Tier 2 ~ 703")));
+    expect(places.map((place: ListingPlace) => [place.text, place.label, place.seeds])).toEqual([
+      ["Tier 3 ~ 802 / 811 / 856", "Tier 3", [802, 811, 856]],
+      ["Tier 2 ~ 703 / 745", "Tier 2", [703, 745]],
+      ["Tier 1 ~ 612 / 634 / 688", "Tier 1", [612, 634, 688]],
+    ]);
+    for (const place of places) expect(page.text.slice(place.spans.label.start, place.spans.label.end)).toBe(place.label);
+  });
+
+  it("finds each `Tier N: …` line for a reading of `Tier 2: …`, and no prose line written with a colon", () => {
+    const colons = readablePage(
+      examplePage(
+        section(
+          "Tiers",
+          ["EXAMPLE CONTENT.", "Tier 1: 661, 151", "Tier 2: 32, 92", "Tier 3 is rarer than it looks: 12 of them.", "Tier 2: my favourite, see 32 below", "Tier 3: 5", "Updated: 14 May"].join("<br>\n"),
+        ),
+      ),
+    );
+    const places = placesOf(listingPlaces(colons, spanIn(colons.text, "Tier 2: 32, 92")));
+    expect(places.map((place) => [place.text, place.label, place.seeds])).toEqual([
+      ["Tier 1: 661, 151", "Tier 1", [661, 151]],
+      ["Tier 2: 32, 92", "Tier 2", [32, 92]],
+      ["Tier 3: 5", "Tier 3", [5]],
+    ]);
+  });
+
+  it("makes each place a listing of the level its own label names, levels best first, in one edit", () => {
+    const places = placesOf(listingPlaces(page, spanIn(page.text, "Tier 2 ~ 703")));
+    const draft = guideOf([system("backside", "Backside", [level("in", "Tier 2 ~ 703 / 745")], [grading(703, "in", "Tier 2 ~ 703 / 745"), grading(745, "in", "Tier 2 ~ 703 / 745")], "group")]);
+    const guide = applied(draft, { kind: "apply-reading", reading: { as: "listing", system: NEW_SYSTEM, places: places.map((place) => place.spans) } }, context);
+    // The draft's group of one line is taken over, and goes with its emptied level.
+    expect(legendOf(guide)).toEqual(["backside_2: Tier 1 [612, 634, 688] Tier 2 [703, 745] Tier 3 [802, 811, 856]"]);
+    expect(guide.systems[0]!.gradings.find((graded) => graded.seed === 745)?.quote).toBe("Tier 2 ~ 703 / 745");
+    expect(guide.systems[0]!.scale).toMatchObject({ best: 1, worst: 3 });
+  });
+
+  it("reads a bold heading over a list the same way: each heading of its shape, with the list lines under it", () => {
+    const headed = readablePage(
+      examplePage(section("Tiers", "<b>Tier 2</b><br>\n31, 32<br>\n33<br>\n<b>Tier 1</b><br>\n11, 12<br>\nThose are all I know of, 4 years on.<br>\n<b>Honourable mentions</b><br>\n90<br>\n<i>Tier 3</i><br>\n41")),
+    );
+    const places = placesOf(listingPlaces(headed, spanIn(headed.text, "Tier 1")));
+    expect(places.map((place) => [place.text, place.seeds, headed.text.slice(place.spans.listing.start, place.spans.listing.end)])).toEqual([
+      ["Tier 2", [31, 32, 33], "31, 32\n\n33"],
+      ["Tier 1", [11, 12], "11, 12"],
+    ]);
+    const guide = applied(guideOf([]), { kind: "apply-reading", reading: { as: "listing", system: NEW_SYSTEM, places: places.map((place) => place.spans) } }, contextOfPage(headed));
+    expect(legendOf(guide)).toEqual(["backside: Tier 1 [11, 12] Tier 2 [31, 32, 33]"]);
+    expect(guide.systems[0]!.gradings.map((graded) => graded.quote)).toEqual(["31, 32", "31, 32", "33", "11, 12", "11, 12"]);
+  });
+
+  it("says so when the example is a list without a label", () => {
+    const headed = readablePage(examplePage(section("Tiers", "<b>Tier 2</b><br>\n31, 32")));
+    expect(listingPlaces(headed, spanIn(headed.text, "31, 32"))).toEqual({ problem: expect.stringMatching(/^line \d+ is a list without a label: select the line of its label/) });
+  });
+});
+
+describe("a section that is not graded, applied everywhere it fits", () => {
+  const page = readablePage(
+    examplePage(
+      [
+        section("Tier 1", "EXAMPLE CONTENT.<br>\n661, 151\n<h3>Not quite</h3>\n321, 322"),
+        section("Tier 2", "32, 92\n<h3>Not quite</h3>\n401<br>\nclose to the tier above"),
+        section("Traded away (Tier 1)", "Gone from my inventory: 661"),
+        section("Traded away (Tier 2)", "Also gone: 92"),
+        section("Tier 3", "5, 6"),
+      ].join("\n"),
+    ),
+  );
+  const context = contextOfPage(page);
+  const draft = (): GuideDocument =>
+    guideOf([
+      system("tiers", "Tiers", [level("tier_1", "Tier 1"), level("tier_2", "Tier 2"), level("tier_3", "Tier 3")], [
+        grading(661, "tier_1", "661, 151"),
+        grading(151, "tier_1", "661, 151"),
+        grading(321, "tier_1", "321, 322"),
+        grading(322, "tier_1", "321, 322"),
+        grading(32, "tier_2", "32, 92"),
+        grading(92, "tier_2", "32, 92"),
+        grading(401, "tier_2", "401"),
+        grading(5, "tier_3", "5, 6"),
+        grading(6, "tier_3", "5, 6"),
+      ]),
+      system("traded", "Gone from my inventory", [level("in", "Gone from my inventory")], [grading(661, "in", "Gone from my inventory: 661")], "group"),
+      system("also_gone", "Also gone", [level("in", "Also gone")], [grading(92, "in", "Also gone: 92")], "group"),
+    ]);
+
+  it("finds each heading of the example's shape with its section, and removes its siblings' gradings", () => {
+    const places = placesOf(notGradedPlaces(page, spanIn(page.text, "Not quite")));
+    expect(places.map((place: SectionPlace) => [place.text, page.text.slice(place.spans.section.start, place.spans.section.end).split("\n").filter((line) => line.trim() !== "")])).toEqual([
+      ["Not quite", ["Not quite", "321, 322"]],
+      ["Not quite", ["Not quite", "401", "close to the tier above"]],
+    ]);
+    const guide = applied(draft(), { kind: "apply-reading", reading: { as: "not-graded", places: places.map((place) => place.spans) } }, context);
+    expect(legendOf(guide)).toEqual(["tiers: Tier 1 [661, 151] Tier 2 [32, 92] Tier 3 [5, 6]", "traded: Gone from my inventory [661]", "also_gone: Also gone [92]"]);
+  });
+
+  it("finds headings of the same elements and the same words with another number, and drops the systems they leave empty", () => {
+    const places = placesOf(notGradedPlaces(page, spanIn(page.text, "Traded away (Tier 1)")));
+    expect(places.map((place) => place.text)).toEqual(["Traded away (Tier 1)", "Traded away (Tier 2)"]);
+    const guide = applied(draft(), { kind: "apply-reading", reading: { as: "not-graded", places: places.map((place) => place.spans) } }, context);
+    expect(legendOf(guide)).toEqual(["tiers: Tier 1 [661, 151, 321, 322] Tier 2 [32, 92, 401] Tier 3 [5, 6]"]);
+    expect(guide.discrepancies).toEqual([]);
+  });
+
+  it("refuses to apply it where no grading quotes the sections' text", () => {
+    const places = placesOf(notGradedPlaces(page, spanIn(page.text, "Traded away (Tier 1)")));
+    const result = applyEdit(guideOf([]), { kind: "apply-reading", reading: { as: "not-graded", places: places.map((place) => place.spans) } }, context);
+    expect(result).toEqual({ ok: false, message: "no grading quotes text in those 2 sections: there is nothing to remove" });
+  });
+});

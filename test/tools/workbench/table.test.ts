@@ -1,0 +1,116 @@
+// A table read by its columns (tools/workbench/table.ts), on small invented pages: one edit makes a table of
+// one row per seed one system of its levels, whatever the draft made of it.
+
+import { describe, expect, it } from "vitest";
+import { applyEdit } from "../../../tools/workbench/apply.ts";
+import type { GuideDocument } from "../../../tools/workbench/document.ts";
+import type { Edit } from "../../../tools/workbench/edit.ts";
+import { columnNames, guessColumns, readRows, tableAt } from "../../../tools/workbench/table.ts";
+import { contextOfPage, examplePage, EXAMPLE_ITEM, grading, guideOf, legendOf, level, readablePage, section, spanIn, system } from "../../support/workbench-pages.ts";
+
+/** 26 invented seeds, sorted, with the tier each row names: Tier 3 comes first, as a table sorted by seed has it. */
+const ROWS: readonly [number, string][] = [
+  [14, "Tier 3"], [27, "Tier 1"], [33, "Tier 2"], [48, "Tier 3"], [52, "Tier 2"], [69, "Tier 1"], [71, "Tier 3"], [86, "Tier 3"], [104, "Tier 2"],
+  [118, "Tier 1"], [163, "Tier 2"], [207, "Tier 3"], [231, "Tier 1"], [266, "Tier 2"], [309, "Tier 3"], [342, "Tier 2"], [388, "Tier 1"], [415, "Tier 3"],
+  [457, "Tier 2"], [503, "Tier 3"], [560, "Tier 1"], [612, "Tier 2"], [688, "Tier 3"], [745, "Tier 2"], [803, "Tier 1"], [921, "Tier 3"],
+];
+
+function steamTable(rows: readonly (readonly [number | string, string])[]): string {
+  const cells = rows.map(([seed, tier]) => `<div class="bb_table_tr"><div class="bb_table_td">${seed}</div><div class="bb_table_td">${tier}</div></div>`).join("\n");
+  return `<div class="bb_table">\n<div class="bb_table_tr"><div class="bb_table_th">Seed</div><div class="bb_table_th">Tier</div></div>\n${cells}\n</div>`;
+}
+
+const PAGE = readablePage(
+  examplePage(
+    [
+      section("Read me", "EXAMPLE CONTENT. Find your seed in the table; Tier 1 is the best."),
+      section("Every seed", steamTable(ROWS)),
+      section("Backside", "Tier 1: 5, 6"),
+    ].join("\n"),
+  ),
+);
+const CONTEXT = contextOfPage(PAGE);
+
+/** The draft as a drafter may read such a table: each row a system of its own. */
+function perRowDraft(): GuideDocument {
+  return guideOf([
+    ...ROWS.map(([seed, tier], index) => system(`every_seed_${index + 1}`, "Every seed", [level("in", tier)], [grading(seed, "in", String(seed), index === 1 ? { note: "the best one" } : {})])),
+    system("backside", "Backside", [level("tier_1", "Tier 1")], [grading(5, "tier_1", "Tier 1: 5, 6"), grading(6, "tier_1", "Tier 1: 5, 6")]),
+  ]);
+}
+
+const READ: Edit = { kind: "read-table", span: spanIn(PAGE.text, "104"), columns: { level: 1, seeds: 0 }, system: { new: { label: "Seed tiers", kind: "tier", item: EXAMPLE_ITEM.slug } } };
+
+function applied(document: unknown, edit: Edit, context = CONTEXT): GuideDocument {
+  const result = applyEdit(document, edit, context);
+  if (!result.ok) throw new Error(result.message);
+  return result.guide;
+}
+
+const seedsOf = (tier: string) => ROWS.filter(([, named]) => named === tier).map(([seed]) => seed);
+
+describe("reading a table by its columns", () => {
+  it("makes a 26-row per-seed table sorted by seed one system of its levels, best first, in one edit", () => {
+    const guide = applied(perRowDraft(), READ);
+    expect(legendOf(guide)).toEqual([
+      "backside: Tier 1 [5, 6]",
+      `seed_tiers: Tier 1 [${seedsOf("Tier 1").join(", ")}] Tier 2 [${seedsOf("Tier 2").join(", ")}] Tier 3 [${seedsOf("Tier 3").join(", ")}]`,
+    ]);
+    const tiers = guide.systems[1]!;
+    expect(tiers).toMatchObject({ label: "Seed tiers", item: EXAMPLE_ITEM.slug, scale: { kind: "tier", best: 1, worst: 3 } });
+    // Each grading quotes its row's seed cell, cut out of the text; the one the draft noted keeps its note.
+    expect(tiers.gradings.map((graded) => [graded.seed, graded.quote])).toEqual(ROWS.map(([seed]) => [seed, String(seed)]));
+    for (const graded of tiers.gradings) expect(PAGE.text).toContain(`\n${graded.quote}\n`);
+    expect(tiers.gradings.find((graded) => graded.seed === 27)).toMatchObject({ level: "tier_1", note: "the best one" });
+    expect(tiers.levels.map((shown) => shown.ordered)).toEqual([false, false, false]);
+  });
+
+  it("reads the rows into a system the guide has, into its levels of the same labels", () => {
+    const draft = guideOf([system("tiers", "Tiers", [level("t2", "tier 2"), level("t1", "Tier 1")], [grading(33, "t2", "33"), grading(27, "t1", "27")])]);
+    const guide = applied(draft, { ...READ, system: { id: "tiers" } } as Edit);
+    expect(legendOf(guide)).toEqual([`tiers: tier 2 [${seedsOf("Tier 2").join(", ")}] Tier 1 [${seedsOf("Tier 1").join(", ")}] Tier 3 [${seedsOf("Tier 3").join(", ")}]`]);
+  });
+
+  it("skips and reports the rows whose level cell is empty or says the seed is not graded, and drops the draft's gradings of them", () => {
+    const rows = [[12, "Tier 2"], [40, "Not ranked"], [41, ""], [55, "Tier 1"], ["—", "Tier 3"]] as const;
+    const page = readablePage(examplePage(section("Every seed", steamTable(rows))));
+    const context = contextOfPage(page);
+    const table = tableAt(page.elements, spanIn(page.text, "55"))!;
+    expect(readRows(table, { level: 1, seeds: 0 }, page.text).skipped.map(({ level: named, seeds, why }) => [named, seeds, why])).toEqual([
+      ["Not ranked", "40", "its level cell says it is not graded (“Not ranked”)"],
+      ["", "41", "no level in its level cell"],
+      ["Tier 3", "—", "no seed in its seeds cell"],
+    ]);
+    const draft = guideOf([system("every_seed", "Every seed", [level("t2", "Tier 2"), level("not_ranked", "Not ranked")], [grading(12, "t2", "12"), grading(40, "not_ranked", "40")])]);
+    const guide = applied(draft, { ...READ, span: spanIn(page.text, "Not ranked") }, context);
+    expect(legendOf(guide)).toEqual(["seed_tiers: Tier 1 [55] Tier 2 [12]"]);
+  });
+
+  it("reads an HTML table with a header row as it reads Steam's", () => {
+    const page = readablePage(
+      examplePage(section("Seeds", `<table><tr><th>Tier</th><th>Pattern</th><th>Why</th></tr><tr><td>B</td><td>301</td><td>gold tip</td></tr><tr><td>S</td><td>302<br>303</td><td></td></tr><tr><td>A</td><td>304</td><td>blue</td></tr></table>`)),
+    );
+    const table = tableAt(page.elements, spanIn(page.text, "gold tip"))!;
+    expect(columnNames(table, page.text)).toEqual(["Tier", "Pattern", "Why"]);
+    expect(guessColumns(table, page.text)).toEqual({ level: 0, seeds: 1 });
+    const guide = applied(guideOf([]), { ...READ, span: spanIn(page.text, "302"), columns: { level: 0, seeds: 1 } }, contextOfPage(page));
+    expect(legendOf(guide)).toEqual(["seed_tiers: S [302, 303] A [304] B [301]"]);
+    expect(guide.systems[0]!.gradings.map((graded) => graded.quote)).toEqual(["301", "302", "303", "304"]);
+  });
+
+  it("guesses the columns of a table without a header: the seeds' column, and the first other column of words", () => {
+    const page = readablePage(examplePage(section("Seeds", `<table><tr><td>Blue tip</td><td>11</td></tr><tr><td>Gold</td><td>12, 13</td></tr></table>`)));
+    const table = tableAt(page.elements, spanIn(page.text, "Gold"))!;
+    expect(columnNames(table, page.text)).toEqual(["Blue tip", "11"]);
+    expect(guessColumns(table, page.text)).toEqual({ level: 0, seeds: 1 });
+  });
+
+  it("refuses a span in no table, one column for both, and a table of the comment thread", () => {
+    const outside = applyEdit(perRowDraft(), { ...READ, span: spanIn(PAGE.text, "Tier 1: 5, 6") }, CONTEXT);
+    expect(outside).toEqual({ ok: false, message: expect.stringMatching(/^the span \(line \d+\) is in no table: select a part of one/) });
+    expect(applyEdit(perRowDraft(), { ...READ, columns: { level: 0, seeds: 0 } }, CONTEXT)).toEqual({ ok: false, message: "the levels and the seeds are in two different columns" });
+    const page = readablePage(examplePage(section("Seeds", "EXAMPLE CONTENT")).replace("Tier 1: 777, 778 is what I would say", "<table><tr><td>Tier 1</td><td>777</td></tr></table>"));
+    const comment = applyEdit(guideOf([]), { ...READ, span: spanIn(page.text, "777") }, contextOfPage(page));
+    expect(comment).toEqual({ ok: false, message: expect.stringContaining("comment thread") });
+  });
+});

@@ -1,0 +1,193 @@
+import type { TextElement } from "../../generator/capture/capture-text.ts";
+import { notGradedPhrase } from "../../generator/capture/languages.ts";
+import { seedCandidates } from "../../generator/capture/numbers.ts";
+import { columnRole } from "../../generator/capture/columns.ts";
+import { TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "../../generator/capture/shapes.ts";
+import { rescale } from "./bookkeeping.ts";
+import type { DocumentGrading, DocumentLevel, EditContext, GuideDocument } from "./document.ts";
+import type { Edit, Span } from "./edit.ts";
+import { labelKey, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.ts";
+import { dropEmptied, EditRefused, lineOf, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
+import { takeOverStanding } from "./standing.ts";
+
+// A table read by its columns: a maintainer names the column holding each row's level and the one holding
+// its seeds, and every row becomes gradings of the level its level cell names, in one system, in one edit. A
+// page that lists one row per seed (`Seed | Tier`, sorted by seed) is one system of a few levels, however the
+// draft read it. Rows whose level cell is empty or says the seed is not graded (languages.ts) are skipped,
+// and a row without a seed in its seeds cell too; the preview (preview.ts) lists them. Gradings the draft had
+// standing inside the table (standing.ts) are taken over, as a listing takes over those inside its span.
+
+type ReadTable = Extract<Edit, { kind: "read-table" }>;
+
+/** Tables: HTML's `<table>` and the div Steam writes for `[table]` (its rows and cells are shapes.ts's TABLE_ROW and TABLE_CELL). */
+export const TABLE = { tag: /^table$/, name: /^bb_table$/ };
+
+export interface TableCell {
+  /** Its place in its row, from 0, empty cells counted. */
+  column: number;
+  start: number;
+  end: number;
+  /** A header cell (`<th>`, `bb_table_th`). */
+  header: boolean;
+}
+
+export interface TableRow {
+  start: number;
+  end: number;
+  cells: TableCell[];
+  /** Every cell is a header cell: the row names the columns. */
+  header: boolean;
+}
+
+export interface Table extends Span {
+  rows: TableRow[];
+}
+
+function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {
+  if (shape.tag?.test(element.tag) === true) return true;
+  const names = [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""];
+  return shape.name !== undefined && names.some((name) => name !== "" && shape.name!.test(name));
+}
+
+function holds(outer: TextElement, inner: TextElement): boolean {
+  return outer.depth < inner.depth && outer.start <= inner.start && inner.end <= outer.end;
+}
+
+/** The innermost of `candidates` holding the element (a nested table's rows are its own). */
+function innermost(candidates: readonly TextElement[], element: TextElement): TextElement | undefined {
+  return candidates.filter((candidate) => holds(candidate, element)).sort((a, b) => b.depth - a.depth)[0];
+}
+
+/** The table the span is in: the innermost holding its start, else the first it reaches into; null when it reaches none. */
+export function tableAt(elements: readonly TextElement[], span: Span): Table | null {
+  const tables = elements.filter((element) => matches(element, TABLE) && element.start < span.end && span.start < element.end);
+  const table = tables.filter((candidate) => candidate.start <= span.start && span.start < candidate.end).sort((a, b) => b.depth - a.depth)[0] ?? tables[0];
+  if (table === undefined) return null;
+  const allTables = elements.filter((element) => matches(element, TABLE));
+  const rowElements = elements.filter((element) => matches(element, TABLE_ROW) && innermost(allTables, element) === table);
+  const cellElements = elements.filter((element) => matches(element, TABLE_CELL) && holds(table, element));
+  const rows = rowElements.map((row): TableRow => {
+    const cells = cellElements
+      .filter((cell) => innermost(rowElements, cell) === row && innermost(allTables, cell) === table)
+      .map((cell, column) => ({ column, start: cell.start, end: cell.end, header: matches(cell, TABLE_HEADER_CELL) }));
+    return { start: row.start, end: row.end, cells, header: cells.length > 0 && cells.every((cell) => cell.header) };
+  });
+  return { start: table.start, end: table.end, rows };
+}
+
+/** What each column is named by: the header row's cells, else the first row's; as many columns as the widest row. */
+export function columnNames(table: Table, text: string): string[] {
+  const named = table.rows.find((row) => row.header) ?? table.rows[0];
+  const width = Math.max(0, ...table.rows.map((row) => row.cells.length));
+  return Array.from({ length: width }, (_, column) => {
+    const cell = named?.cells.find((candidate) => candidate.column === column);
+    return cell === undefined ? "" : text.slice(cell.start, cell.end).replace(/\s+/gu, " ").trim();
+  });
+}
+
+/**
+ * The columns a maintainer most likely means: those the header names (columns.ts, COLUMN_ROLES: `Seed`,
+ * `Tier`), else the column whose cells most often hold a seed and the first other column holding words.
+ */
+export function guessColumns(table: Table, text: string): { level: number; seeds: number } | null {
+  const names = columnNames(table, text);
+  const role = (name: string) => columnRole(name);
+  const data = table.rows.filter((row) => !row.header);
+  const cellText = (row: TableRow, column: number) => {
+    const cell = row.cells.find((candidate) => candidate.column === column);
+    return cell === undefined ? "" : text.slice(cell.start, cell.end).trim();
+  };
+  const seedful = names.map((_, column) => data.filter((row) => seedCandidates(cellText(row, column)).length > 0 && !/\p{L}/u.test(cellText(row, column))).length);
+  const worded = names.map((_, column) => data.filter((row) => /\p{L}/u.test(cellText(row, column))).length);
+  let seeds = names.findIndex((name) => role(name) === "seeds");
+  if (seeds === -1) seeds = seedful.indexOf(Math.max(...seedful));
+  let level = names.findIndex((name, column) => column !== seeds && role(name) === "level");
+  if (level === -1) level = names.findIndex((name, column) => column !== seeds && role(name) === "label");
+  if (level === -1) level = worded.findIndex((count, column) => column !== seeds && count > 0);
+  return seeds === -1 || level === -1 || seedful[seeds] === 0 ? null : { level, seeds };
+}
+
+export interface ReadRow {
+  /** The row's first line (1-based), for messages. */
+  line: number;
+  /** The level's label, from the level cell. */
+  label: string;
+  /** The seeds cell's lines, each a quote, with the seeds written in it. */
+  quotes: { quote: string; seeds: number[] }[];
+}
+
+export interface SkippedRow {
+  line: number;
+  /** The level cell's and the seeds cell's text, on one line. */
+  level: string;
+  seeds: string;
+  why: string;
+}
+
+/** The table's rows read by the two columns: those that grade, and those skipped with why. Header rows are neither. */
+export function readRows(table: Table, columns: { level: number; seeds: number }, text: string): { rows: ReadRow[]; skipped: SkippedRow[] } {
+  const rows: ReadRow[] = [];
+  const skipped: SkippedRow[] = [];
+  for (const row of table.rows) {
+    if (row.header) continue;
+    const cellOf = (column: number) => row.cells.find((cell) => cell.column === column);
+    const levelCell = cellOf(columns.level);
+    const seedsCell = cellOf(columns.seeds);
+    const levelText = levelCell === undefined ? "" : text.slice(levelCell.start, levelCell.end).replace(/\s+/gu, " ").trim();
+    const seedsText = seedsCell === undefined ? "" : text.slice(seedsCell.start, seedsCell.end);
+    const line = lineOf(text, row.start + Math.max(0, text.slice(row.start, row.end).search(/\S/u)));
+    const skip = (why: string) => skipped.push({ line, level: levelText, seeds: seedsText.replace(/\s+/gu, " ").trim(), why });
+    const quotes = seedsText
+      .split("\n")
+      .map((quote) => quote.trim())
+      .filter((quote) => quote !== "")
+      // As a listing reads its lines: a number a level's word stands before (`Tier 2`) is no seed.
+      .map((quote) => ({ quote, seeds: seedsOf({ quote }, "").map((token) => token.value) }))
+      .filter((quote) => quote.seeds.length > 0);
+    const phrase = notGradedPhrase(levelText);
+    if (levelText === "" || levelLabelOf(levelText) === "") skip("no level in its level cell");
+    else if (phrase !== null) skip(`its level cell says it is not graded (“${phrase}”)`);
+    else if (quotes.length === 0) skip("no seed in its seeds cell");
+    else rows.push({ line, label: levelLabelOf(levelText), quotes });
+  }
+  return { rows, skipped };
+}
+
+/** The table holding the span, refused when there is none. */
+export function tableOf(span: Span, context: EditContext): Table {
+  const table = tableAt(context.elements ?? [], span);
+  if (table === null) throw new EditRefused(`the span (line ${lineOf(context.text, span.start)}) is in no table: select a part of one (an HTML table or Steam's [table])`);
+  return table;
+}
+
+export function readTable(guide: GuideDocument, edit: ReadTable, context: EditContext): void {
+  const span = quotedSpan(edit.span, context);
+  const table = tableOf(span, context);
+  if (edit.columns.level === edit.columns.seeds) throw new EditRefused("the levels and the seeds are in two different columns");
+  quotedSpan(table, context);
+  const { rows } = readRows(table, edit.columns, context.text);
+  if (rows.length === 0) throw new EditRefused(`no row of the table (line ${lineOf(context.text, table.start)}) names a level in column ${edit.columns.level + 1} and a seed in column ${edit.columns.seeds + 1}`);
+  const system = targetSystem(guide, edit.system, context);
+  const { moved, from } = takeOverStanding(guide, table, context);
+  const levels = new Map<string, DocumentLevel>();
+  for (const label of naturalOrder(rows.map((row) => row.label))) {
+    const existing = system.levels.find((level) => sameLabel(level.label, label));
+    const level = targetLevel(system, existing === undefined ? { new: { label } } : { key: existing.key });
+    if (!system.levels.includes(level)) system.levels.push(level);
+    levels.set(labelKey(label), level);
+  }
+  const gradings = rows.flatMap((row) => row.quotes.flatMap(({ quote, seeds }) => seeds.map((seed) => takenOver({ seed, level: levels.get(labelKey(row.label))!.key, quote, evidence: "text", position: 0 }, moved))));
+  if (!guide.systems.includes(system)) guide.systems.push(system);
+  system.gradings.push(...gradings);
+  dropEmptied(guide, from, system, levels.values().next().value!);
+  rescale(system);
+}
+
+/** A grading that was in the table before keeps what the transcription said of it besides its place (as a listing's does). */
+function takenOver(grading: DocumentGrading, moved: DocumentGrading[]): DocumentGrading {
+  const at = moved.findIndex((old) => old.seed === grading.seed && old.quote === grading.quote);
+  if (at === -1) return grading;
+  const [old] = moved.splice(at, 1);
+  const { seed: _seed, level: _level, quote: _quote, position: _position, ...rest } = old!;
+  return { ...grading, ...rest };
+}
