@@ -3,6 +3,9 @@ import type { TextElement } from "./capture-text.ts";
 import { dateShapes, localDateTime, type DateShape } from "./dates.ts";
 import { anyOf, LANGUAGES, literalSource, longestFirst, wordsOf, type Language } from "./languages.ts";
 
+// The workbench reads a selected date as the page's dates are read here.
+export { localDateTime } from "./dates.ts";
+
 // Attribution read from a page's markup where it carries it. Steam guide pages write the title in
 // `.workshopItemTitle`, each author in a `.friendBlockContent` (name, then a status line), and the dates as
 // `.detailsStatLeft` labels ("Posted", "Updated") beside `.detailsStatRight` values ("4 Nov, 2023 @ 2:05pm",

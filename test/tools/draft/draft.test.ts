@@ -174,7 +174,7 @@ describe("guide:draft reads pages written in other languages", () => {
 
   function drafted(html: string) {
     const capture = readable("test/page.html", new TextEncoder().encode(html));
-    const result = draftGuide({ capture, platformId: "990000001", item: item("ak-47-case-hardened"), snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
+    const result = draftGuide({ capture, platformId: "990000001", items: [item("ak-47-case-hardened")], snapshot: { path: "test/page.html", sha256: "0".repeat(64), retrieved_at: "2024-03-02T09:30:00+00:00" } });
     expect(quoteMisses(result.guide, capture, "snapshots/test/page.html")).toEqual([]);
     return result;
   }
