@@ -77,6 +77,13 @@ export interface Language {
   /** The labels Steam writes before a guide's dates (`Posted`, `Updated`): a label opens with one of these. */
   postedLabels: readonly string[];
   updatedLabels: readonly string[];
+  /**
+   * The game's paint names in this language, as guides write them for Doppler phases and gems: the word for a
+   * phase (written before its number, `Fase 2`, `Фаза 2`) and each gem's name, keyed by the English
+   * `paint_label` the item files use. Lowercase.
+   */
+  phaseWords: readonly string[];
+  gemNames: Readonly<Record<"Ruby" | "Sapphire" | "Emerald" | "Black Pearl", readonly string[]>>;
 }
 
 export const ENGLISH: Language = {
@@ -137,6 +144,8 @@ export const ENGLISH: Language = {
   dayPeriods: { am: ["am"], pm: ["pm"] },
   postedLabels: ["posted"],
   updatedLabels: ["updated"],
+  phaseWords: ["phase"],
+  gemNames: { Ruby: ["ruby"], Sapphire: ["sapphire"], Emerald: ["emerald"], "Black Pearl": ["black pearl"] },
 };
 
 export const RUSSIAN: Language = {
@@ -196,6 +205,8 @@ export const RUSSIAN: Language = {
   dayPeriods: { am: [], pm: [] },
   postedLabels: ["опубликовано", "добавлено", "размещено"],
   updatedLabels: ["обновлено", "изменено"],
+  phaseWords: ["фаза"],
+  gemNames: { Ruby: ["рубин"], Sapphire: ["сапфир"], Emerald: ["изумруд"], "Black Pearl": ["чёрная жемчужина", "черная жемчужина"] },
 };
 
 export const PORTUGUESE_BRAZIL: Language = {
@@ -251,6 +262,8 @@ export const PORTUGUESE_BRAZIL: Language = {
   dayPeriods: { am: [], pm: [] },
   postedLabels: ["publicado", "publicada", "postado", "enviado"],
   updatedLabels: ["atualizado", "atualizada"],
+  phaseWords: ["fase"],
+  gemNames: { Ruby: ["rubi"], Sapphire: ["safira"], Emerald: ["esmeralda"], "Black Pearl": ["pérola negra", "perola negra"] },
 };
 
 export const SPANISH: Language = {
@@ -305,6 +318,8 @@ export const SPANISH: Language = {
   dayPeriods: { am: [], pm: [] },
   postedLabels: ["publicado", "publicada", "publicación"],
   updatedLabels: ["actualizado", "actualizada", "actualización"],
+  phaseWords: ["fase"],
+  gemNames: { Ruby: ["rubí", "rubi"], Sapphire: ["zafiro"], Emerald: ["esmeralda"], "Black Pearl": ["perla negra"] },
 };
 
 export const GERMAN: Language = {
@@ -361,6 +376,8 @@ export const GERMAN: Language = {
   dayPeriods: { am: [], pm: [] },
   postedLabels: ["veröffentlicht", "erstellt", "gepostet"],
   updatedLabels: ["aktualisiert"],
+  phaseWords: ["phase"],
+  gemNames: { Ruby: ["rubin"], Sapphire: ["saphir"], Emerald: ["smaragd"], "Black Pearl": ["schwarze perle"] },
 };
 
 export const FRENCH: Language = {
@@ -414,6 +431,8 @@ export const FRENCH: Language = {
   dayPeriods: { am: [], pm: [] },
   postedLabels: ["publié", "publiée", "posté", "mis en ligne"],
   updatedLabels: ["mis à jour", "mise à jour", "actualisé"],
+  phaseWords: ["phase"],
+  gemNames: { Ruby: ["rubis"], Sapphire: ["saphir"], Emerald: ["émeraude", "emeraude"], "Black Pearl": ["perle noire"] },
 };
 
 export const POLISH: Language = {
@@ -466,6 +485,8 @@ export const POLISH: Language = {
   dayPeriods: { am: [], pm: [] },
   postedLabels: ["opublikowano", "dodano", "utworzono"],
   updatedLabels: ["zaktualizowano", "zmieniono"],
+  phaseWords: ["faza"],
+  gemNames: { Ruby: ["rubin"], Sapphire: ["szafir"], Emerald: ["szmaragd"], "Black Pearl": ["czarna perła", "czarna perla"] },
 };
 
 export const TURKISH: Language = {
@@ -518,6 +539,8 @@ export const TURKISH: Language = {
   dayPeriods: { am: [], pm: [] },
   postedLabels: ["gönderildi", "gönderilme", "yayınlandı", "yayınlanma", "oluşturuldu"],
   updatedLabels: ["güncellendi", "güncellenme"],
+  phaseWords: ["faz"],
+  gemNames: { Ruby: ["yakut"], Sapphire: ["safir"], Emerald: ["zümrüt", "zumrut"], "Black Pearl": ["kara inci", "siyah inci"] },
 };
 
 export const CHINESE_SIMPLIFIED: Language = {
@@ -551,6 +574,8 @@ export const CHINESE_SIMPLIFIED: Language = {
   dayPeriods: { am: ["上午", "凌晨", "早上"], pm: ["下午", "晚上", "中午"] },
   postedLabels: ["发表于", "发布于", "发布日期", "发表日期"],
   updatedLabels: ["更新于", "更新日期"],
+  phaseWords: ["相位", "阶段"],
+  gemNames: { Ruby: ["红宝石"], Sapphire: ["蓝宝石"], Emerald: ["绿宝石"], "Black Pearl": ["黑珍珠"] },
 };
 
 /** Every language pages are read in; English first. A language is added here, and nowhere else. */

@@ -5,7 +5,7 @@
 // a number are every language's, from languages.ts.
 
 import type { Callout, Scale } from "../../contract/schema/guide.ts";
-import { anyOf, endsUnspaced, LANGUAGES, literalSource, longestFirst, opensUnspaced, wordsOf, type Language } from "./languages.ts";
+import { anyOf, endsUnspaced, LANGUAGES, literalSource, longestFirst, opensUnspaced, phrasesSource, wordsOf, type Language } from "./languages.ts";
 
 /** A letter grade written after a level word (`Tier S`, `Tier A+`), or a Roman numeral (`Tier II`). */
 const LETTER_GRADE = String.raw`(?:[SABCDEFZ][+-]?|[IVX]{1,4})`;
@@ -205,7 +205,21 @@ export const PAINT_ALIASES: readonly {
   { pattern: /(?:^|[^\p{L}\d])phase (?:two)(?![\p{L}\d])/iu, label: "Phase 2" },
   { pattern: /(?:^|[^\p{L}\d])phase (?:three)(?![\p{L}\d])/iu, label: "Phase 3" },
   { pattern: /(?:^|[^\p{L}\d])phase (?:four)(?![\p{L}\d])/iu, label: "Phase 4" },
+  // A phase or a gem named in another language (languages.ts, `phaseWords`, `gemNames`): `Fase 2`, `Фаза 4`,
+  // `Safira`, `黑珍珠`.
+  ...localPaintNames(LANGUAGES),
 ];
+
+/** The paint names of the languages, each read as the English label the item files use. */
+export function localPaintNames(languages: readonly Language[]): { pattern: RegExp; label: string }[] {
+  const phaseWords = longestFirst(wordsOf(languages, (language) => language.phaseWords)).map(literalSource);
+  const gems = (["Ruby", "Sapphire", "Emerald", "Black Pearl"] as const).map((label) => ({
+    pattern: new RegExp(phrasesSource(wordsOf(languages, (language) => language.gemNames[label])), "iu"),
+    label,
+  }));
+  return [{ pattern: new RegExp(`(?:^|[^\\p{L}\\d])${anyOf(phaseWords)}\\s?-?\\s?(?<n>[1-4])(?![\\p{L}\\d])`, "iu"), label: "Phase $<n>" }, ...gems];
+}
+
 /**
  * In a sentence, what names a level or a ranking rather than a seed when written just before a number
  * (`Tier 4 is just the screenshots below`, `not a Top 10`, `Phase 2 has none`, `Уровень 2`, `前10`): a level

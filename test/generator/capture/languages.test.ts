@@ -4,7 +4,7 @@ import { prepareCapture, type ReadableCapture } from "../../../generator/capture
 import { localDateTime } from "../../../generator/capture/dates.ts";
 import { LANGUAGES, notGradedPhrase, opensUnspaced, phrasesSource, type Language } from "../../../generator/capture/languages.ts";
 import { numberReader, seedCandidates } from "../../../generator/capture/numbers.ts";
-import { LABEL_BEFORE_NUMBER, LEVEL_LABELS, labelBeforeNumberOf, levelLabelsOf, LIST_FILLER, UNGRADED_SECTIONS, ungradedSectionsOf, undecorated } from "../../../generator/capture/shapes.ts";
+import { LABEL_BEFORE_NUMBER, LEVEL_LABELS, labelBeforeNumberOf, levelLabelsOf, LIST_FILLER, localPaintNames, UNGRADED_SECTIONS, ungradedSectionsOf, undecorated } from "../../../generator/capture/shapes.ts";
 
 function readable(html: string): ReadableCapture {
   const { readable } = prepareCapture("test/page.html", new TextEncoder().encode(html));
@@ -158,6 +158,8 @@ const ITALIAN: Language = {
   dayPeriods: { am: [], pm: [] },
   postedLabels: ["pubblicato"],
   updatedLabels: ["aggiornato"],
+  phaseWords: ["fase"],
+  gemNames: { Ruby: ["rubino"], Sapphire: ["zaffiro"], Emerald: ["smeraldo"], "Black Pearl": ["perla nera"] },
 };
 
 describe("a language added as one entry is read by every reader", () => {
@@ -168,6 +170,14 @@ describe("a language added as one entry is read by every reader", () => {
     expect(isLevelLabel("Livello 1", levelLabelsOf(withItalian))).toBe(true);
     expect(isLevelLabel("1º livello", levelLabelsOf(withItalian))).toBe(true);
     expect(labelBeforeNumberOf(withItalian).test("nei livelli ")).toBe(true);
+  });
+
+  it("reads its names of a Doppler's phases and gems as the item files' paint labels", () => {
+    const labelOf = (text: string, languages: readonly Language[]) => localPaintNames(languages).find(({ pattern }) => pattern.test(text))?.label ?? null;
+    expect(labelOf("Zaffiro", LANGUAGES)).toBeNull();
+    expect(labelOf("Zaffiro", withItalian)).toBe("Sapphire");
+    expect(labelOf("Perla nera", withItalian)).toBe("Black Pearl");
+    expect("Fase 3".replace(localPaintNames(withItalian)[0]!.pattern, "Phase $<n>").trim()).toBe("Phase 3");
   });
 
   it("reads its headings of sections it does not grade", () => {

@@ -21,6 +21,15 @@ describe("what a heading's words say", () => {
     ["Phases 1 & 3", ["Phase 1", "Phase 3"]],
     ["Phase 2/4", ["Phase 2", "Phase 4"]],
     ["Ruby", ["Ruby"]],
+    ["Fase 2 — rosa", ["Phase 2"]],
+    ["Фаза 4", ["Phase 4"]],
+    ["Faza 1", ["Phase 1"]],
+    ["💎 Safira", ["Sapphire"]],
+    ["Zafiro y Rubí", ["Ruby", "Sapphire"]],
+    ["Чёрная жемчужина", ["Black Pearl"]],
+    ["黑珍珠", ["Black Pearl"]],
+    ["蓝宝石图案", ["Sapphire"]],
+    ["Perle noire", ["Black Pearl"]],
   ])("reads %j as naming the paints %j", (label, paints) => {
     expect(paintsNamed(label, doppler)).toEqual(paints.map(index));
   });
@@ -28,6 +37,9 @@ describe("what a heading's words say", () => {
   it("reads no paint in a heading naming none, nor on an item of one paint", () => {
     expect(paintsNamed("Tier 1", doppler)).toBeNull();
     expect(paintsNamed("Phase 2", item("ak-47-case-hardened"))).toBeNull();
+    // A word holding a gem's name is not the gem (`Rubinrot` is a colour).
+    expect(paintsNamed("Rubinrot", doppler)).toBeNull();
+    expect(paintsNamed("Fase final", doppler)).toBeNull();
   });
 
   it.each(["T1", "🔥 T2 🔥", "T1 - the best", "Tier 1", "S Tier"])("reads %j as a tier's label", (label) => {
