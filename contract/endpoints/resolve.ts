@@ -1,12 +1,10 @@
 // GET /v1/resolve?slug= | ?market_hash_name=: the canonical items of an alias.
 
-import { endpoint, found, invalid, missing, notFound } from "../endpoint.ts";
+import { endpoint, found, invalid, missing, notFound, lines } from "../endpoint.ts";
 import { marketNameKey } from "../market-name.ts";
 import { MAX_ALIAS_LENGTH, SLUG } from "../parameters.ts";
 
 const aliasNotFound = ({ aliasKey }: { aliasKey: string }) => `no item has the alias "${aliasKey}"`;
-
-const lines = (...text: string[]) => text.join("\n");
 
 export const resolve = endpoint({
   name: "resolve",
