@@ -1,6 +1,6 @@
 // `npm run bench:isolate [-- --dist DIR] [--connections N] [--duration S]`: the live memory of the
 // Worker's isolate under concurrent seed requests, against the 128 MB a Cloudflare isolate has.
-// Target: under 100 MiB at 256 concurrent requests for seeds of random pairs, the build's whole packs
+// Target: under 100 MiB at 256 concurrent requests for seeds of random pairs, the chunks of the build's packs
 // read through the assets binding (which returns whole files), with no answer outside the envelope.
 //
 // The Worker runs in workerd through miniflare with an inspector; every half second the isolate is

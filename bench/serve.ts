@@ -7,7 +7,7 @@
 // stops it: the Node server with both rate limits off and 2 workers, workerd and Netlify's emulation
 // with their limits raised out of reach, and (when nginx is on PATH) nginx with a generated minimal
 // config on a loopback port, serving each response of the mix as a file of its own (a seed's bytes
-// taken out of its pair's pack): what a static host would answer without any code. Loads each with
+// taken out of the chunk of its pair's pack holding it): what a static host would answer without any code. Loads each with
 // wrk when it is on PATH (lighter), else autocannon in a child process, for a fixed duration, after a
 // short warm-up:
 //   200s: a mix of random seed lookups (80%) and patterns (20%)
@@ -42,6 +42,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseManifest } from "../contract/manifest.ts";
 import { entryOf } from "../contract/pack.ts";
+import { chunkFileOf, chunkHolding, packChunksOf } from "../contract/pack-chunks.ts";
+import { parseServingIndex, SERVING_INDEX_FILE } from "../contract/serving-index.ts";
 import { fileFor, packEntryOf, pathFor, type Route } from "../contract/routes.ts";
 import { MANIFEST_FILE, type Manifest } from "../contract/manifest.ts";
 import { createRandom } from "../tools/fixture/random.ts";
@@ -223,6 +225,9 @@ function requestMix(items: Array<[number, number]>, count: number): MixEntry[] {
 
 /** The static baseline's root: every response of the mix as a file of its own, its bytes as the build holds them. */
 function staticRoot(generationDir: string, mix: readonly MixEntry[], root: string): string {
+  const index = parseServingIndex(readFileSync(join(generationDir, SERVING_INDEX_FILE)));
+  if (typeof index === "string") fail(index);
+  const chunks = packChunksOf(index.keys());
   const packs = new Map<string, Uint8Array>();
   for (const { file, route } of mix) {
     const target = join(root, file);
@@ -234,9 +239,12 @@ function staticRoot(generationDir: string, mix: readonly MixEntry[], root: strin
       writeFileSync(target, readFileSync(join(generationDir, stored)));
       continue;
     }
-    let pack = packs.get(stored);
-    if (pack === undefined) packs.set(stored, (pack = readFileSync(join(generationDir, stored))));
-    writeFileSync(target, entryOf(pack, entry.count, entry.index));
+    const chunk = chunkHolding(chunks.get(stored) ?? [], entry.count, entry.index);
+    if (chunk === null) fail(`${stored} has no chunk holding entry ${entry.index}`);
+    const chunkFile = chunkFileOf(stored, chunk.first);
+    let pack = packs.get(chunkFile);
+    if (pack === undefined) packs.set(chunkFile, (pack = readFileSync(join(generationDir, chunkFile))));
+    writeFileSync(target, entryOf(pack, chunk.count, entry.index - chunk.first));
   }
   return root;
 }

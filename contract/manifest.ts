@@ -15,11 +15,13 @@ const FOLDER_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
 /**
- * The build folder's format. 3: seed responses packed per pair with a checksum per entry, the dump
- * stored gzip-only, every folder with its serving index. A build of another format is refused as a
- * whole (its files are where this code does not look, or unchecked), never served in part.
+ * The build folder's format. 4: each pair's seed responses packed in chunks of consecutive seeds
+ * (contract/pack-chunks.ts) with a checksum per entry, the dump stored gzip-only, every folder with
+ * its serving index. A build of another format is refused as a whole (its files are where this code
+ * does not look, or unchecked), never served in part. The format is the layout's alone: the bytes of
+ * every response, and so dataset_version, are the response format's (endpoints/index.ts).
  */
-export const MANIFEST_FORMAT = 3;
+export const MANIFEST_FORMAT = 4;
 
 const FINGERPRINT = /^[0-9]{1,12}:[0-9a-f]{16}$/;
 

@@ -9,16 +9,17 @@
 // - where one request may await I/O another request started (Node), concurrent misses of one file
 //   share one read;
 // - where it may not (a Worker's request that awaits another's read is cancelled as hung, and
-//   Netlify's isolates are held to the same rule here), each request reads for itself. Whole packs
-//   and the dump are the reads that cost memory, so at most `maxWholeReads` of them run at once per
-//   isolate; a request waiting for one looks again on its own timer, and finds the file in the
-//   cache if another request read it meanwhile.
+//   Netlify's isolates are held to the same rule here), each request reads for itself. The dump is
+//   the read that costs memory (a seed's is one chunk of its pair's pack, some 50 KB), so at most
+//   `maxWholeReads` dumps are read at once per isolate; a request waiting for one looks again on its
+//   own timer, and finds the file in the cache if another request read it meanwhile.
 
 import type { ByteCache } from "./byte-cache.ts";
 import { wrapData, type Envelope } from "../contract/envelope.ts";
 import { entryMatches, fingerprintOf, packFingerprintOf, sizeOfFingerprint } from "../contract/fingerprint.ts";
 import type { Manifest } from "../contract/manifest.ts";
 import { directoryLength, entryRange, packLengthOf } from "../contract/pack.ts";
+import { chunkFileOf, chunkHolding, packChunksOf } from "../contract/pack-chunks.ts";
 import type { PackEntry } from "../contract/routes.ts";
 import { documentsFolderOf, parseServingIndex, SERVING_INDEX_FILE } from "../contract/serving-index.ts";
 
@@ -45,7 +46,7 @@ export interface SharedStore<C = void> {
 export interface ReadPolicy {
   /** Concurrent misses of one file share one read: only where a request may await another request's I/O. */
   shareReads: boolean;
-  /** Whole packs and dumps read at once, at most, per process or isolate. */
+  /** Dumps read whole at once, at most, per process or isolate. */
   maxWholeReads: number;
   /** How a request waiting for a whole read waits before it looks again (tests give their own). */
   sleep: (ms: number) => Promise<void>;
@@ -59,7 +60,7 @@ export interface ReadPolicy {
  */
 const ABANDONED_TURN_MS = 10_000;
 
-/** Node: reads are shared, and whole reads (the dump alone; packs are read by range) need no bound. */
+/** Node: reads are shared, and whole reads of the dump need no bound. */
 export const SHARED_READS: ReadPolicy = {
   shareReads: true,
   maxWholeReads: Number.POSITIVE_INFINITY,
@@ -68,9 +69,9 @@ export const SHARED_READS: ReadPolicy = {
 };
 
 /**
- * Workers and Netlify: each request reads for itself; two whole reads at once hold at most two packs
- * or dumps (a few MB each at the API's stated scale) besides the cache, far inside an isolate's 128 MB
- * (`npm run bench:isolate`).
+ * Workers and Netlify: each request reads for itself; two whole reads of the dump at once (3.3 MB
+ * each at the API's stated scale) besides the cache and the chunks being read (some 50 KB each) stay
+ * far inside an isolate's 128 MB (`npm run bench:isolate`).
  */
 export const OWN_READS: ReadPolicy = { ...SHARED_READS, shareReads: false, maxWholeReads: 2 };
 
@@ -81,6 +82,8 @@ export interface BuildState {
   cache: ByteCache | null;
   /** The generation's serving index once read and checked. */
   index: Map<string, string> | null;
+  /** The packs it lays out in chunks, read from its names once (contract/pack-chunks.ts). */
+  chunks: Map<string, number[]> | null;
   /** The documents folder's serving index once read and checked. */
   docsIndex: Map<string, string> | null;
   /** Reads under way, by key, where reads are shared. */
@@ -99,15 +102,15 @@ export class DamagedFile extends Error {
 }
 
 export function newBuildState(manifest: Manifest, envelope: Envelope, cache: ByteCache | null): BuildState {
-  return { manifest, envelope, cache, index: null, docsIndex: null, pending: new Map(), unreadable: new Map() };
+  return { manifest, envelope, cache, index: null, chunks: null, docsIndex: null, pending: new Map(), unreadable: new Map() };
 }
 
 export interface BuildReader<C> {
-  /** Whether the generation holds `file` (its index names it). */
+  /** Whether the generation holds `file` (its index names it, or chunks of the pack it names). */
   holds(state: BuildState, file: string, context: C): Promise<boolean>;
   /** A file of the generation, checked; `wrap` envelopes a data file; `large` marks a read that takes a turn (the dump). */
   file(state: BuildState, file: string, options: { wrap: boolean; large: boolean }, context: C): Promise<Uint8Array | null>;
-  /** One entry of a pack of the generation, checked and enveloped. */
+  /** One entry of a pack of the generation (read from the chunk holding it), checked and enveloped. */
   entry(state: BuildState, file: string, entry: PackEntry, context: C): Promise<Uint8Array | null>;
   /** A file of the documents folder, checked. */
   document(state: BuildState, file: string, context: C): Promise<Uint8Array | null>;
@@ -130,10 +133,10 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
   const sources: Sources<C> = { assets, slice, policy, store };
   const indexes = servingIndexes(sources);
   const wholeRead = wholeReadTurns(sources);
-  const packs = packEntries(sources, wholeRead);
+  const packs = packEntries(sources);
   return {
     async holds(state, file, context) {
-      return (await indexes.generation(state, context)).has(file);
+      return (await indexes.generation(state, context)).has(file) || (await indexes.chunks(state, context)).has(file);
     },
     file(state, file, options, context) {
       return wholeFile(sources, wholeRead, state, state.manifest.generation, () => indexes.generation(state, context), file, options, context);
@@ -142,7 +145,7 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
       return wholeFile(sources, wholeRead, state, state.manifest.docs!, () => indexes.documents(state, context), file, { wrap: false, large: false }, context);
     },
     async entry(state, file, entry, context) {
-      return packs(state, file, entry, () => indexes.generation(state, context), context);
+      return packs(state, file, entry, () => indexes.generation(state, context), () => indexes.chunks(state, context), context);
     },
     async healthy(state, probe, context) {
       try {
@@ -169,19 +172,24 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
  * build's state.
  */
 function servingIndexes<C>({ assets, policy }: Sources<C>) {
+  const generation = async (state: BuildState, context: C): Promise<Map<string, string>> => {
+    if (state.index !== null) return state.index;
+    const path = `${state.manifest.generation}/${SERVING_INDEX_FILE}`;
+    const index = await once(policy, state, path, () =>
+      checked(state, path, async () => {
+        const bytes = await required(path, assets(path, context));
+        const print = await fingerprintOf(bytes);
+        if (print !== state.manifest.index) throw new DamagedFile(path, `its fingerprint is ${print}, the manifest names ${state.manifest.index}`);
+        return indexOf(path, bytes);
+      }),
+    );
+    return (state.index = index);
+  };
   return {
-    async generation(state: BuildState, context: C): Promise<Map<string, string>> {
-      if (state.index !== null) return state.index;
-      const path = `${state.manifest.generation}/${SERVING_INDEX_FILE}`;
-      const index = await once(policy, state, path, () =>
-        checked(state, path, async () => {
-          const bytes = await required(path, assets(path, context));
-          const print = await fingerprintOf(bytes);
-          if (print !== state.manifest.index) throw new DamagedFile(path, `its fingerprint is ${print}, the manifest names ${state.manifest.index}`);
-          return indexOf(path, bytes);
-        }),
-      );
-      return (state.index = index);
+    generation,
+    /** The packs the generation's index lays out in chunks, read from its names once. */
+    async chunks(state: BuildState, context: C): Promise<Map<string, number[]>> {
+      return (state.chunks ??= packChunksOf((await generation(state, context)).keys()));
     },
     async documents(state: BuildState, context: C): Promise<Map<string, string>> {
       if (state.docsIndex !== null) return state.docsIndex;
@@ -262,18 +270,27 @@ async function wholeFile<C>(
 }
 
 /**
- * One entry of a pack, checked against the checksum its directory holds: read by range where the
- * runtime reads ranges (the directory once, then the entry), else cut from the whole pack.
+ * One entry of a pack, from the chunk of the pack that holds it (contract/pack-chunks.ts), checked
+ * against the checksum the chunk's directory holds: read by range where the runtime reads ranges
+ * (the chunk's directory once, then the entry), else cut from the whole chunk. Cached by the pack's
+ * name and the entry, whatever chunk holds it.
  */
-function packEntries<C>(sources: Sources<C>, wholeRead: WholeRead<C>) {
+function packEntries<C>(sources: Sources<C>) {
   const { slice } = sources;
-  return async (state: BuildState, file: string, entry: PackEntry, index: () => Promise<Map<string, string>>, context: C): Promise<Uint8Array | null> => {
-    const path = `${state.manifest.generation}/${file}`;
-    const key = `${path}#${entry.index}`;
+  return async (
+    state: BuildState,
+    pack: string,
+    entry: PackEntry,
+    index: () => Promise<Map<string, string>>,
+    chunks: () => Promise<Map<string, number[]>>,
+    context: C,
+  ): Promise<Uint8Array | null> => {
+    const generation = state.manifest.generation;
+    const key = `${generation}/${pack}#${entry.index}`;
     const hit = state.cache?.get(key);
     if (hit !== undefined) return hit;
-    const expected = (await index()).get(file);
-    if (expected === undefined) {
+    const starts = (await chunks()).get(pack);
+    if (starts === undefined) {
       state.cache?.set(key, null);
       return null;
     }
@@ -281,15 +298,21 @@ function packEntries<C>(sources: Sources<C>, wholeRead: WholeRead<C>) {
     if (kept !== undefined) return kept;
     // Remembered by entry: another entry of the pack reading right says nothing of this one.
     return checked(state, key, async () => {
-      const { directory, whole } = slice === undefined ? await wholePack(sources, wholeRead, state, path, expected, entry.count, context) : await directoryByRange(sources, slice, state, path, expected, entry.count, context);
-      const { start, end, checksum } = entryRange(directory, entry.count, entry.index);
+      const chunk = chunkHolding(starts, entry.count, entry.index);
+      if (chunk === null) throw new DamagedFile(`${generation}/${pack}`, `the chunks its index names do not hold entry ${entry.index} of ${entry.count}`);
+      const file = chunkFileOf(pack, chunk.first);
+      const path = `${generation}/${file}`;
+      const expected = (await index()).get(file)!;
+      const at = entry.index - chunk.first;
+      const { directory, whole } = slice === undefined ? await wholeChunk(sources, state, path, expected, chunk.count, context) : await directoryByRange(sources, slice, state, path, expected, chunk.count, context);
+      const { start, end, checksum } = entryRange(directory, chunk.count, at);
       const bytes = whole ? directory.subarray(start, end) : await sliced(path, expected, slice!(path, start, end, context));
-      if (bytes.byteLength !== end - start) throw new DamagedFile(path, `entry ${entry.index} should be ${end - start} bytes at ${start}, read ${bytes.byteLength}`);
+      if (bytes.byteLength !== end - start) throw new DamagedFile(path, `entry ${at} should be ${end - start} bytes at ${start}, read ${bytes.byteLength}`);
       if (!(await entryMatches(bytes, checksum))) {
-        // A whole pack is checked by its directory when read, and entry by entry as they are cut:
+        // A whole chunk is checked by its directory when read, and entry by entry as they are cut:
         // one that fails leaves the cache, so the next request reads the file afresh.
         if (whole) state.cache?.delete(path);
-        throw new DamagedFile(path, `entry ${entry.index} is not the bytes its directory vouches for`);
+        throw new DamagedFile(path, `entry ${at} is not the bytes its directory vouches for`);
       }
       const value = wrapData(state.envelope, bytes);
       keep(sources, state, key, value, context);
@@ -316,8 +339,11 @@ async function directoryByRange<C>(sources: Sources<C>, slice: AssetSlice<C>, st
   return { directory, whole: false };
 }
 
-/** A whole pack read in a turn and checked by its directory before any entry is cut from it. */
-async function wholePack<C>(sources: Sources<C>, wholeRead: WholeRead<C>, state: BuildState, path: string, expected: string, count: number, context: C): Promise<PackSource> {
+/**
+ * A whole chunk, checked by its directory before any entry is cut from it. A chunk is some 50 KB: its
+ * read takes no turn, so no request queues behind another's read.
+ */
+async function wholeChunk<C>(sources: Sources<C>, state: BuildState, path: string, expected: string, count: number, context: C): Promise<PackSource> {
   const hit = state.cache?.get(path);
   if (hit) return { directory: hit, whole: true };
   const length = directoryLength(count);
@@ -330,11 +356,11 @@ async function wholePack<C>(sources: Sources<C>, wholeRead: WholeRead<C>, state:
     state.cache?.set(path, bytes);
     return bytes;
   };
-  const pack = await once(sources.policy, state, path, () => checked(state, path, () => wholeRead(state, path, context, checkPack)));
+  const pack = await once(sources.policy, state, path, () => checked(state, path, async () => checkPack(await sources.assets(path, context))));
   return { directory: pack, whole: true };
 }
 
-/** Where a pack's entries are cut from: its checked directory (by range), or the whole pack checked. */
+/** Where a chunk's entries are cut from: its checked directory (by range), or the whole chunk checked. */
 interface PackSource {
   directory: Uint8Array;
   whole: boolean;

@@ -6,7 +6,7 @@
 export interface ByteCacheOptions {
   /** Total bytes held; the oldest entries are evicted past it. */
   maxBytes: number;
-  /** Larger values are served but not kept (e.g. a pack larger than a runtime keeps). */
+  /** Larger values are served but not kept (e.g. a dump larger than a runtime keeps). */
   maxEntryBytes: number;
   /** Entry count bound, which also bounds remembered misses. */
   maxEntries: number;
@@ -14,8 +14,8 @@ export interface ByteCacheOptions {
 
 /**
  * 128 MiB per process: a build of a few hundred items answers about a thousand small responses per
- * item (one per seed), most of which then stay in memory, and a whole seeds pack (a few MB) fits
- * where a runtime reads packs whole; the entry bound keeps bookkeeping finite.
+ * item (one per seed), most of which then stay in memory, and the dump (a few MB) fits; the entry
+ * bound keeps bookkeeping finite.
  */
 export const DEFAULT_BYTE_CACHE: ByteCacheOptions = { maxBytes: 128 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 1_000_000 };
 

@@ -63,9 +63,9 @@ export interface CoreOptions<C = void> {
   /** The build being served, or a getter for the build one (null: none loaded yet). */
   manifest: Manifest | (() => Manifest | null);
   assets: AssetSource<C>;
-  /** Where the runtime reads part of a file: a seed is then read by range, never its whole pack. */
+  /** Where the runtime reads part of a file: a seed is then read by range, never its whole chunk. */
   slice?: AssetSlice<C>;
-  /** Who may wait for whose read, and how many whole packs or dumps are read at once (build-reader.ts); default: each request reads for itself. */
+  /** Who may wait for whose read, and how many dumps are read whole at once (build-reader.ts); default: each request reads for itself. */
   reads?: ReadPolicy;
   /** Where checked response bytes are kept beyond this isolate (a Worker's Cache API), if anywhere. */
   store?: SharedStore<C>;

@@ -14,8 +14,9 @@ import { seed } from "./seed.ts";
 export const ENDPOINTS = { item, seed, patterns, guide, resolve, meta, dump } as const;
 
 /**
- * The version of the bytes a build derives from a dataset: every response body, the envelope around
- * it and the files' layout. dataset_version hashes it together with the data, so it is the only way a
+ * The version of the bytes a build derives from a dataset: every response body and the envelope
+ * around it (how files lay them out is the build folder's format, MANIFEST_FORMAT in
+ * contract/manifest.ts). dataset_version hashes it together with the data, so it is the only way a
  * change of code reaches the ETags: a refactor, a moved file or a new comment keeps every ETag, and a
  * change of what any response holds for the same dataset, an endpoint added above included, must bump
  * it.

@@ -14,7 +14,8 @@ import type { Guide } from "../../contract/schema/guide.ts";
 import type { Item, MetaResponse, ResolveResponse } from "../../contract/schema/responses.ts";
 import { indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
 import { fingerprint } from "../fingerprint.ts";
-import { entriesOf, isPackFile } from "../../contract/pack.ts";
+import { entriesOf } from "../../contract/pack.ts";
+import { chunkFileOf, chunkOfFile, packChunksOf } from "../../contract/pack-chunks.ts";
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
 
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
@@ -94,22 +95,22 @@ export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
 
 /**
  * Responses whose bytes differ between two builds: a file is one response, a pack one per entry. A
- * pack whose fingerprint is the same in both is equal as a whole and not read.
+ * pack whose chunks have the same fingerprints in both is equal as a whole and not read.
  */
 export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): ResponseCounts {
-  const [before, after] = [printsOf(a), printsOf(b)];
+  const [before, after] = [responseFilesOf(printsOf(a)), responseFilesOf(printsOf(b))];
   const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
-  for (const [relative, print] of after) {
-    const old = before.get(relative);
-    if (old === print) continue;
-    if (!isPackFile(relative)) {
+  for (const [name, { print, chunks }] of after) {
+    const old = before.get(name);
+    if (old?.print === print) continue;
+    if (chunks === null) {
       if (old === undefined) counts.added++;
       else counts.changed++;
       continue;
     }
-    const entriesAfter = packEntries(b, relative) ?? [];
+    const entriesAfter = packEntries(b, name, chunks) ?? [];
     // A pack of the earlier build that cannot be read (damaged by hand): each of its entries counts as changed.
-    const entriesBefore = old === undefined ? [] : (packEntries(a, relative) ?? entriesAfter.map(() => null));
+    const entriesBefore = old === undefined ? [] : (packEntries(a, name, old.chunks ?? []) ?? entriesAfter.map(() => null));
     entriesAfter.forEach((entry, at) => {
       const was = entriesBefore[at];
       if (was === undefined) counts.added++;
@@ -117,17 +118,32 @@ export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): 
     });
     counts.removed += Math.max(0, entriesBefore.length - entriesAfter.length);
   }
-  for (const relative of before.keys()) {
-    if (after.has(relative)) continue;
-    counts.removed += isPackFile(relative) ? (packEntries(a, relative)?.length ?? 1) : 1;
+  for (const [name, { chunks }] of before) {
+    if (after.has(name)) continue;
+    counts.removed += chunks === null ? 1 : (packEntries(a, name, chunks)?.length ?? 1);
   }
   return counts;
 }
 
-/** The entries of a pack of a build, or null when it cannot be read as one. */
-function packEntries(build: GenerationOnDisk, relative: string): Uint8Array[] | null {
+/** A response file, or a pack with the first entry of each of its chunks; `print` stands for all its bytes. */
+interface ResponseFile {
+  print: string;
+  chunks: number[] | null;
+}
+
+/** A generation's files as responses are stored: each plain file, and each pack once for all its chunks. */
+function responseFilesOf(prints: ReadonlyMap<string, string>): Map<string, ResponseFile> {
+  const files = new Map<string, ResponseFile>();
+  const packs = packChunksOf(prints.keys());
+  for (const [file, print] of prints) if (chunkOfFile(file) === null) files.set(file, { print, chunks: null });
+  for (const [pack, chunks] of packs) files.set(pack, { print: chunks.map((first) => `${first}=${prints.get(chunkFileOf(pack, first))}`).join(" "), chunks });
+  return files;
+}
+
+/** The entries of a pack of a build, its chunks' in order, or null when one cannot be read as a pack. */
+function packEntries(build: GenerationOnDisk, pack: string, chunks: readonly number[]): Uint8Array[] | null {
   try {
-    return entriesOf(readFileSync(path.join(build.outDir, build.generation, relative)));
+    return chunks.flatMap((first) => entriesOf(readFileSync(path.join(build.outDir, build.generation, chunkFileOf(pack, first)))));
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@
 
 import { MANIFEST_FORMAT, type ManifestDraft } from "../../contract/manifest.ts";
 import type { Manifest } from "../../contract/manifest.ts";
-import { encodePack } from "./encode-pack.ts";
+import { encodeChunks } from "./encode-pack.ts";
 import { ENDPOINTS } from "../../contract/endpoints/index.ts";
 import { fileFor, packEntryOf, storedEncodingOf, type Route } from "../../contract/routes.ts";
 import type { Dataset } from "../dataset.ts";
@@ -65,7 +65,10 @@ export interface DerivationUnit {
   key: string;
   /** Null for the parts that carry dataset_version (meta, dump): they change with every build. */
   inputs: string | null;
-  /** Its files, in order. */
+  /**
+   * Its files, in order; a pack by its name, which stands for its chunks (their names depend on the
+   * bytes of its entries, contract/pack-chunks.ts).
+   */
   paths: string[];
   /** Every route the unit answers, in the order of its files (a pack's routes in entry order). */
   routes(): Iterable<Route>;
@@ -145,7 +148,8 @@ function unitOf<U extends Unit>(spec: UnitSpec<U>, manifest: Pick<Manifest, "top
         if (pack.path !== path || entry.index !== pack.entries.length) throw new Error(`${spec.key}: entry ${entry.index} of ${path} is out of order`);
         pack.entries.push(bytesOf(bodyOf(derived)));
         if (pack.entries.length === pack.count) {
-          yield { path, body: encodePack(pack.entries) };
+          // A pack is stored in chunks of consecutive entries (contract/pack-chunks.ts).
+          yield* encodeChunks(path, pack.entries);
           pack = null;
         }
       }

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { bytesOf, type DerivationUnit, type DerivedFile } from "../derive/index.ts";
 import type { GenerationIndex, UnitInputs } from "../../contract/file-index.ts";
+import { chunkFileOf, packChunksOf } from "../../contract/pack-chunks.ts";
 
 /** The serving generation, as a rebuild may reuse it. */
 export interface PreviousGeneration {
@@ -41,9 +42,11 @@ export const unitHash = (codeHash: string, inputs: string) => createHash("sha256
  * or index, `--verify`).
  */
 export function* reuseUnchanged(units: Iterable<DerivationUnit>, codeHash: string, previous: PreviousGeneration | null): Generator<EmitEntry> {
+  // The chunks of each pack the serving generation holds, read once from its index's names.
+  const chunks = previous === null ? new Map<string, number[]>() : packChunksOf(previous.index.files.keys());
   for (const unit of units) {
     const hash = unit.inputs === null ? null : unitHash(codeHash, unit.inputs);
-    const reused = hash === null || previous === null ? null : reusable(unit, hash, previous);
+    const reused = hash === null || previous === null ? null : reusable(unit, hash, previous, chunks);
     if (reused !== null) {
       yield reused;
       continue;
@@ -64,15 +67,20 @@ export function* reuseUnchanged(units: Iterable<DerivationUnit>, codeHash: strin
   }
 }
 
-/** The unit as the previous generation holds it, when its hash matches and all its files are indexed. */
-function reusable(unit: DerivationUnit, hash: string, previous: PreviousGeneration): ReusedUnit | null {
+/**
+ * The unit as the previous generation holds it, when its hash matches and all its files are indexed
+ * (a pack's: each of its chunks there).
+ */
+function reusable(unit: DerivationUnit, hash: string, previous: PreviousGeneration, chunks: ReadonlyMap<string, readonly number[]>): ReusedUnit | null {
   const record = previous.index.inputs.get(unit.key);
   if (record?.hash !== hash) return null;
   const files: [string, string][] = [];
-  for (const path of unit.paths) {
-    const print = previous.index.files.get(path);
-    if (print === undefined) return null;
-    files.push([path, print]);
+  for (const name of unit.paths) {
+    for (const path of chunks.get(name)?.map((first) => chunkFileOf(name, first)) ?? [name]) {
+      const print = previous.index.files.get(path);
+      if (print === undefined) return null;
+      files.push([path, print]);
+    }
   }
   return { kind: "reused", key: unit.key, record, files };
 }

@@ -205,10 +205,10 @@ const unknownPaths: ContractCase[] = [
     error(`${path} is 404 not_found in the envelope`, path, 404, "not_found"),
   ),
   {
-    name: "a path outside the API and the build's own files (the manifest, a generation's files, a seeds pack) are 404 not_found in the envelope, never served as they are",
+    name: "a path outside the API and the build's own files (the manifest, a generation's files, a chunk of a seeds pack) are 404 not_found in the envelope, never served as they are",
     async run(api) {
       const generation = api.fixture.manifest.generation;
-      for (const path of ["/nowhere", "/manifest.json", `/${generation}/v1/meta.json`, `/${generation}/v1/items/7/44/seeds.pack`, "/.assetsignore"]) {
+      for (const path of ["/nowhere", "/manifest.json", `/${generation}/v1/meta.json`, `/${generation}/v1/items/7/44/seeds/0.pack`, "/.assetsignore"]) {
         expectCors(await expectError(api, path, 404, "not_found"), path);
       }
     },

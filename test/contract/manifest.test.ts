@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseManifest } from "../../contract/manifest.ts";
 
-const valid = { format: 3, dataset_version: "3f9a1c", generation: "g-3f9a1c", index: "1200:0123456789abcdef", topics: [] };
+const valid = { format: 4, dataset_version: "3f9a1c", generation: "g-3f9a1c", index: "1200:0123456789abcdef", topics: [] };
 const parse = (value: unknown) => parseManifest(JSON.stringify(value));
 
 describe("manifest", () => {
@@ -22,9 +22,9 @@ describe("manifest", () => {
     expect(parse({ ...valid, docs: "docs-0a1b" })).toEqual({ ok: true, manifest: { ...valid, docs: "docs-0a1b" } });
     for (const docs of ["..", "a/b", "", 7, 'docs"x']) expect(parse({ ...valid, docs }).ok).toBe(false);
   });
-  it("another format, earlier or later, is refused", () => {
-    expect(parse({ ...valid, format: 2 }).ok).toBe(false);
-    expect(parse({ ...valid, format: 4 }).ok).toBe(false);
+  it("another format, earlier or later, is refused: a build of format 3 holds each pair's seeds in one pack, not in chunks", () => {
+    expect(parse({ ...valid, format: 3 }).ok).toBe(false);
+    expect(parse({ ...valid, format: 5 }).ok).toBe(false);
   });
   it("the serving index's fingerprint is required, in its one form", () => {
     for (const index of [undefined, "", "12", "12:0123", "12:0123456789ABCDEF", "x:0123456789abcdef"]) expect(parse({ ...valid, index }).ok).toBe(false);
@@ -39,7 +39,7 @@ describe("manifest", () => {
       return result.ok ? null : result.message;
     };
     // A build of an earlier layout is refused whole, with what to do about it.
-    expect(message({ ...valid, format: 2 })).toBe("manifest.json: format must be 3, got 2; a build of another format is read by the version of this project that wrote it (rebuild it with `npm run build`)");
+    expect(message({ ...valid, format: 3 })).toBe("manifest.json: format must be 4, got 3; a build of another format is read by the version of this project that wrote it (rebuild it with `npm run build`)");
     expect(message({ ...valid, generation: "../etc" })).toBe('manifest.json: generation must be a plain folder name, got "../etc"');
     expect(message({ ...valid, dataset_version: "a b" })).toBe(`manifest.json: dataset_version must be printable ASCII without spaces or '"', got "a b"`);
     expect(message({ ...valid, dataset_version: 42 })).toBe("manifest.json: dataset_version must be a string, got 42");
@@ -49,7 +49,7 @@ describe("manifest", () => {
     expect(message([valid])).toBe("manifest.json must hold a JSON object, got an array");
   });
   it("every problem is named, not only the first", () => {
-    expect(parse({ format: 3, dataset_version: "v", topics: "x" })).toEqual({
+    expect(parse({ format: 4, dataset_version: "v", topics: "x" })).toEqual({
       ok: false,
       message: "manifest.json: generation must be a plain folder name, got nothing; index must be a fingerprint \"<bytes>:<16 hex digits>\", got nothing; topics must be an array of strings, got \"x\"",
     });

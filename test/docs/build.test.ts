@@ -45,7 +45,8 @@ describe("the build folder drawn in docs/build.md", () => {
   });
 
   it("draws every file of a generation, and no file a build does not write", () => {
-    const paths = [SERVING_INDEX_FILE, CHANGES_FILE, ...[...derivationUnits(withTopic, "v-test")].flatMap((unit) => unit.paths)];
+    // The files a build writes, a pack's as its chunks.
+    const paths = [SERVING_INDEX_FILE, CHANGES_FILE, ...[...derivationUnits(withTopic, "v-test")].flatMap((unit) => [...unit.files()].map((file) => file.path))];
     for (const path of paths) expect(generation.filter((drawn) => patternOf(drawn).test(path)), path).toHaveLength(1);
     for (const drawn of generation) expect(paths.some((path) => patternOf(drawn).test(path)), drawn).toBe(true);
   });

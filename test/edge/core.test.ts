@@ -8,28 +8,42 @@ import { SHARED_READS, type ReadPolicy } from "../../edge/build-reader.ts";
 import { createCore, type CoreOptions, type EdgeRequest, type EdgeResponse } from "../../edge/core.ts";
 import { directoryLength } from "../../contract/pack.ts";
 import type { Manifest } from "../../contract/manifest.ts";
-import { encodePack } from "../../generator/derive/encode-pack.ts";
+import { encodeChunks } from "../../generator/derive/encode-pack.ts";
 import { memoryBuild } from "../support/memory-build.ts";
 
 const DUMP = '{"dataset_version":"mem-1","data":{"items":[],"guides":[]}}';
 const encoder = new TextEncoder();
-/** Seed i of 7/44 says `{"seed":i}`. */
-const SEEDS_PACK = encodePack(Array.from({ length: 1001 }, (_, seed) => encoder.encode(`{"seed":${seed}}`)));
-const DIRECTORY = directoryLength(1001);
+/**
+ * The chunks of a pair's seeds pack, seed i saying `{"seed":i}` and what `extra` adds, on a grid of
+ * 2 KiB: some 150 seeds a chunk, seven chunks, by path under g1/.
+ */
+const seedChunks = (pair: string, extra = "") =>
+  Object.fromEntries(encodeChunks(`g1/v1/items/${pair}/seeds.pack`, Array.from({ length: 1001 }, (_, seed) => encoder.encode(`{"seed":${seed}${extra}}`)), 2048).map(({ path, body }) => [path, body]));
+const SEEDS_744 = seedChunks("7/44");
+/** The chunk holding seeds 0 to 180 of 7/44 (its first), and the one holding seed 999. */
+const FIRST_CHUNK = "g1/v1/items/7/44/seeds/0.pack";
+const LAST_CHUNK = Object.keys(SEEDS_744).at(-1)!;
+const CHUNK = SEEDS_744[FIRST_CHUNK]!;
+/** Seeds in the first chunk. */
+const FIRST_COUNT = Number(/\/([0-9]+)\.pack$/.exec(Object.keys(SEEDS_744)[1]!)![1]);
+const DIRECTORY = directoryLength(FIRST_COUNT);
 const build = memoryBuild(
-  { format: 3, dataset_version: "mem-1", generation: "g1", topics: [] },
+  { format: 4, dataset_version: "mem-1", generation: "g1", topics: [] },
   {
     "g1/v1/meta.json": '{"dataset_version":"mem-1","counts":{}}',
     "g1/v1/items/7/44.json": '{"item":{"def_index":7},"guides":[]}',
-    "g1/v1/items/7/44/seeds.pack": SEEDS_PACK,
-    "g1/v1/items/7/45/seeds.pack": SEEDS_PACK,
+    ...SEEDS_744,
+    ...seedChunks("7/45"),
+    ...seedChunks("7/47", `,"pair":"7/47"`),
     "g1/v1/dump.json.gz": gzipSync(DUMP),
   },
-  // A pack cut short after its first entries.
-  { "g1/v1/items/7/45/seeds.pack": SEEDS_PACK.subarray(0, DIRECTORY + 100) },
+  {
+    // A chunk cut short after its first entries.
+    "g1/v1/items/7/45/seeds/0.pack": seedChunks("7/45")["g1/v1/items/7/45/seeds/0.pack"]!.subarray(0, DIRECTORY + 100),
+  },
 );
 const manifest = build.manifest;
-const second = memoryBuild({ format: 3, dataset_version: "mem-2", generation: "g2", topics: [] }, { "g2/v1/meta.json": '{"dataset_version":"mem-2","counts":{}}' });
+const second = memoryBuild({ format: 4, dataset_version: "mem-2", generation: "g2", topics: [] }, { "g2/v1/meta.json": '{"dataset_version":"mem-2","counts":{}}' });
 const files = new Map([...build.files, ...second.files]);
 
 function memoryAssets(source: Map<string, Uint8Array> = files) {
@@ -93,48 +107,59 @@ describe("the edge core", () => {
     expect(response.status).toBe(304);
     expect(reads).toEqual(["g1/files.json"]);
   });
-  it("a seed is one entry of its pair's pack, enveloped like any file", async () => {
+  it("a seed is one entry of its pair's pack, read from the chunk that holds it and enveloped like any file", async () => {
     const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
-    for (const seed of [0, 661, 1000]) {
+    for (const seed of [0, FIRST_COUNT - 1, FIRST_COUNT, 661, 1000]) {
       const response = await handler(get(`/v1/items/7/44/seeds/${seed}`));
       expect(response.status).toBe(200);
       expect(text(response)).toBe(`{"dataset_version":"mem-1","data":{"seed":${seed}}}`);
     }
     expect((await handler(get("/v1/items/7/46/seeds/1"))).status).toBe(404);
   });
-  it("where requests may share reads, concurrent requests for seeds of one pack read the pack once", async () => {
+  it("where files are read whole, a seed reads the one chunk holding it, never the rest of its pack", async () => {
+    const { assets, reads } = memoryAssets();
+    const handler = handlerOf({ manifest, assets, rateLimit: false });
+    expect(json(await handler(get("/v1/items/7/44/seeds/999"))).data).toEqual({ seed: 999 });
+    expect(fileReads(reads)).toEqual([LAST_CHUNK]);
+    expect(SEEDS_744[LAST_CHUNK]!.byteLength).toBeLessThan(2048 + 2048);
+  });
+  it("where requests may share reads, concurrent requests for seeds of one chunk read the chunk once", async () => {
     const { assets, reads } = memoryAssets();
     const handler = handlerOf({ manifest, assets, rateLimit: false, reads: SHARED_READS });
     const answers = await Promise.all([1, 2, 3, 4, 5].map((seed) => handler(get(`/v1/items/7/44/seeds/${seed}`))));
     expect(answers.map((response) => JSON.parse(text(response)).data.seed)).toEqual([1, 2, 3, 4, 5]);
-    expect(reads).toEqual(["g1/files.json", "g1/v1/items/7/44/seeds.pack"]);
+    expect(reads).toEqual(["g1/files.json", FIRST_CHUNK]);
   });
-  it("where the runtime reads byte ranges, a seed reads the pack's directory once and then only its own entry", async () => {
+  it("where the runtime reads byte ranges, a seed reads its chunk's directory once and then only its own entry", async () => {
     const { assets, slice, reads, slices } = memoryAssets();
     const handler = handlerOf({ manifest, assets, slice, rateLimit: false });
     expect(JSON.parse(text(await handler(get("/v1/items/7/44/seeds/3")))).data).toEqual({ seed: 3 });
+    expect(JSON.parse(text(await handler(get("/v1/items/7/44/seeds/4")))).data).toEqual({ seed: 4 });
     expect(JSON.parse(text(await handler(get("/v1/items/7/44/seeds/999")))).data).toEqual({ seed: 999 });
     expect(fileReads(reads)).toEqual([]);
-    expect(slices).toHaveLength(3);
-    expect(slices[0]).toBe(`g1/v1/items/7/44/seeds.pack 0-${DIRECTORY}`);
+    // The first chunk's directory, seeds 3 and 4; the last chunk's directory, seed 999.
+    expect(slices).toHaveLength(5);
+    expect(slices[0]).toBe(`${FIRST_CHUNK} 0-${DIRECTORY}`);
+    expect(slices[3]).toMatch(new RegExp(`^${LAST_CHUNK} 0-`));
     expect((await handler(get("/v1/items/7/46/seeds/1"))).status).toBe(404);
   });
-  it("a pack cut short is refused whole, for the seeds it kept as for those it lost, read whole or by ranges", async () => {
+  it("a chunk cut short is refused whole, for the seeds it kept as for those it lost, read whole or by ranges; the pack's other chunks answer", async () => {
     for (const ranged of [false, true]) {
       const { assets, slice } = memoryAssets();
       const errors: unknown[] = [];
       const handler = handlerOf({ manifest, assets, slice: ranged ? slice : undefined, rateLimit: false, onError: (error) => errors.push(error) });
       expect((await handler(get("/v1/items/7/45/seeds/0"))).status).toBe(503);
-      const lost = await handler(get("/v1/items/7/45/seeds/1000"));
+      const lost = await handler(get(`/v1/items/7/45/seeds/${FIRST_COUNT - 1}`));
       expect(lost.status).toBe(503);
       expect(json(lost).error.code).toBe("internal_error");
       expect(errors).toHaveLength(2);
+      expect(json(await handler(get("/v1/items/7/45/seeds/1000"))).data).toEqual({ seed: 1000 });
     }
   });
-  it("a pack directory read damaged is not kept: once the file reads whole again, its seeds answer", async () => {
+  it("a chunk directory read damaged is not kept: once the file reads whole again, its seeds answer", async () => {
     const { assets, slice } = memoryAssets();
     let damaged = true;
-    const flaky = async (path: string, start: number, end: number) => (damaged ? { bytes: new Uint8Array(end - start), size: SEEDS_PACK.byteLength } : slice(path, start, end));
+    const flaky = async (path: string, start: number, end: number) => (damaged ? { bytes: new Uint8Array(end - start), size: CHUNK.byteLength } : slice(path, start, end));
     const handler = handlerOf({ manifest, assets, slice: flaky, rateLimit: false });
     expect((await handler(get("/v1/items/7/44/seeds/5"))).status).toBe(503);
     damaged = false;
@@ -267,7 +292,7 @@ describe("the edge core", () => {
 
 describe("the edge core serves only bytes the build wrote", () => {
   const meta = "g1/v1/meta.json";
-  const pack = "g1/v1/items/7/44/seeds.pack";
+  const pack = FIRST_CHUNK;
   const damaged = (changes: Record<string, Uint8Array | string | null>) => {
     const copy = new Map(files);
     for (const [path, body] of Object.entries(changes)) {
@@ -277,7 +302,8 @@ describe("the edge core serves only bytes the build wrote", () => {
     return copy;
   };
   const sameSize = (bytes: Uint8Array, at: number) => {
-    const copy = bytes.slice();
+    // A copy, also of a Buffer (whose slice is a view): the build's own bytes stay as built.
+    const copy = Uint8Array.from(bytes);
     copy[at] = copy[at]! ^ 0x20;
     return copy;
   };
@@ -295,8 +321,8 @@ describe("the edge core serves only bytes the build wrote", () => {
     const handler = handlerOf({ manifest, assets: memoryAssets(damaged({ "g1/v1/items/7/44.json": null })).assets, ...quiet });
     expect((await handler(get("/v1/items/7/44"))).status).toBe(503);
   });
-  it("a pack with an entry's bytes changed is 503 for that seed, read whole or by ranges, and its other seeds still answer", async () => {
-    const changed = damaged({ [pack]: sameSize(SEEDS_PACK, DIRECTORY + 2) });
+  it("a chunk with an entry's bytes changed is 503 for that seed, read whole or by ranges, and its other seeds still answer", async () => {
+    const changed = damaged({ [pack]: sameSize(CHUNK, DIRECTORY + 2) });
     for (const ranged of [false, true]) {
       const { assets, slice } = memoryAssets(changed);
       const handler = handlerOf({ manifest, assets, slice: ranged ? slice : undefined, ...quiet });
@@ -304,16 +330,25 @@ describe("the edge core serves only bytes the build wrote", () => {
       expect(json(await handler(get("/v1/items/7/44/seeds/1"))).data).toEqual({ seed: 1 });
     }
   });
-  it("a pack whose directory has an offset shifted, or another pair's pack copied over it, is 503", async () => {
-    const shifted = sameSize(SEEDS_PACK, 8 + 4 * 10);
-    const other = encodePack(Array.from({ length: 1001 }, (_, seed) => encoder.encode(`{"seed":${seed},"pair":"7/46"}`)));
-    for (const bytes of [shifted, other]) {
+  it("a chunk whose directory has an offset shifted, or another pair's chunk or another chunk of its pack copied over it, is 503", async () => {
+    const shifted = sameSize(CHUNK, 8 + 4 * 10);
+    const otherPair = seedChunks("7/47", `,"pair":"7/47"`)["g1/v1/items/7/47/seeds/0.pack"]!;
+    const otherChunk = SEEDS_744[LAST_CHUNK]!;
+    for (const bytes of [shifted, otherPair, otherChunk]) {
       for (const ranged of [false, true]) {
         const { assets, slice } = memoryAssets(damaged({ [pack]: bytes }));
         const handler = handlerOf({ manifest, assets, slice: ranged ? slice : undefined, ...quiet });
-        expect((await handler(get("/v1/items/7/44/seeds/500"))).status).toBe(503);
+        expect((await handler(get("/v1/items/7/44/seeds/10"))).status).toBe(503);
       }
     }
+  });
+  it("a pack whose index names no chunk at its first seed is 503 for the seeds no chunk holds, and 404 for no pair", async () => {
+    const { [FIRST_CHUNK]: _first, ...rest } = SEEDS_744;
+    const headless = memoryBuild({ format: 4, dataset_version: "mem-1", generation: "g1", topics: [] }, rest);
+    const handler = handlerOf({ manifest: headless.manifest, assets: memoryAssets(headless.files).assets, ...quiet });
+    expect((await handler(get("/v1/items/7/44/seeds/1"))).status).toBe(503);
+    expect((await handler(get("/v1/items/7/44/seeds/999"))).status).toBe(503);
+    expect((await handler(get("/v1/items/7/46/seeds/1"))).status).toBe(404);
   });
   it("a damaged dump is 503 to gzip and identity clients alike, before any byte of it", async () => {
     const dump = files.get("g1/v1/dump.json.gz")!;
@@ -333,26 +368,26 @@ describe("the edge core serves only bytes the build wrote", () => {
     }
   });
   it("once a damaged file is repaired, the next request serves it and /health is 200 again, without a restart", async () => {
-    const source = damaged({ [pack]: sameSize(SEEDS_PACK, DIRECTORY + 2) });
+    const source = damaged({ [pack]: sameSize(CHUNK, DIRECTORY + 2) });
     const handler = handlerOf({ manifest, assets: memoryAssets(source).assets, ...quiet });
     expect((await handler(get("/v1/items/7/44/seeds/0"))).status).toBe(503);
     expect((await handler(get("/health"))).status).toBe(503);
-    source.set(pack, SEEDS_PACK);
+    source.set(pack, CHUNK);
     expect(json(await handler(get("/v1/items/7/44/seeds/0"))).data).toEqual({ seed: 0 });
     expect((await handler(get("/health"))).status).toBe(200);
   });
-  it("/health stays 503 while a damaged entry fails, though other entries of its pack read right", async () => {
-    const handler = handlerOf({ manifest, assets: memoryAssets(damaged({ [pack]: sameSize(SEEDS_PACK, DIRECTORY + 2) })).assets, ...quiet });
+  it("/health stays 503 while a damaged entry fails, though other entries of its chunk read right", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets(damaged({ [pack]: sameSize(CHUNK, DIRECTORY + 2) })).assets, ...quiet });
     expect((await handler(get("/v1/items/7/44/seeds/0"))).status).toBe(503);
     expect((await handler(get("/v1/items/7/44/seeds/1"))).status).toBe(200);
     expect((await handler(get("/health"))).status).toBe(503);
   });
-  it("a damaged whole pack found damaged only when an entry is cut leaves the cache, so a restored file serves", async () => {
-    const source = damaged({ [pack]: sameSize(SEEDS_PACK, DIRECTORY + 2) });
+  it("a damaged whole chunk found damaged only when an entry is cut leaves the cache, so a restored file serves", async () => {
+    const source = damaged({ [pack]: sameSize(CHUNK, DIRECTORY + 2) });
     const handler = handlerOf({ manifest, assets: memoryAssets(source).assets, ...quiet });
     expect((await handler(get("/v1/items/7/44/seeds/1"))).status).toBe(200);
     expect((await handler(get("/v1/items/7/44/seeds/0"))).status).toBe(503);
-    source.set(pack, SEEDS_PACK);
+    source.set(pack, CHUNK);
     expect(json(await handler(get("/v1/items/7/44/seeds/0"))).data).toEqual({ seed: 0 });
   });
   it("a documents file with other bytes is 503", async () => {
@@ -366,23 +401,23 @@ describe("the edge core serves only bytes the build wrote", () => {
 });
 
 describe("who waits for whose read", () => {
-  const pack = "g1/v1/items/7/44/seeds.pack";
-  /** An asset source whose pack reads end only when the test lets them: to see how many run at once. */
-  const heldReads = () => {
+  const dump = "g1/v1/dump.json.gz";
+  /** An asset source whose reads of `held` end only when the test lets them: to see how many run at once. */
+  const heldReads = (held: (path: string) => boolean) => {
     const waiting: (() => void)[] = [];
     const reads: string[] = [];
     let running = 0;
     let most = 0;
     const assets = async (path: string) => {
       reads.push(path);
-      if (path === pack) {
+      if (held(path)) {
         most = Math.max(most, ++running);
         await new Promise<void>((release) => waiting.push(release));
         running--;
       }
       return files.get(path) ?? null;
     };
-    return { assets, reads, release: () => waiting.splice(0).forEach((release) => release()), most: () => most };
+    return { assets, reads, release: () => waiting.splice(0).forEach((release) => release()), most: () => most, running: () => running };
   };
   /** A policy whose waiting requests wake when the test says, not on a clock. */
   const steppedPolicy = (limit: number) => {
@@ -392,7 +427,7 @@ describe("who waits for whose read", () => {
   };
   /**
    * Lets the work run, one step per turn of the event loop, until it ends. Not a fixed number of
-   * turns: a pack's checksum is computed on the thread pool, which a busy machine may take many
+   * turns: a file's checksum is computed on the thread pool, which a busy machine may take many
    * turns to answer.
    */
   const drive = async <T,>(work: Promise<T>, step: () => void): Promise<T> => {
@@ -404,15 +439,32 @@ describe("who waits for whose read", () => {
     }
     return work;
   };
+  const dumpRequest = () => get("/v1/dump", { "accept-encoding": "gzip" });
 
-  it("where reads are not shared, each request reads for itself, at most the policy's number of whole packs at once", async () => {
-    const { assets, reads, release, most } = heldReads();
+  it("where reads are not shared, each request reads for itself, at most the policy's number of dumps at once", async () => {
+    const { assets, reads, release, most } = heldReads((path) => path === dump);
     const { policy, wake } = steppedPolicy(2);
     const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy, cache: false });
-    const answers = await drive(Promise.all([1, 2, 3, 4, 5].map((seed) => handler(get(`/v1/items/7/44/seeds/${seed}`)))), () => (release(), wake()));
-    expect(answers.map((response) => json(response).data.seed)).toEqual([1, 2, 3, 4, 5]);
-    expect(fileReads(reads)).toEqual([pack, pack, pack, pack, pack]);
+    const answers = await drive(Promise.all([1, 2, 3, 4, 5].map(() => handler(dumpRequest()))), () => (release(), wake()));
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(fileReads(reads)).toEqual([dump, dump, dump, dump, dump]);
     expect(most()).toBe(2);
+  });
+  it("where reads are not shared, requests for seeds read their chunks all at once, none waiting for a turn", async () => {
+    const { assets, reads, release, most, running } = heldReads((path) => path.endsWith(".pack"));
+    const { policy, wake } = steppedPolicy(1);
+    const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy, cache: false });
+    const seeds = [1, 2, 300, 600, 999];
+    // The reads are let go once all five are under way, or, were some of them waiting for a turn, after
+    // many turns of the event loop.
+    let turns = 0;
+    const answers = await drive(Promise.all(seeds.map((seed) => handler(get(`/v1/items/7/44/seeds/${seed}`)))), () => {
+      if (running() === seeds.length || ++turns > 10_000) release();
+      wake();
+    });
+    expect(answers.map((response) => json(response).data.seed)).toEqual(seeds);
+    expect(fileReads(reads)).toHaveLength(5);
+    expect(most()).toBe(5);
   });
   it("a turn held by a request the runtime cancelled (its read never ends) is taken back after ten seconds", async () => {
     let time = 0;
@@ -422,8 +474,8 @@ describe("who waits for whose read", () => {
     let holding: () => void = () => {};
     const held = new Promise<void>((resolve) => (holding = resolve));
     const assets = async (path: string) => {
-      // The first pack read never ends, as one whose request was cancelled.
-      if (path === pack && first) {
+      // The first dump read never ends, as one whose request was cancelled.
+      if (path === dump && first) {
         first = false;
         holding();
         return new Promise<Uint8Array | null>(() => {});
@@ -431,24 +483,25 @@ describe("who waits for whose read", () => {
       return files.get(path) ?? null;
     };
     const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy, cache: false });
-    void handler(get("/v1/items/7/44/seeds/1"));
+    void handler(dumpRequest());
     // The second request starts once the first holds its turn: which of two requests started together
     // reads first depends on when the thread pool answers their index checks.
     await held;
-    const second = handler(get("/v1/items/7/44/seeds/2"));
+    const second = handler(dumpRequest());
     const answer = await drive(second, () => {
       time += 1_000;
       sleepers.splice(0).forEach((wake) => wake());
     });
-    expect(json(answer).data).toEqual({ seed: 2 });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual(files.get(dump));
     expect(time).toBeGreaterThan(10_000);
   });
-  it("a request waiting for its turn takes the pack from the cache when another request read it meanwhile", async () => {
-    const { assets, reads, release } = heldReads();
+  it("a request waiting for its turn takes the dump from the cache when another request read it meanwhile", async () => {
+    const { assets, reads, release } = heldReads((path) => path === dump);
     const { policy, wake } = steppedPolicy(1);
     const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy });
-    const answers = await drive(Promise.all([1, 2, 3].map((seed) => handler(get(`/v1/items/7/44/seeds/${seed}`)))), () => (release(), wake()));
-    expect(answers.map((response) => json(response).data.seed)).toEqual([1, 2, 3]);
-    expect(fileReads(reads)).toEqual([pack]);
+    const answers = await drive(Promise.all([1, 2, 3].map(() => handler(dumpRequest()))), () => (release(), wake()));
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(fileReads(reads)).toEqual([dump]);
   });
 });

@@ -10,6 +10,7 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryRange } from "../../contract/pack.ts";
+import { chunkFileOf, chunkHolding, packChunksOf } from "../../contract/pack-chunks.ts";
 import { fileFor } from "../../contract/routes.ts";
 import { SEEDS_PER_PACK } from "../../contract/endpoints/seed.ts";
 import { writeDistFixture, type DistFixture } from "../support/dist-fixture.ts";
@@ -65,6 +66,14 @@ describe.each(ADAPTERS)("$name", ({ start, remembers }) => {
   let server: ServeScript;
   let generation: string;
   const fileIn = (file: string) => path.join(fixture.dir, generation, file);
+  /** The chunk of a pair's seeds pack holding `seed`, as the build wrote it: its file, and the seed's place and count there. */
+  const chunkOf = async (defIndex: number, paintIndex: number, seed: number) => {
+    const pack = packOf(defIndex, paintIndex);
+    const folder = path.posix.dirname(chunkFileOf(pack, 0));
+    const starts = packChunksOf((await fs.readdir(fileIn(folder))).map((name) => `${folder}/${name}`)).get(pack)!;
+    const { first, count } = chunkHolding(starts, SEEDS_PER_PACK, seed)!;
+    return { file: fileIn(chunkFileOf(pack, first)), at: seed - first, count };
+  };
 
   beforeAll(async () => {
     fixture = await writeDistFixture(undefined, { datasetVersion: "damage-v1", documents: false });
@@ -79,16 +88,18 @@ describe.each(ADAPTERS)("$name", ({ start, remembers }) => {
   it("each damage to a file not yet read is a 503 in the envelope, and the server answers on", async () => {
     const version = fixture.manifest.dataset_version;
     // An entry's bytes changed, the size kept.
-    const changed = await fs.readFile(fileIn(packOf(507, 415)));
-    await fs.writeFile(fileIn(packOf(507, 415)), flip(changed, entryRange(changed, SEEDS_PER_PACK, 7).start + 1));
+    const entry = await chunkOf(507, 415, 7);
+    const changed = await fs.readFile(entry.file);
+    await fs.writeFile(entry.file, flip(changed, entryRange(changed, entry.count, entry.at).start + 1));
     // An offset of the directory shifted, the size kept.
-    const shifted = await fs.readFile(fileIn(packOf(507, 418)));
-    shifted.writeUInt32LE(shifted.readUInt32LE(8 + 4 * 10) + 1, 8 + 4 * 10);
-    await fs.writeFile(fileIn(packOf(507, 418)), shifted);
-    // Another pair's pack copied over this one.
-    await fs.copyFile(fileIn(packOf(7, 44)), fileIn(packOf(4, 694)));
-    // A pack deleted.
-    await fs.rm(fileIn(packOf(7, 44)));
+    const offset = await chunkOf(507, 418, 10);
+    const shifted = await fs.readFile(offset.file);
+    shifted.writeUInt32LE(shifted.readUInt32LE(8 + 4 * offset.at) + 1, 8 + 4 * offset.at);
+    await fs.writeFile(offset.file, shifted);
+    // Another pair's chunk copied over this one.
+    await fs.copyFile((await chunkOf(7, 44, 1)).file, (await chunkOf(4, 694, 1)).file);
+    // A chunk deleted.
+    await fs.rm((await chunkOf(7, 44, 3)).file);
     // The dump's bytes changed inside its deflate data.
     const dump = await fs.readFile(fileIn(DUMP));
     await fs.writeFile(fileIn(DUMP), flip(dump, Math.floor(dump.length / 2)));

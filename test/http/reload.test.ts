@@ -67,7 +67,7 @@ describe("manifest reload", () => {
   });
   it("a manifest that is not valid keeps the previous build served", async () => {
     const { dir, servedVersion, look } = await servingNew();
-    await writeFile(join(dir, "manifest.json"), '{"format":3,"dataset_version":"broken"');
+    await writeFile(join(dir, "manifest.json"), '{"format":4,"dataset_version":"broken"');
     expect(await look()).toBe(false);
     expect(await servedVersion()).toBe("new");
   });

@@ -9,18 +9,22 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { manifestOf } from "../../generator/derive/index.ts";
 import { emitBuild, filesStep } from "../../generator/emit/emit-build.ts";
-import { entryOf, entryRange } from "../../contract/pack.ts";
+import { countOf, entryOf, entryRange } from "../../contract/pack.ts";
+import { chunkFileOf } from "../../contract/pack-chunks.ts";
 import { fileFor } from "../../contract/routes.ts";
-import { SEEDS_PER_PACK } from "../../contract/endpoints/seed.ts";
 
-const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
+/** The first chunk of a pair's seeds pack: the file holding its first seeds. */
+const seedsChunk = (defIndex: number, paintIndex: number) => chunkFileOf(fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] }), 0);
 import { variantFiles, variantNamed } from "../support/build-variants.ts";
 import { startServer, type RunningServer } from "../support/edge-server.ts";
 
 const A = variantNamed("A");
 const build = (outDir: string, readBack = false) => emitBuild({ outDir, manifest: manifestOf(A.dataset, A.version), steps: [filesStep(variantFiles(A))], readBack });
-const expectedSeed = (file: string, seed: number) =>
-  JSON.parse(Buffer.from(entryOf([...variantFiles(A)].find((f) => f.path === file)!.body as Uint8Array, SEEDS_PER_PACK, seed)).toString("utf8"));
+/** Entry `seed` of a chunk starting at seed 0, as the build wrote it. */
+const expectedSeed = (file: string, seed: number) => {
+  const chunk = [...variantFiles(A)].find((f) => f.path === file)!.body as Uint8Array;
+  return JSON.parse(Buffer.from(entryOf(chunk, countOf(chunk)!, seed)).toString("utf8"));
+};
 
 let root: string;
 let out: string;
@@ -38,7 +42,7 @@ afterEach(async () => {
 });
 
 const SEED = 3;
-const target = () => path.join(out, "g-vA", seedsPack(7, 44));
+const target = () => path.join(out, "g-vA", seedsChunk(7, 44));
 const request = () => server.request(`/v1/items/7/44/seeds/${SEED}`);
 
 async function expectDamaged(): Promise<void> {
@@ -58,7 +62,7 @@ async function repairAndLook(): Promise<void> {
 async function expectWhole(): Promise<void> {
   const response = await request();
   expect(response.status).toBe(200);
-  expect(response.json().data).toEqual(expectedSeed(seedsPack(7, 44), SEED));
+  expect(response.json().data).toEqual(expectedSeed(seedsChunk(7, 44), SEED));
   expect((await server.request("/health")).status).toBe(200);
 }
 
@@ -79,7 +83,7 @@ describe("a file damaged after the build, then repaired by --verify", () => {
     await expectWhole();
   });
 
-  it("a folder standing in a pack's place answers 503 internal_error until repaired, then the whole file", async () => {
+  it("a folder standing in a chunk's place answers 503 internal_error until repaired, then the whole file", async () => {
     await fs.rm(target());
     await fs.mkdir(path.join(target(), "inside"), { recursive: true });
     await expectDamaged();
@@ -89,7 +93,7 @@ describe("a file damaged after the build, then repaired by --verify", () => {
 
   it("a file of the same size with other bytes answers 503 until repaired, then its own bytes", async () => {
     const bytes = await fs.readFile(target());
-    const at = entryRange(bytes, SEEDS_PER_PACK, SEED).start + 1;
+    const at = entryRange(bytes, countOf(bytes)!, SEED).start + 1;
     bytes[at] = bytes[at]! ^ 0x20;
     await fs.writeFile(target(), bytes);
     await fs.rm(path.join(out, "g-vA.files.gz"));

@@ -1,6 +1,6 @@
 // Three versions of the tiny example dataset, for tests that build into one folder again and
-// again: A (as written), B (one grading corrected: the AK pair's seeds pack changes) and C (B with one
-// item only: a build of C prunes what only A and B use). Example data; not any real guide.
+// again: A (as written), B (one grading corrected: a chunk of the AK pair's seeds pack changes) and
+// C (B with one item only: a build of C prunes what only A and B use). Example data; not any real guide.
 
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -2,7 +2,7 @@
 // cached at the edge only where it asks to be: Cloudflare caches nothing of its responses by their
 // Cache-Control alone. So the Worker keeps the checked bytes of each response in its location's
 // cache (the Cache API, `caches.default`) for the edge cache's ten minutes, and a request whose
-// bytes are there reads neither the pack nor the file. The Worker still runs for every request, so
+// bytes are there reads neither the chunk nor the file. The Worker still runs for every request, so
 // the rate limits count every request, as they must. Only checked bytes go in (build-reader.ts),
 // under keys that start with the generation, named by dataset_version: a new deploy never meets an
 // older version's bytes, and 429s, 503s and edge blocks are never stored.

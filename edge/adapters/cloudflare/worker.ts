@@ -60,7 +60,7 @@ function defaultEdgeCache(): EdgeCache {
   return caches?.default ?? { match: async () => undefined, put: async () => {} };
 }
 
-/** An isolate has 128 MB: a bounded share for response bytes, with room for one whole pack of seeds per entry. */
+/** An isolate has 128 MB: a bounded share for response bytes (seeds, the chunks they are read from, the dump). */
 const WORKER_CACHE: ByteCacheOptions = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
 
 

@@ -33,7 +33,7 @@ export interface NetlifyHandlerOptions {
 
 /**
  * Edge isolates share 512 MB between every function of a deploy: a smaller cache than the Node
- * server's, yet one that keeps whole seeds packs (a few MB at most), which a seed is read from.
+ * server's, yet one that keeps the chunks of seeds packs (some 50 KB each) a seed is read from, and the dump.
  */
 const NETLIFY_CACHE: ByteCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
 

@@ -5,7 +5,7 @@ import { createCore } from "../../../edge/core.ts";
 import { edgeRequestOf, webResponseOf } from "../../../edge/adapters/web.ts";
 import { memoryBuild } from "../../support/memory-build.ts";
 
-const { manifest, files } = memoryBuild({ format: 3, dataset_version: "web-1", generation: "g1", topics: [] }, { "g1/v1/meta.json": '{"counts":{}}' });
+const { manifest, files } = memoryBuild({ format: 4, dataset_version: "web-1", generation: "g1", topics: [] }, { "g1/v1/meta.json": '{"counts":{}}' });
 const core = createCore({ manifest, assets: async (path) => files.get(path) ?? null, rateLimit: false });
 const serve = async (request: Request) => webResponseOf(await core.handle(edgeRequestOf(request, "192.0.2.9"), undefined), request.method);
 

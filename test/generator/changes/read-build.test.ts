@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { encodePack } from "../../../generator/derive/encode-pack.ts";
+import { encodeChunks } from "../../../generator/derive/encode-pack.ts";
 import { countResponseChanges, snapshotOf, type GenerationOnDisk } from "../../../generator/changes/read-build.ts";
 import { fileFor } from "../../../contract/routes.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
@@ -23,28 +23,39 @@ function generation(outDir: string, name: string, files: Record<string, string |
   return { outDir, generation: name, datasetVersion: name, index: null };
 }
 
-const pack = (...bodies: string[]) => encodePack(bodies.map((body) => Buffer.from(body)));
+/** The chunk files of pair 7/44's seeds pack holding these responses, on a grid of `step` bytes. */
+const pack = (pair: string, bodies: string[], step = 1024) =>
+  Object.fromEntries(encodeChunks(`v1/items/${pair}/seeds.pack`, bodies.map((body) => Buffer.from(body)), step).map(({ path, body }) => [path, body]));
+const seeds = (count: number, note: (n: number) => string = () => "") => Array.from({ length: count }, (_, n) => seed(n, note(n)));
 
 describe("counting the responses two builds differ in", () => {
   it("counts a pack entry whose bytes changed as one changed response, and files with the same bytes as none", () => {
     const outDir = folders.make();
-    const before = generation(outDir, "g-a", { "v1/items/7/44/seeds.pack": pack(seed(0), seed(1), seed(2)), "v1/meta.json": "{}" });
-    const after = generation(outDir, "g-b", { "v1/items/7/44/seeds.pack": pack(seed(0), seed(1, ',"corrected":true'), seed(2)), "v1/meta.json": "{}" });
+    const before = generation(outDir, "g-a", { ...pack("7/44", seeds(300)), "v1/meta.json": "{}" });
+    const after = generation(outDir, "g-b", { ...pack("7/44", seeds(300, (n) => (n === 150 ? ',"corrected":true' : ""))), "v1/meta.json": "{}" });
+    expect(Object.keys(pack("7/44", seeds(300))).length).toBeGreaterThan(2);
     expect(countResponseChanges(before, after)).toEqual({ changed: 1, added: 0, removed: 0 });
   });
 
-  it("counts every entry of an earlier pack that cannot be read as changed, and still finishes", () => {
+  it("compares a pack's entries by their place in it, whatever chunks hold them in either build", () => {
     const outDir = folders.make();
-    const damaged = generation(outDir, "g-a", { "v1/items/7/44/seeds.pack": "not a pack any more" });
-    const next = generation(outDir, "g-b", { "v1/items/7/44/seeds.pack": pack(seed(0), seed(1)) });
+    const before = generation(outDir, "g-a", pack("7/44", seeds(300), 1024));
+    const after = generation(outDir, "g-b", pack("7/44", seeds(300, (n) => (n === 7 ? ',"corrected":true' : "")), 700));
+    expect(countResponseChanges(before, after)).toEqual({ changed: 1, added: 0, removed: 0 });
+  });
+
+  it("counts every entry of an earlier pack whose chunk cannot be read as changed, and still finishes", () => {
+    const outDir = folders.make();
+    const damaged = generation(outDir, "g-a", { "v1/items/7/44/seeds/0.pack": "not a pack any more" });
+    const next = generation(outDir, "g-b", pack("7/44", seeds(2)));
     expect(countResponseChanges(damaged, next)).toEqual({ changed: 2, added: 0, removed: 0 });
   });
 
   it("counts the entries of packs added and removed", () => {
     const outDir = folders.make();
-    const before = generation(outDir, "g-a", { "v1/items/7/44/seeds.pack": pack(seed(0), seed(1)) });
-    const after = generation(outDir, "g-b", { "v1/items/4/694/seeds.pack": pack(seed(0), seed(1), seed(2)) });
-    expect(countResponseChanges(before, after)).toEqual({ changed: 0, added: 3, removed: 2 });
+    const before = generation(outDir, "g-a", pack("7/44", seeds(2)));
+    const after = generation(outDir, "g-b", pack("4/694", seeds(300)));
+    expect(countResponseChanges(before, after)).toEqual({ changed: 0, added: 300, removed: 2 });
   });
 });
 

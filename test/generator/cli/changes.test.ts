@@ -12,7 +12,8 @@ import { changelogStep } from "../../../generator/changes/changelog.ts";
 import { runChanges } from "../../../generator/cli/changes.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { buildFiles, derivationUnits, manifestOf } from "../../../generator/derive/index.ts";
-import { entriesOf, isPackFile } from "../../../contract/pack.ts";
+import { entriesOf } from "../../../contract/pack.ts";
+import { chunkOfFile } from "../../../contract/pack-chunks.ts";
 import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { CHANGES_FILE } from "../../../contract/changes.ts";
 import { guide, system } from "../../../generator/example-data.ts";
@@ -36,7 +37,8 @@ function responsesOf(version: string): Map<string, string> {
   for (const unit of derivationUnits(datasets.get(version)!, version)) {
     for (const file of unit.files()) {
       const body = "pieces" in file ? Buffer.concat(file.pieces.flat()) : Buffer.from(file.body);
-      if (isPackFile(file.path)) entriesOf(body).forEach((entry, at) => responses.set(`${file.path}#${at}`, Buffer.from(entry).toString("base64")));
+      const chunk = chunkOfFile(file.path);
+      if (chunk !== null) entriesOf(body).forEach((entry, at) => responses.set(`${chunk.pack}#${chunk.first + at}`, Buffer.from(entry).toString("base64")));
       else responses.set(file.path, body.toString("base64"));
     }
   }

@@ -2,7 +2,8 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ENDPOINTS } from "../../../contract/endpoints/index.ts";
 import { SEEDS_PER_PACK } from "../../../contract/endpoints/seed.ts";
-import { entriesOf, entryOf, isPackFile } from "../../../contract/pack.ts";
+import { entriesOf } from "../../../contract/pack.ts";
+import { CHUNK_STEP, chunkFileOf, chunkOfFile, packChunksOf } from "../../../contract/pack-chunks.ts";
 import { fileFor, packEntryOf, parseRequest, pathFor, storedEncodingOf, type Route } from "../../../contract/routes.ts";
 import { BASE_PATH } from "../../../contract/paths.ts";
 import { derivationOf } from "../../../generator/derive/derivations.ts";
@@ -13,11 +14,14 @@ import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const stored = new Map([...buildFiles(tinyDataset, "vT")].map((file) => [file.path, file.body]));
 const DUMP_FILE = fileFor({ name: "dump" }, manifestOf(tinyDataset, "vT"));
-/** Every response of the build by a name of its own: a pack's entry i as `<pack>#i`, the dump decoded. */
+/** A file of the build as the name it is known by: a chunk by its pack's name, any other file by its own. */
+const storedAs = (path: string) => chunkOfFile(path)?.pack ?? path;
+/** Every response of the build by a name of its own: a pack's entry i as `<pack>#i`, whatever chunk holds it; the dump decoded. */
 const files = new Map<string, string>();
 for (const [path, body] of stored) {
   const bytes = typeof body === "string" ? Buffer.from(body) : Buffer.from(body);
-  if (isPackFile(path)) entriesOf(bytes).forEach((entry, seed) => files.set(`${path}#${seed}`, Buffer.from(entry).toString("utf8")));
+  const chunk = chunkOfFile(path);
+  if (chunk !== null) entriesOf(bytes).forEach((entry, at) => files.set(`${chunk.pack}#${chunk.first + at}`, Buffer.from(entry).toString("utf8")));
   else if (path === DUMP_FILE) files.set(path, gunzipSync(bytes).toString("utf8"));
   else files.set(path, bytes.toString("utf8"));
 }
@@ -43,11 +47,16 @@ describe("the files of a build", () => {
     expect(checked.size).toBe(files.size);
   });
 
-  it("a pair's 1,001 seed responses are one pack, entry i answering seed i", () => {
-    const pack = Buffer.from(stored.get("v1/items/7/44/seeds.pack")!);
-    expect(entriesOf(pack)).toHaveLength(SEEDS_PER_PACK);
-    for (const seed of [0, 500, 1000]) expect(JSON.parse(Buffer.from(entryOf(pack, SEEDS_PER_PACK, seed)).toString("utf8")).seed).toBe(seed);
-    expect([...stored.keys()].filter((path) => path.includes("/seeds/"))).toEqual([]);
+  it("a pair's 1,001 seed responses are one pack stored in chunks of consecutive seeds, entry i answering seed i", () => {
+    const starts = packChunksOf(stored.keys()).get("v1/items/7/44/seeds.pack")!;
+    expect(starts.length).toBeGreaterThan(1);
+    const chunks = starts.map((first) => entriesOf(Buffer.from(stored.get(chunkFileOf("v1/items/7/44/seeds.pack", first))!)));
+    chunks.forEach((entries, at) => expect(entries).toHaveLength((starts[at + 1] ?? SEEDS_PER_PACK) - starts[at]!));
+    const entries = chunks.flat();
+    expect(entries).toHaveLength(SEEDS_PER_PACK);
+    for (const seed of [0, starts[1]! - 1, starts[1]!, 500, 1000]) expect(JSON.parse(Buffer.from(entries[seed]!).toString("utf8")).seed).toBe(seed);
+    for (const first of starts) expect(stored.get(chunkFileOf("v1/items/7/44/seeds.pack", first))!.length).toBeLessThan(CHUNK_STEP + 4096);
+    expect(stored.has("v1/items/7/44/seeds.pack")).toBe(false);
   });
 
   it("the dump is stored only gzip-encoded, one complete envelope with every pair and every guide", () => {
@@ -110,10 +119,11 @@ describe("the routes of a build", () => {
     expect(new Set(routes.map((route) => route.name))).toEqual(new Set(Object.keys(ENDPOINTS)));
   });
 
-  it("every enumerated route's file is in the build, and parsing the route's path finds that same file", () => {
+  it("every enumerated route's file is in the build (a pack's, as its chunks), and parsing the route's path finds that same file", () => {
+    const packs = packChunksOf(built.keys());
     for (const route of routes) {
       const file = fileFor(route, manifest);
-      expect(built.has(file), file).toBe(true);
+      expect(packEntryOf(route) === null ? built.has(file) : packs.has(file), file).toBe(true);
       const url = new URL(pathFor(route), "http://localhost");
       const parsed = parseRequest(url.pathname.slice(BASE_PATH.length), url.searchParams);
       expect(parsed.ok && fileFor(parsed.route, manifest), pathFor(route)).toBe(file);
@@ -129,7 +139,7 @@ describe("the routes of a build", () => {
       if (entry !== null) expect(routes[routes.indexOf(route) - entry.index]).toMatchObject({ name: route.name, seed: 0 });
     }
     expect(new Set(expected).size).toBe(expected.length);
-    expect([...built.keys()].sort()).toEqual([...expected].sort());
+    expect([...new Set([...built.keys()].map(storedAs))].sort()).toEqual([...expected].sort());
   });
 
   it("a topic outside the vocabulary shares the no-topic file, which lists no guide", () => {
@@ -142,9 +152,9 @@ describe("the routes of a build", () => {
     for (const guide of carried.guides) for (const system of guide.systems) expect(system.topic).toBe("fade");
   });
 
-  it("a unit's files are its routes' files, in the order of its routes, and its paths name them before deriving", () => {
+  it("a unit's files are its routes' files (a pack's, its chunks), in the order of its routes, and its paths name them before deriving", () => {
     for (const unit of units) {
-      const paths = [...unit.files()].map((file) => file.path);
+      const paths = [...unit.files()].map((file) => storedAs(file.path)).filter((file, at, all) => all[at - 1] !== file);
       const routeFiles = [...unit.routes()].map((route) => fileFor(route, manifest)).filter((file, at, all) => all[at - 1] !== file);
       expect(paths).toEqual(routeFiles);
       expect(unit.paths).toEqual(paths);

@@ -17,18 +17,18 @@ const folderWith = (text: string) => {
 
 describe("the serving manifest, as a build reads it", () => {
   it("is read with the edge's own parser", async () => {
-    const manifest = { format: 3, dataset_version: "v1", generation: "g-v1", index: "12:0123456789abcdef", topics: [], docs: "docs-abc" };
+    const manifest = { format: 4, dataset_version: "v1", generation: "g-v1", index: "12:0123456789abcdef", topics: [], docs: "docs-abc" };
     expect(await readManifest(folderWith(JSON.stringify(manifest)))).toEqual(manifest);
   });
 
   it("is no serving build when the server would refuse it, so nothing of it is reused or kept", async () => {
     const refused = [
-      { format: 3, dataset_version: 'has "quotes"', generation: "g-v1", index: "12:0123456789abcdef", topics: [] },
-      { format: 3, dataset_version: "v1", generation: "g-v1", index: "12:0123456789abcdef", topics: "fade" },
-      { format: 3, dataset_version: "v1", generation: "../g-v1", index: "12:0123456789abcdef", topics: [] },
+      { format: 4, dataset_version: 'has "quotes"', generation: "g-v1", index: "12:0123456789abcdef", topics: [] },
+      { format: 4, dataset_version: "v1", generation: "g-v1", index: "12:0123456789abcdef", topics: "fade" },
+      { format: 4, dataset_version: "v1", generation: "../g-v1", index: "12:0123456789abcdef", topics: [] },
       { format: 2, dataset_version: "v1", generation: "g-v1", topics: [] },
-      { format: 3, dataset_version: "v1", generation: "g-v1", topics: [] },
-      { format: 3, dataset_version: "v1", generation: "other", index: "12:0123456789abcdef", topics: [] },
+      { format: 4, dataset_version: "v1", generation: "g-v1", topics: [] },
+      { format: 4, dataset_version: "v1", generation: "other", index: "12:0123456789abcdef", topics: [] },
     ];
     for (const manifest of refused) expect(await readManifest(folderWith(JSON.stringify(manifest))), JSON.stringify(manifest)).toBeNull();
     expect(await readManifest(folderWith("{ not json"))).toBeNull();

@@ -11,6 +11,7 @@ import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { entryOf } from "../../../contract/pack.ts";
+import { chunkFileOf, chunkHolding, packChunksOf } from "../../../contract/pack-chunks.ts";
 import { SERVING_INDEX_FILE } from "../../../contract/serving-index.ts";
 import { fileFor } from "../../../contract/routes.ts";
 import { SEEDS_PER_PACK } from "../../../contract/endpoints/seed.ts";
@@ -25,7 +26,7 @@ let clock = 0;
 const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false) =>
   emitBuild({ outDir, manifest: manifestOf(dataset, version), steps: [filesStep(files ?? buildFiles(dataset, version))], readBack, now: () => (clock += GRACE_MS) });
 const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
-/** Files of one pair's unit: its menu, no-topic menu, patterns and seeds pack. */
+/** Files of one pair's unit: its menu, no-topic menu, patterns and at least one chunk of its seeds pack. */
 const PAIR_FILES = 4;
 
 /** Every file under a folder but the commit log (it records when); a symbolic link (a build makes none) recorded by its target. */
@@ -42,9 +43,19 @@ async function treeOf(dir: string): Promise<Map<string, string>> {
 
 /** What the server would read for a file of a generation. */
 const served = (out: string, generation: string, file: string) => fs.readFile(path.join(out, generation, file), "utf8");
-/** What the server would answer for one seed of a generation: its pack's entry. */
-const servedSeed = async (out: string, generation: string, defIndex: number, paintIndex: number, seed: number) =>
-  Buffer.from(entryOf(await fs.readFile(path.join(out, generation, seedsPack(defIndex, paintIndex))), SEEDS_PER_PACK, seed)).toString("utf8");
+/** The chunk of a pair's seeds pack that holds `seed` in a generation, read from the files there: its path, the seed's place in it, its entries. */
+async function seedsChunk(out: string, generation: string, defIndex: number, paintIndex: number, seed: number) {
+  const pack = seedsPack(defIndex, paintIndex);
+  const folder = path.posix.dirname(chunkFileOf(pack, 0));
+  const starts = packChunksOf((await fs.readdir(path.join(out, generation, folder))).map((name) => `${folder}/${name}`)).get(pack)!;
+  const chunk = chunkHolding(starts, SEEDS_PER_PACK, seed)!;
+  return { file: chunkFileOf(pack, chunk.first), at: seed - chunk.first, count: chunk.count };
+}
+/** What the server would answer for one seed of a generation: its entry of the chunk holding it. */
+const servedSeed = async (out: string, generation: string, defIndex: number, paintIndex: number, seed: number) => {
+  const { file, at, count } = await seedsChunk(out, generation, defIndex, paintIndex, seed);
+  return Buffer.from(entryOf(await fs.readFile(path.join(out, generation, file)), count, at)).toString("utf8");
+};
 
 const corrected = (): Dataset => {
   const dataset = structuredClone(tinyDataset);
@@ -70,16 +81,17 @@ describe("emitting a build", () => {
     expect(treeB).toEqual(treeA);
   });
 
-  it("writes one seeds pack per pair, holding seeds 0..1000, and a manifest naming one dataset_version", async () => {
+  it("writes one seeds pack per pair in chunks, holding seeds 0..1000, and a manifest naming one dataset_version", async () => {
     const { out, report } = whole;
     const manifest = await readManifest(out);
-    expect(manifest).toEqual({ format: 3, dataset_version: "vA", generation: "g-vA", topics: [], index: expect.stringMatching(/^[0-9]+:[0-9a-f]{16}$/) });
-    const packs = (await entriesUnder(out)).map((entry) => path.join(entry.parentPath, entry.name)).filter((p) => p.endsWith("/seeds.pack"));
-    expect(packs).toHaveLength(4);
+    expect(manifest).toEqual({ format: 4, dataset_version: "vA", generation: "g-vA", topics: [], index: expect.stringMatching(/^[0-9]+:[0-9a-f]{16}$/) });
+    const generation = path.join(out, "g-vA");
+    const files = (await entriesUnder(generation)).filter((entry) => entry.isFile()).map((entry) => path.relative(generation, path.join(entry.parentPath, entry.name)));
+    expect([...packChunksOf(files).keys()].sort()).toEqual([seedsPack(7, 44), seedsPack(507, 415), seedsPack(507, 418), seedsPack(507, 420)].sort());
     for (const seed of [0, 661, 1000]) expect(JSON.parse(await servedSeed(out, "g-vA", 507, 418, seed)).seed).toBe(seed);
     expect(report).toMatchObject({ written: report.files, reused: 0 });
     // A build is a few files per pair, whatever the seeds: no file per seed.
-    expect((await entriesUnder(out)).filter((entry) => entry.isFile()).length).toBeLessThan(60);
+    expect((await entriesUnder(out)).filter((entry) => entry.isFile()).length).toBeLessThan(80);
   });
 
   it("a build that fails halfway leaves the previous build serving, whole", async () => {
@@ -104,11 +116,12 @@ describe("emitting a build", () => {
     await build(out, tinyDataset, "vA");
     const report = await build(out, corrected(), "vB");
     expect(report.mode).toBe("new");
-    // Changed: the AK pair's seeds pack (its menus and patterns show no quotes), guide 200 and its
-    // one narrowing, meta (it names the version) and the dump.
+    // Changed: the chunk of the AK pair's seeds pack holding seed 955 (its menus and patterns show no
+    // quotes; the other chunks of its pack keep their bytes), guide 200 and its one narrowing, meta
+    // (it names the version) and the dump.
     expect(report.written).toBe(5);
     expect(report.reused).toBe(report.files - report.written);
-    const unchanged = seedsPack(507, 418);
+    const unchanged = (await seedsChunk(out, "g-vB", 507, 418, 0)).file;
     expect(statSync(path.join(out, "g-vB", unchanged)).ino).toBe(statSync(path.join(out, "g-vA", unchanged)).ino);
     expect(statSync(path.join(out, "g-vB", "v1/items/7/44.json")).ino).toBe(statSync(path.join(out, "g-vA", "v1/items/7/44.json")).ino);
     expect(await servedSeed(out, "g-vB", 7, 44, 955)).toContain("955 (corrected)");
@@ -138,7 +151,7 @@ describe("emitting a build", () => {
   it("a rebuild of the same version with --verify repairs a damaged file and removes a stray one", async () => {
     const out = freshDir();
     await build(out, tinyDataset, "vA");
-    const damagedSeed = path.join(out, "g-vA", seedsPack(7, 44));
+    const damagedSeed = path.join(out, "g-vA", (await seedsChunk(out, "g-vA", 7, 44, 0)).file);
     const damagedGuide = path.join(out, "g-vA", "v1/guides/200.json");
     const [goodSeed, goodGuide] = [await fs.readFile(damagedSeed, "latin1"), await fs.readFile(damagedGuide, "utf8")];
     await fs.writeFile(damagedSeed, "{");

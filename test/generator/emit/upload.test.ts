@@ -1,6 +1,6 @@
 // What each host uploads from a build folder: the list the build's summary counts and
 // docs/deploy.md ("File counts") reports, held here to the rule the docs state for a build into an
-// empty folder: per item pair four files; one per guide and per system; one per slug (/resolve);
+// empty folder: per item pair three files and the chunks of its seeds pack; one per guide and per system; one per slug (/resolve);
 // meta, the dump, the changelog and the generation's serving index; the seven files of the documents
 // folder; the manifest. Netlify also takes the three files only builds read, and the folder's server.
 
@@ -125,8 +125,8 @@ describe("a build into an empty folder (npm run fixture:scale -- DIR --build OUT
   it("uploads the files docs/deploy.md counts, to each host, and the summary prints the same numbers", async () => {
     const checked = await loadDataset(dataset);
     if (!checked.ok) throw new Error(checked.problems.map(formatProblem).join("\n"));
-    // Every route's file, then the generation's changelog and serving index, the documents folder's six files and its index, and the manifest.
-    const routeFiles = [...derivationUnits(checked.value, "v")].reduce((files, unit) => files + unit.paths.length, 0);
+    // Every route's file (a pack's, each of its chunks), then the generation's changelog and serving index, the documents folder's six files and its index, and the manifest.
+    const routeFiles = [...derivationUnits(checked.value, "v")].reduce((files, unit) => files + [...unit.files()].length, 0);
     const cloudflare = routeFiles + 2 + 7 + 1;
     const notForCloudflare = 4;
 

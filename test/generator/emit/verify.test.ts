@@ -10,6 +10,7 @@ import { manifestOf } from "../../../generator/derive/index.ts";
 import { GRACE_MS } from "../../../generator/emit/commit-log.ts";
 import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
 import { temporaryPathOf } from "../../../generator/emit/prune.ts";
+import { chunkFileOf } from "../../../contract/pack-chunks.ts";
 import { fileFor } from "../../../contract/routes.ts";
 import { generationProblems, variantFiles, variantNamed } from "../../support/build-variants.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
@@ -23,7 +24,8 @@ let clock = 0;
 const build = (outDir: string, readBack = false) =>
   emitBuild({ outDir, manifest: manifestOf(A.dataset, A.version), steps: [filesStep(variantFiles(A))], readBack, now: () => (clock += GRACE_MS) });
 
-const PACK = fileFor({ name: "seed", defIndex: 7, paintIndex: 44, seed: 0 }, { topics: [] });
+/** The first chunk of the seeds pack of 7/44: the file holding seed 0. */
+const PACK = chunkFileOf(fileFor({ name: "seed", defIndex: 7, paintIndex: 44, seed: 0 }, { topics: [] }), 0);
 const GUIDE = "v1/guides/200.json";
 const META = "v1/meta.json";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createNetlifyHandler, type NetlifyContext } from "../../../../edge/adapters/netlify/handler.ts";
 import { memoryBuild } from "../../../support/memory-build.ts";
 
-const build = memoryBuild({ format: 3, dataset_version: "nl-1", generation: "g1", topics: [] }, { "g1/v1/meta.json": '{"counts":{}}', "g1/v1/items/7/44.json": '{"item":{}}' });
+const build = memoryBuild({ format: 4, dataset_version: "nl-1", generation: "g1", topics: [] }, { "g1/v1/meta.json": '{"counts":{}}', "g1/v1/items/7/44.json": '{"item":{}}' });
 /** The deploy's static files, by URL path. */
 const site: Record<string, string> = {
   "/manifest.json": JSON.stringify(build.manifest),
