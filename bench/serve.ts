@@ -3,16 +3,19 @@
 // workerd (`npm run serve:workers`), Netlify's local emulation (`npm run serve:netlify`) and nginx
 // serving the same answers as static files, one after another in one run.
 //
-// Serves dist/ (or --dist DIR) as built; builds nothing. Starts each server on its own, loads it,
-// stops it: the Node server with both rate limits off and 2 workers, workerd and Netlify's emulation
-// with their limits raised out of reach, and (when nginx is on PATH) nginx with a generated minimal
-// config on a loopback port, serving each response of the mix as a file of its own (a seed's bytes
-// taken out of the chunk of its pair's pack holding it): what a static host would answer without any code. Loads each with
-// wrk when it is on PATH (lighter), else autocannon in a child process, for a fixed duration, after a
-// short warm-up:
+// Serves dist/ (or --dist DIR) as built and builds nothing; with --scale it writes the scale fixture
+// into bench/out (unless it is there), builds it into bench/out/scale-dist and serves that. Starts
+// each server on its own, loads it, stops it: the Node server with both rate limits off and 2
+// workers, workerd and Netlify's emulation with their limits raised out of reach, and (when nginx is
+// on PATH) nginx with a generated minimal config on a loopback port, serving each response of the mix
+// as a file of its own (a seed's bytes taken out of the chunk of its pair's pack holding it): what a
+// static host would answer without any code. Loads each with wrk when it is on PATH (lighter), else
+// autocannon in a child process, for a fixed duration, after a short warm-up:
 //   200s: a mix of random seed lookups (80%) and patterns (20%)
 //   304s: the same mix, revalidated (If-None-Match for the API; If-Modified-Since for nginx,
 //         whose ETags are per file)
+//   cold seeds: seed lookups on random pairs, 100,000 distinct ones, so that almost every request
+//         misses every cache and reads its chunk (the API's adapters only)
 // Netlify's emulation starts a Deno worker for each request and answers some ten to twenty a
 // second: it gets fewer connections of its own (--netlify-connections), or it would only time out.
 //
@@ -24,9 +27,10 @@
 // brace, an empty 304); after each run a short pass fetches part of the mix again at the same
 // concurrency and parses every body in full, as a client taking gzip would. The build served is
 // taken as intact: any error counted is a FAIL of that adapter. Against nginx, the Node server must
-// reach at least 40% of its requests/s on 200s and 45% on 304s. Exits 1 on a FAIL.
+// reach at least 80% of its requests/s on 200s and 90% on 304s; workerd's 200s at least half its own
+// 304s, and its cold seeds a 99th percentile under 250 ms. Exits 1 on a FAIL.
 //
-// Options: --dist DIR, --duration S (10), --warmup S (5), --connections N (50),
+// Options: --dist DIR or --scale, --duration S (10), --warmup S (5), --connections N (50),
 // --netlify-connections N (8), --load wrk|autocannon, --no-nginx, --no-workerd, --no-netlify.
 //
 // Caveat: the load generator runs on the same machine (2 cores here) and competes with the
@@ -48,20 +52,29 @@ import { fileFor, packEntryOf, pathFor, type Route } from "../contract/routes.ts
 import { MANIFEST_FILE, type Manifest } from "../contract/manifest.ts";
 import { createRandom } from "../tools/fixture/random.ts";
 import { formatCount, formatTable } from "./lib/format.ts";
+import { BENCH_OUT, prepareScaleFixture } from "./lib/scale-fixture.ts";
 import { sampleTree, watchTree } from "./lib/process-tree.ts";
 
 const repoRoot = fileURLToPath(new URL("../", import.meta.url));
-const TARGETS = { "200s": 0.4, "304s": 0.45 } as const;
-type Scenario = keyof typeof TARGETS;
-const SCENARIOS = ["200s", "304s"] as const satisfies readonly Scenario[];
-const EXPECTED: Record<Scenario, number> = { "200s": 200, "304s": 304 };
+const SCENARIOS = ["200s", "304s", "cold seeds"] as const;
+type Scenario = (typeof SCENARIOS)[number];
+const EXPECTED: Record<Scenario, number> = { "200s": 200, "304s": 304, "cold seeds": 200 };
+/** The Node server's requests/s against nginx's, in the same run. */
+const NGINX_TARGETS: Partial<Record<Scenario, number>> = { "200s": 0.8, "304s": 0.9 };
+/** workerd: its 200s at least this share of its own 304s, and its cold seeds' 99th percentile under this. */
+const WORKERD_TARGETS = { shareOf304s: 0.5, coldSeedsP99Ms: 250 } as const;
+const WORKERD = "workerd";
+/** Distinct seed lookups of the cold run: more than any adapter answers in a run, so that almost none is cached. */
+const COLD_SEEDS = 100_000;
 
 const USAGE =
-  "usage: npm run bench:serve [-- --dist DIR] [--duration S] [--warmup S] [--connections N] [--netlify-connections N] " +
+  "usage: npm run bench:serve [-- --dist DIR | --scale] [--duration S] [--warmup S] [--connections N] [--netlify-connections N] " +
   "[--load wrk|autocannon] [--no-nginx] [--no-workerd] [--no-netlify]";
 
 interface Options {
   dist: string;
+  /** `--scale`: build the scale fixture into `dist` first (bench/out/scale-dist). */
+  scale: boolean;
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
@@ -124,6 +137,7 @@ interface Adapter {
 function readOptions(argv: readonly string[]): Options {
   let values: {
     dist?: string;
+    scale?: boolean;
     duration?: string;
     warmup?: string;
     connections?: string;
@@ -138,6 +152,7 @@ function readOptions(argv: readonly string[]): Options {
       args: [...argv],
       options: {
         dist: { type: "string" },
+        scale: { type: "boolean" },
         duration: { type: "string" },
         warmup: { type: "string" },
         connections: { type: "string" },
@@ -158,8 +173,10 @@ function readOptions(argv: readonly string[]): Options {
     return parsed;
   };
   if (values.load !== undefined && values.load !== "wrk" && values.load !== "autocannon") fail(`--load must be wrk or autocannon, got "${values.load}"`);
+  if (values.scale === true && values.dist !== undefined) fail(`--scale serves the scale fixture's build, --dist another: give one\n${USAGE}`);
   return {
-    dist: resolve(values.dist ?? join(repoRoot, "dist")),
+    dist: values.scale === true ? SCALE_DIST : resolve(values.dist ?? join(repoRoot, "dist")),
+    scale: values.scale === true,
     durationSeconds: number("duration", 10, 1, 120),
     warmupSeconds: number("warmup", 5, 0, 60),
     connections: number("connections", 50, 1, 1000),
@@ -177,6 +194,22 @@ function fail(message: string): never {
 }
 
 // ---- the build ----
+
+/** Where `--scale` builds the scale fixture (bench/out/scale-fixture) to serve it. */
+const SCALE_DIST = join(BENCH_OUT, "scale-dist");
+
+/**
+ * The scale fixture, written unless bench/out already holds it, built into SCALE_DIST as `npm run build`
+ * builds (in a child process, so this one keeps none of the build's memory; an unchanged fixture and
+ * code rebuild in a second).
+ */
+async function buildScaleFixture(): Promise<void> {
+  const prepared = await prepareScaleFixture(false);
+  if ("error" in prepared) fail(`the scale fixture could not be written: ${prepared.error}`);
+  console.error(prepared.line);
+  const built = spawnSync(process.execPath, [join(repoRoot, "generator/cli/build.ts"), "--dataset", prepared.dir, "--out", SCALE_DIST], { cwd: repoRoot, stdio: ["ignore", 2, 2] });
+  if (built.status !== 0) fail(`building the scale fixture into ${SCALE_DIST} failed`);
+}
 
 function loadBuild(dist: string): Manifest {
   const manifestPath = join(dist, MANIFEST_FILE);
@@ -221,6 +254,17 @@ function requestMix(items: Array<[number, number]>, count: number): MixEntry[] {
     mix.push({ api: pathFor(route), file: entry === null ? file : `${file}/${entry.index}.json`, route });
   }
   return mix;
+}
+
+/** Seed lookups on random pairs, each one once (barring a few repeats): what misses every cache. */
+function coldSeeds(items: Array<[number, number]>, count: number): string[] {
+  const random = createRandom(0xc01d);
+  const paths = new Set<string>();
+  while (paths.size < count) {
+    const [defIndex, paintIndex] = random.pick(items);
+    paths.add(pathFor({ name: "seed", defIndex, paintIndex, seed: random.int(0, 1000) }));
+  }
+  return [...paths];
 }
 
 /** The static baseline's root: every response of the mix as a file of its own, its bytes as the build holds them. */
@@ -640,36 +684,46 @@ interface Measured {
 interface Bench {
   options: Options;
   mix: readonly MixEntry[];
+  /** The cold run's paths (COLD_SEEDS), for the adapters of the API. */
+  coldSeeds: readonly string[];
   datasetVersion: string;
   workDir: string;
   /** wrk's script file, or null to load with autocannon. */
   wrkScript: string | null;
 }
 
-/** Starts the adapter, loads it with both runs, stops it. */
+/** Starts the adapter, loads it with each run (the cold seeds only where it answers the API), stops it. */
 async function measure(adapter: Adapter, bench: Bench): Promise<Measured> {
   const { options } = bench;
-  const paths = bench.mix.map(({ api, file }) => adapter.pathFor(api, file));
-  const pathsFile = join(bench.workDir, "mix.paths");
-  writeFileSync(pathsFile, `${paths.join("\n")}\n`);
+  const mixPaths = bench.mix.map(({ api, file }) => adapter.pathFor(api, file));
+  const pathsOf = (scenario: Scenario) => (scenario === "cold seeds" ? bench.coldSeeds : mixPaths);
+  const filesOf = new Map<readonly string[], string>();
+  const pathsFileOf = (paths: readonly string[]) => {
+    let file = filesOf.get(paths);
+    if (file === undefined) filesOf.set(paths, (file = join(bench.workDir, `paths-${filesOf.size}`)));
+    writeFileSync(file, `${paths.join("\n")}\n`);
+    return file;
+  };
   const opening = adapter.answersInEnvelope ? envelopeOpening(bench.datasetVersion) : null;
 
   const server = await adapter.start();
   const pid = server.child.pid!;
-  const load = (header: [string, string] | null, expected: number, seconds: number) => {
-    const job: LoadJob = { url: server.url, pathsFile, header, expected, opening, seconds, connections: adapter.connections };
+  const load = (paths: readonly string[], header: [string, string] | null, expected: number, seconds: number) => {
+    const job: LoadJob = { url: server.url, pathsFile: pathsFileOf(paths), header, expected, opening, seconds, connections: adapter.connections };
     return bench.wrkScript === null ? runAutocannon(job) : runWrk(job, bench.wrkScript);
   };
   const runs = new Map<Scenario, RunResult>();
   const programs = new Map<string, number>();
   try {
     for (const scenario of SCENARIOS) {
+      if (scenario === "cold seeds" && !adapter.answersInEnvelope) continue;
+      const paths = pathsOf(scenario);
       const header = scenario === "304s" ? adapter.revalidate : null;
       const expected = EXPECTED[scenario];
       const rssBeforeBytes = sampleTree(pid).rssBytes;
       const watch = watchTree(pid);
-      const warmup = scenario === "200s" && options.warmupSeconds > 0 ? await load(null, 200, options.warmupSeconds) : noCounts();
-      const result = await load(header, expected, options.durationSeconds);
+      const warmup = scenario === "200s" && options.warmupSeconds > 0 ? await load(paths, null, 200, options.warmupSeconds) : noCounts();
+      const result = await load(paths, header, expected, options.durationSeconds);
       const peak = watch.stop();
       for (const [program, count] of peak.programs) programs.set(program, Math.max(programs.get(program) ?? 0, count));
       const checked = await checkAnswers(server.url, paths, header, expected, adapter.answersInEnvelope ? bench.datasetVersion : null, adapter.connections);
@@ -696,7 +750,7 @@ function programsOf(programs: Map<string, number>): string {
   return [...programs].map(([program, count]) => (count > 1 ? `${program} x${count}` : program)).join(", ");
 }
 
-/** The table, and whether the Node server missed a target against nginx. */
+/** The table, and whether an adapter missed a target: the Node server against nginx, workerd against itself. */
 function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string, Measured>): { table: string; failed: boolean } {
   const baseline = measured.get("nginx");
   let failed = false;
@@ -707,7 +761,11 @@ function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string,
       const run = runs?.get(scenario);
       if (run === undefined) continue;
       const { load, counts } = run;
-      const row = [
+      const nginx = baseline?.runs.get(scenario);
+      const share = adapter.name === "nginx" || nginx === undefined ? null : load.requestsPerSecond / nginx.load.requestsPerSecond;
+      const verdict = verdictOf(adapter.name, scenario, run, share, runs!);
+      failed ||= verdict?.pass === false;
+      rows.push([
         adapter.name,
         scenario,
         String(adapter.connections),
@@ -722,30 +780,32 @@ function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string,
         formatCount(counts.timeouts),
         megabytes(run.rssBeforeBytes),
         megabytes(run.rssPeakBytes),
-      ];
-      const nginx = baseline?.runs.get(scenario);
-      if (baseline !== undefined) {
-        let ratio = "";
-        let verdict = "";
-        if (adapter.name !== "nginx" && nginx !== undefined) {
-          const share = load.requestsPerSecond / nginx.load.requestsPerSecond;
-          ratio = `${(share * 100).toFixed(0)}%`;
-          // The targets are the Node server's. The others' figures are shown beside them, not judged:
-          // workerd and Netlify's emulation are runtimes run locally, not how a deploy is served.
-          if (adapter.name === NODE_SERVER) {
-            const pass = share >= TARGETS[scenario] && errorsOf(counts) === 0;
-            verdict = `${pass ? "PASS" : "FAIL"} (target ${TARGETS[scenario] * 100}%${errorsOf(counts) > 0 ? ", errors" : ""})`;
-            failed ||= !pass;
-          }
-        }
-        row.push(ratio, verdict);
-      }
-      rows.push(row);
+        share === null ? "" : `${(share * 100).toFixed(0)}%`,
+        verdict === null ? "" : `${verdict.pass ? "PASS" : "FAIL"} (${verdict.target}${errorsOf(counts) > 0 ? ", errors" : ""})`,
+      ]);
     }
   }
-  const header = ["server", "run", "conns", "req/s", "p50 ms", "p99 ms", "answers", "unexpected", "5xx", "outside envelope", "socket errors", "timeouts", "RSS before", "RSS peak"];
-  if (baseline !== undefined) header.push("vs nginx", "verdict");
+  const header = ["server", "run", "conns", "req/s", "p50 ms", "p99 ms", "answers", "unexpected", "5xx", "outside envelope", "socket errors", "timeouts", "RSS before", "RSS peak", "vs nginx", "verdict"];
   return { table: formatTable(header, rows), failed };
+}
+
+/**
+ * A run's verdict, where it has a target: the Node server's requests/s against nginx's in the same
+ * run; workerd's 200s against its own 304s, and its cold seeds' 99th percentile. Netlify's emulation
+ * is shown, not judged: it starts a Deno worker per request, which no deploy does.
+ */
+function verdictOf(name: string, scenario: Scenario, run: RunResult, share: number | null, runs: ReadonlyMap<Scenario, RunResult>): { pass: boolean; target: string } | null {
+  const clean = errorsOf(run.counts) === 0;
+  const nginxTarget = NGINX_TARGETS[scenario];
+  if (name === NODE_SERVER && nginxTarget !== undefined && share !== null) return { pass: clean && share >= nginxTarget, target: `target ${nginxTarget * 100}% of nginx` };
+  if (name !== WORKERD) return null;
+  const notModified = runs.get("304s");
+  if (scenario === "200s" && notModified !== undefined) {
+    const own = run.load.requestsPerSecond / notModified.load.requestsPerSecond;
+    return { pass: clean && own >= WORKERD_TARGETS.shareOf304s, target: `${(own * 100).toFixed(0)}% of its 304s, target ${WORKERD_TARGETS.shareOf304s * 100}%` };
+  }
+  if (scenario === "cold seeds") return { pass: clean && run.load.p99Ms < WORKERD_TARGETS.coldSeedsP99Ms, target: `target p99 under ${WORKERD_TARGETS.coldSeedsP99Ms} ms` };
+  return null;
 }
 
 /** "PASS workerd: 0 answers outside the envelope, 0 5xx, ..." for an adapter of the API: any error counted fails it. */
@@ -764,9 +824,11 @@ const NODE_SERVER = "Node server";
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
+  if (options.scale) await buildScaleFixture();
   const manifest = loadBuild(options.dist);
   const items = itemsOf(options.dist, manifest);
   const mix = requestMix(items, 20_000);
+  const cold = coldSeeds(items, COLD_SEEDS);
   const useWrk = options.load === null ? onPath("wrk") : options.load === "wrk";
   const useNginx = options.nginx && onPath("nginx");
   const workDir = mkdtempSync(join(tmpdir(), "bench-serve-"));
@@ -779,7 +841,7 @@ async function main(): Promise<void> {
   const api = (apiPath: string) => apiPath;
   const adapters: Adapter[] = [{ name: NODE_SERVER, connections: options.connections, answersInEnvelope: true, start: () => startApi(options.dist), pathFor: api, revalidate: revalidateApi }];
   if (options.workerd) {
-    adapters.push({ name: "workerd", connections: options.connections, answersInEnvelope: true, start: () => startWorkerd(options.dist), pathFor: api, revalidate: revalidateApi });
+    adapters.push({ name: WORKERD, connections: options.connections, answersInEnvelope: true, start: () => startWorkerd(options.dist), pathFor: api, revalidate: revalidateApi });
   }
   if (options.netlify) {
     adapters.push({ name: "Netlify", connections: options.netlifyConnections, answersInEnvelope: true, start: () => startNetlify(options.dist), pathFor: api, revalidate: revalidateApi });
@@ -808,7 +870,7 @@ async function main(): Promise<void> {
 
   const measured = new Map<string, Measured>();
   try {
-    const bench: Bench = { options, mix, datasetVersion: manifest.dataset_version, workDir, wrkScript };
+    const bench: Bench = { options, mix, coldSeeds: cold, datasetVersion: manifest.dataset_version, workDir, wrkScript };
     for (const adapter of adapters) {
       console.error(`bench:serve: ${adapter.name}`);
       measured.set(adapter.name, await measure(adapter, bench));

@@ -9,10 +9,10 @@
 // - where one request may await I/O another request started (Node), concurrent misses of one file
 //   share one read;
 // - where it may not (a Worker's request that awaits another's read is cancelled as hung, and
-//   Netlify's isolates are held to the same rule here), each request reads for itself. The dump is
-//   the read that costs memory (a seed's is one chunk of its pair's pack, some 50 KB), so at most
-//   `maxWholeReads` dumps are read at once per isolate; a request waiting for one looks again on its
-//   own timer, and finds the file in the cache if another request read it meanwhile.
+//   Netlify's isolates are held to the same rule here), each request reads for itself. The dump and
+//   the generation's serving index are the reads that cost (a seed's is one chunk of its pair's pack,
+//   some 50 KB), so at most `maxWholeReads` of them run at once per isolate; a request waiting for
+//   one looks again on its own timer, and finds the file read if another request read it meanwhile.
 
 import type { ByteCache } from "./byte-cache.ts";
 import { wrapData, type Envelope } from "../contract/envelope.ts";
@@ -32,21 +32,10 @@ export type AssetSource<C = void> = (path: string, context: C) => Promise<Uint8A
  */
 export type AssetSlice<C = void> = (path: string, start: number, end: number, context: C) => Promise<{ bytes: Uint8Array; size: number } | null>;
 
-/**
- * Where the runtime keeps bytes beyond one isolate's memory (the Cache API of a Worker's location):
- * checked bytes only ever go in, so a 429, a 503 or damaged bytes never do, and keys start with the
- * generation, named by dataset_version, so a deploy never meets an older version's bytes.
- */
-export interface SharedStore<C = void> {
-  /** The bytes kept under `key`; undefined when none are. */
-  get(key: string, context: C): Promise<Uint8Array | undefined>;
-  put(key: string, bytes: Uint8Array, context: C): void;
-}
-
 export interface ReadPolicy {
   /** Concurrent misses of one file share one read: only where a request may await another request's I/O. */
   shareReads: boolean;
-  /** Dumps read whole at once, at most, per process or isolate. */
+  /** Large files (the dump, the generation's serving index) read at once, at most, per process or isolate. */
   maxWholeReads: number;
   /** How a request waiting for a whole read waits before it looks again (tests give their own). */
   sleep: (ms: number) => Promise<void>;
@@ -60,7 +49,7 @@ export interface ReadPolicy {
  */
 const ABANDONED_TURN_MS = 10_000;
 
-/** Node: reads are shared, and whole reads of the dump need no bound. */
+/** Node: reads are shared, and reads of large files need no bound. */
 export const SHARED_READS: ReadPolicy = {
   shareReads: true,
   maxWholeReads: Number.POSITIVE_INFINITY,
@@ -69,9 +58,9 @@ export const SHARED_READS: ReadPolicy = {
 };
 
 /**
- * Workers and Netlify: each request reads for itself; two whole reads of the dump at once (3.3 MB
- * each at the API's stated scale) besides the cache and the chunks being read (some 50 KB each) stay
- * far inside an isolate's 128 MB (`npm run bench:isolate`).
+ * Workers and Netlify: each request reads for itself; two large reads at once (a dump is 3.3 MB at
+ * the API's stated scale, the serving index 400 KB) besides the cache and the chunks being read (some
+ * 50 KB each) stay far inside an isolate's 128 MB (`npm run bench:isolate`).
  */
 export const OWN_READS: ReadPolicy = { ...SHARED_READS, shareReads: false, maxWholeReads: 2 };
 
@@ -118,31 +107,33 @@ export interface BuildReader<C> {
   healthy(state: BuildState, probe: string, context: C): Promise<boolean>;
 }
 
-/** What a reader reads with: the runtime's sources of bytes, its read policy, and its shared store if any. */
+/** What a reader reads with: the runtime's sources of bytes and its read policy. */
 interface Sources<C> {
   assets: AssetSource<C>;
   slice: AssetSlice<C> | undefined;
   policy: ReadPolicy;
-  store: SharedStore<C> | undefined;
 }
 
-/** Reads a whole large file and checks it, once a turn is free: `(state, path, context, check)`. */
-type WholeRead<C> = (state: BuildState, path: string, context: C, check: (bytes: Uint8Array | null) => Promise<Uint8Array>) => Promise<Uint8Array>;
+/**
+ * Runs `read` (of a large file) once a turn is free; a request waiting for its turn looks again on
+ * its own timer, and takes what `found` finds when another request read the same file meanwhile.
+ */
+type LargeRead = <T>(read: () => Promise<T>, found: () => T | null | undefined) => Promise<T>;
 
-export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C> | undefined, policy: ReadPolicy, store?: SharedStore<C>): BuildReader<C> {
-  const sources: Sources<C> = { assets, slice, policy, store };
-  const indexes = servingIndexes(sources);
-  const wholeRead = wholeReadTurns(sources);
+export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C> | undefined, policy: ReadPolicy): BuildReader<C> {
+  const sources: Sources<C> = { assets, slice, policy };
+  const largeRead = largeReadTurns(sources.policy);
+  const indexes = servingIndexes(sources, largeRead);
   const packs = packEntries(sources);
   return {
     async holds(state, file, context) {
       return (await indexes.generation(state, context)).has(file) || (await indexes.chunks(state, context)).has(file);
     },
     file(state, file, options, context) {
-      return wholeFile(sources, wholeRead, state, state.manifest.generation, () => indexes.generation(state, context), file, options, context);
+      return wholeFile(sources, largeRead, state, state.manifest.generation, () => indexes.generation(state, context), file, options, context);
     },
     document(state, file, context) {
-      return wholeFile(sources, wholeRead, state, state.manifest.docs!, () => indexes.documents(state, context), file, { wrap: false, large: false }, context);
+      return wholeFile(sources, largeRead, state, state.manifest.docs!, () => indexes.documents(state, context), file, { wrap: false, large: false }, context);
     },
     async entry(state, file, entry, context) {
       return packs(state, file, entry, () => indexes.generation(state, context), () => indexes.chunks(state, context), context);
@@ -169,27 +160,30 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
 /**
  * The serving index of the generation, vouched for by the manifest's `index`, and of the documents
  * folder, vouched for by the folder's name: each read and checked once per commit, then kept on the
- * build's state.
+ * build's state. The generation's index names every file (some 400 KB at the API's stated scale): it
+ * is a large read, so that the first requests to an isolate do not each read and parse it at once.
  */
-function servingIndexes<C>({ assets, policy }: Sources<C>) {
+function servingIndexes<C>({ assets, policy }: Sources<C>, largeRead: LargeRead) {
   const generation = async (state: BuildState, context: C): Promise<Map<string, string>> => {
     if (state.index !== null) return state.index;
     const path = `${state.manifest.generation}/${SERVING_INDEX_FILE}`;
-    const index = await once(policy, state, path, () =>
+    const read = () =>
       checked(state, path, async () => {
         const bytes = await required(path, assets(path, context));
         const print = await fingerprintOf(bytes);
         if (print !== state.manifest.index) throw new DamagedFile(path, `its fingerprint is ${print}, the manifest names ${state.manifest.index}`);
         return indexOf(path, bytes);
-      }),
-    );
+      });
+    const index = await once(policy, state, path, () => largeRead(read, () => state.index));
     return (state.index = index);
   };
   return {
     generation,
     /** The packs the generation's index lays out in chunks, read from its names once. */
     async chunks(state: BuildState, context: C): Promise<Map<string, number[]>> {
-      return (state.chunks ??= packChunksOf((await generation(state, context)).keys()));
+      const index = await generation(state, context);
+      // Looked at after the index is in: the requests that awaited it together compute this once.
+      return (state.chunks ??= packChunksOf(index.keys()));
     },
     async documents(state: BuildState, context: C): Promise<Map<string, string>> {
       if (state.docsIndex !== null) return state.docsIndex;
@@ -208,11 +202,11 @@ function servingIndexes<C>({ assets, policy }: Sources<C>) {
 }
 
 /**
- * Whole reads of large files and their turns: at most `maxWholeReads` at once. The turn is held
- * until the checked bytes are in the cache, and a request waiting for its turn takes them from
- * there when another request read the same file meanwhile.
+ * Reads of large files and their turns: at most `maxWholeReads` at once. The turn is held until the
+ * checked bytes are kept, and a request waiting for its turn takes them when another request read
+ * the same file meanwhile.
  */
-function wholeReadTurns<C>({ assets, policy }: Sources<C>): WholeRead<C> {
+function largeReadTurns(policy: ReadPolicy): LargeRead {
   /** The whole reads under way: when each began. */
   const turns = new Set<{ since: number }>();
   const freeTurn = (): boolean => {
@@ -221,16 +215,16 @@ function wholeReadTurns<C>({ assets, policy }: Sources<C>): WholeRead<C> {
     for (const turn of turns) if (time - turn.since > ABANDONED_TURN_MS) turns.delete(turn);
     return turns.size < policy.maxWholeReads;
   };
-  return async (state, path, context, check) => {
+  return async (read, found) => {
     for (let delay = 1; !freeTurn(); delay = Math.min(2 * delay, 16)) {
       await policy.sleep(delay);
-      const hit = state.cache?.get(path);
-      if (hit) return hit;
+      const hit = found();
+      if (hit !== null && hit !== undefined) return hit;
     }
     const turn = { since: policy.now() };
     turns.add(turn);
     try {
-      return await check(await assets(path, context));
+      return await read();
     } finally {
       turns.delete(turn);
     }
@@ -240,7 +234,7 @@ function wholeReadTurns<C>({ assets, policy }: Sources<C>): WholeRead<C> {
 /** A whole file named by `index`, checked against it and kept checked in the cache; `large` reads take a turn. */
 async function wholeFile<C>(
   sources: Sources<C>,
-  wholeRead: WholeRead<C>,
+  largeRead: LargeRead,
   state: BuildState,
   folder: string,
   indexOfFolder: () => Promise<Map<string, string>>,
@@ -256,17 +250,16 @@ async function wholeFile<C>(
     state.cache?.set(path, null);
     return null;
   }
-  const kept = await stored(sources, state, path, context);
-  if (kept !== undefined) return kept;
   const check = async (read: Uint8Array | null) => {
     const bytes = await required(path, Promise.resolve(read));
     const print = await fingerprintOf(bytes);
     if (print !== expected) throw new DamagedFile(path, `${print} is not the build's ${expected}`);
     const value = wrap ? wrapData(state.envelope, bytes) : bytes;
-    keep(sources, state, path, value, context);
+    state.cache?.set(path, value);
     return value;
   };
-  return once(sources.policy, state, path, () => checked(state, path, async () => (large ? wholeRead(state, path, context, check) : check(await sources.assets(path, context)))));
+  const read = async () => check(await sources.assets(path, context));
+  return once(sources.policy, state, path, () => checked(state, path, () => (large ? largeRead(read, () => state.cache?.get(path)) : read())));
 }
 
 /**
@@ -294,8 +287,6 @@ function packEntries<C>(sources: Sources<C>) {
       state.cache?.set(key, null);
       return null;
     }
-    const kept = await stored(sources, state, key, context);
-    if (kept !== undefined) return kept;
     // Remembered by entry: another entry of the pack reading right says nothing of this one.
     return checked(state, key, async () => {
       const chunk = chunkHolding(starts, entry.count, entry.index);
@@ -315,7 +306,7 @@ function packEntries<C>(sources: Sources<C>) {
         throw new DamagedFile(path, `entry ${at} is not the bytes its directory vouches for`);
       }
       const value = wrapData(state.envelope, bytes);
-      keep(sources, state, key, value, context);
+      state.cache?.set(key, value);
       return value;
     });
   };
@@ -364,20 +355,6 @@ async function wholeChunk<C>(sources: Sources<C>, state: BuildState, path: strin
 interface PackSource {
   directory: Uint8Array;
   whole: boolean;
-}
-
-/** Bytes of the shared store, kept in this isolate's cache too; a store that fails is a miss. */
-async function stored<C>({ store }: Sources<C>, state: BuildState, key: string, context: C): Promise<Uint8Array | undefined> {
-  if (store === undefined) return undefined;
-  const bytes = await store.get(key, context).catch(() => undefined);
-  if (bytes !== undefined) state.cache?.set(key, bytes);
-  return bytes;
-}
-
-/** Checked bytes go into this isolate's cache and the shared store. */
-function keep<C>({ store }: Sources<C>, state: BuildState, key: string, value: Uint8Array, context: C): void {
-  state.cache?.set(key, value);
-  store?.put(key, value, context);
 }
 
 /** `load` once per key where reads are shared; else once per caller. */

@@ -10,7 +10,7 @@
 // decides how it is served.
 
 import { acceptsGzip } from "./accept-encoding.ts";
-import { createBuildReader, newBuildState, OWN_READS, type AssetSlice, type AssetSource, type BuildReader, type BuildState, type ReadPolicy, type SharedStore } from "./build-reader.ts";
+import { createBuildReader, newBuildState, OWN_READS, type AssetSlice, type AssetSource, type BuildReader, type BuildState, type ReadPolicy } from "./build-reader.ts";
 import { createByteCache, DEFAULT_BYTE_CACHE, type ByteCacheOptions } from "./byte-cache.ts";
 import {
   CACHE_CLIENT_ERROR,
@@ -67,8 +67,6 @@ export interface CoreOptions<C = void> {
   slice?: AssetSlice<C>;
   /** Who may wait for whose read, and how many dumps are read whole at once (build-reader.ts); default: each request reads for itself. */
   reads?: ReadPolicy;
-  /** Where checked response bytes are kept beyond this isolate (a Worker's Cache API), if anywhere. */
-  store?: SharedStore<C>;
   /** The app rate limit; on by default (1000 per minute per client IP); `false` turns it off. */
   rateLimit?: RateLimitOptions | false;
   /**
@@ -135,7 +133,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   const currentManifest = typeof options.manifest === "function" ? options.manifest : () => options.manifest as Manifest;
   const limiter: AppLimiter | null =
     options.appLimiter ?? (options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? { ...APP_RATE_LIMIT, now: options.now }));
-  const parts: CoreParts<C> = { cacheFor: buildCachesOf(options), reader: createBuildReader(options.assets, options.slice, options.reads ?? OWN_READS, options.store), onError: options.onError, limiter };
+  const parts: CoreParts<C> = { cacheFor: buildCachesOf(options), reader: createBuildReader(options.assets, options.slice, options.reads ?? OWN_READS), onError: options.onError, limiter };
   return {
     async handle(request, context) {
       let manifest: Manifest | null = null;

@@ -466,6 +466,16 @@ describe("who waits for whose read", () => {
     expect(fileReads(reads)).toHaveLength(5);
     expect(most()).toBe(5);
   });
+  it("where reads are not shared, the first requests read the serving index at most the policy's number at once, and the others take it once read", async () => {
+    const { assets, reads, release, most } = heldReads((path) => path === "g1/files.json");
+    const { policy, wake } = steppedPolicy(2);
+    const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy });
+    const seeds = [1, 2, 300, 600, 999, 1000];
+    const answers = await drive(Promise.all(seeds.map((seed) => handler(get(`/v1/items/7/44/seeds/${seed}`)))), () => (release(), wake()));
+    expect(answers.map((response) => json(response).data.seed)).toEqual(seeds);
+    expect(reads.filter((path) => path === "g1/files.json").length).toBeLessThanOrEqual(2);
+    expect(most()).toBeLessThanOrEqual(2);
+  });
   it("a turn held by a request the runtime cancelled (its read never ends) is taken back after ten seconds", async () => {
     let time = 0;
     const sleepers: (() => void)[] = [];

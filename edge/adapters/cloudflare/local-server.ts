@@ -168,6 +168,17 @@ export async function startWorkersLocalServer(options: WorkersLocalServerOptions
   }
 }
 
+/**
+ * The connections to a workerd over which requests are passed on, in the order they came (node:http's
+ * agent queues the others). workerd, as miniflare runs it, answers many concurrent connections
+ * unfairly once it is saturated: with one connection per client, at 64 concurrent seed lookups half
+ * the answers came within 20 ms and a tenth took 0.9 s or more (some past two seconds); over a few
+ * connections every request waits its turn, and the 99th percentile was a few hundred milliseconds at
+ * the same throughput (docs/benchmarks.md, `npm run bench:serve`). A few rather than one, so that a
+ * long answer (the dump to a slow client) holds up no other request alone.
+ */
+const WORKERD_CONNECTIONS = 6;
+
 /** Starts a workerd over the folder, resolving once it has answered a request. */
 function workerdStarter(options: WorkersLocalServerOptions, script: string) {
   const config = readConfig();
@@ -196,7 +207,7 @@ function workerdStarter(options: WorkersLocalServerOptions, script: string) {
       const address = new URL(await miniflare.ready);
       // Any answer will do (503 while the folder holds no build): it says workerd runs the Worker.
       await (await fetch(new URL("/health", address))).arrayBuffer();
-      return { miniflare, manifest, address, agent: new Agent({ keepAlive: true }), inFlight: 0, onIdle: null };
+      return { miniflare, manifest, address, agent: new Agent({ keepAlive: true, maxSockets: WORKERD_CONNECTIONS }), inFlight: 0, onIdle: null };
     } catch (error) {
       await miniflare.dispose().catch(() => {});
       throw error;

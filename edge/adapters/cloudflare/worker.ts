@@ -12,7 +12,6 @@ import { ALLOWED, APP_RATE_LIMIT, type RateDecision, type RateLimitOptions } fro
 import { isBurstLimited } from "../../../contract/paths.ts";
 import { blockedAnswer, createBurstLimiter, EDGE_BURST_LIMIT } from "../../burst-limit.ts";
 import { assetBytesOf, deployedManifest, edgeRequestOf, webResponseOf } from "../web.ts";
-import { edgeStore, type EdgeCache } from "./edge-store.ts";
 import { bindingAppLimiter, bindingBurstLimiter, type RateLimitBinding } from "./limits.ts";
 
 /** The bindings wrangler.jsonc declares; a limit whose binding is missing is counted in the isolate's memory. */
@@ -28,15 +27,9 @@ interface RequestProperties {
   clientAcceptEncoding?: string | null;
 }
 
-/** The part of the Worker's execution context this adapter uses. */
-interface ExecutionContext {
-  waitUntil(promise: Promise<unknown>): void;
-}
-
 interface Scope {
   request: Request;
   env: WorkerEnv;
-  context?: ExecutionContext;
 }
 
 export interface WorkerOptions {
@@ -50,14 +43,6 @@ export interface WorkerOptions {
   now?: () => number;
   /** Where failures are told (the Worker's logs by default). */
   log?: (message: string, error?: unknown) => void;
-  /** The location's cache (default: `caches.default`, where the runtime has one); null keeps nothing there. */
-  edgeCache?: EdgeCache | null;
-}
-
-/** `caches.default` in a Worker; outside one (tests in Node) there is none. */
-function defaultEdgeCache(): EdgeCache {
-  const caches = (globalThis as { caches?: { default?: EdgeCache } }).caches;
-  return caches?.default ?? { match: async () => undefined, put: async () => {} };
 }
 
 /** An isolate has 128 MB: a bounded share for response bytes (seeds, the chunks they are read from, the dump). */
@@ -89,7 +74,6 @@ export function createWorker(options: WorkerOptions = {}) {
       cache: options.cache ?? WORKER_CACHE,
       // A request that awaits I/O another request started is cancelled as hung: each reads for itself.
       reads: OWN_READS,
-      store: options.edgeCache === null ? undefined : edgeStore(options.edgeCache ?? defaultEdgeCache()),
       onError: (error) => log("internal error:", error),
     });
     const burst = env.BURST_RATE_LIMIT ? bindingBurstLimiter(env.BURST_RATE_LIMIT, EDGE_BURST_LIMIT.blockMs, options.now) : createBurstLimiter({ ...EDGE_BURST_LIMIT, now: options.now });
@@ -107,20 +91,21 @@ export function createWorker(options: WorkerOptions = {}) {
   };
 
   return {
-    async fetch(request: Request, env: WorkerEnv, context?: ExecutionContext): Promise<Response> {
+    async fetch(request: Request, env: WorkerEnv): Promise<Response> {
       const { core, burst } = isolateFor(env);
       const clientIp = request.headers.get("cf-connecting-ip") ?? "";
-      if (isBurstLimited(new URL(request.url).pathname)) {
+      const acceptEncoding = (request as { cf?: RequestProperties }).cf?.clientAcceptEncoding;
+      // The request's URL is parsed once, here.
+      const edgeRequest = { ...edgeRequestOf(request, clientIp), acceptEncoding: acceptEncoding ?? request.headers.get("accept-encoding") };
+      if (isBurstLimited(edgeRequest.path)) {
         const decision = await burstDecision(burst, clientIp);
         if (!decision.allowed) {
           const blocked = blockedAnswer(decision);
           return new Response(request.method === "HEAD" ? null : blocked.body, { status: blocked.status, headers: blocked.headers });
         }
       }
-      const scope = { request, env, context };
+      const scope = { request, env };
       await manifest.ensure(scope);
-      const acceptEncoding = (request as { cf?: RequestProperties }).cf?.clientAcceptEncoding;
-      const edgeRequest = { ...edgeRequestOf(request, clientIp), acceptEncoding: acceptEncoding ?? request.headers.get("accept-encoding") };
       return webResponseOf(await core.handle(edgeRequest, scope), request.method);
     },
   };

@@ -5,7 +5,6 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorker, type WorkerEnv } from "../../../../edge/adapters/cloudflare/worker.ts";
-import type { EdgeCache } from "../../../../edge/adapters/cloudflare/edge-store.ts";
 import { writeDistFixture, type DistFixture } from "../../../support/dist-fixture.ts";
 
 let fixture: DistFixture;
@@ -74,59 +73,23 @@ describe("reading the build's files in a Worker", () => {
     expect(await Promise.all(answers.map(async (answer) => (await answer.json()).data.seed))).toEqual([1, 2]);
     for (const reads of readsOf) expect(reads.filter((path) => path.endsWith(".pack"))).toEqual([`/${fixture.manifest.generation}/v1/items/7/44/seeds/0.pack`]);
   });
-});
 
-describe("the edge cache of a Worker (the Cache API)", () => {
-  /** A stand-in for `caches.default`: entries by URL, with the Cache-Control they were stored with. */
-  const memoryCache = () => {
-    const entries = new Map<string, { bytes: Uint8Array; cacheControl: string | null }>();
-    const cache: EdgeCache = {
-      async match(request) {
-        const entry = entries.get(request.url);
-        return entry === undefined ? undefined : new Response(entry.bytes as Uint8Array<ArrayBuffer>);
-      },
-      async put(request, response) {
-        entries.set(request.url, { bytes: new Uint8Array(await response.arrayBuffer()), cacheControl: response.headers.get("cache-control") });
-      },
-    };
-    return { cache, entries };
-  };
-  const readsOf = (reads: string[]): WorkerEnv => ({
-    ASSETS: {
-      fetch: (request) => {
-        reads.push(new URL(request.url).pathname);
-        return env.ASSETS.fetch(request);
-      },
-    },
-  });
-  const settled = async (kept: Promise<unknown>[]) => void (await Promise.all(kept));
-
-  it("a repeated request is answered from the location's cache by another isolate, without reading the pack", async () => {
-    const { cache, entries } = memoryCache();
-    const kept: Promise<unknown>[] = [];
-    const context = { waitUntil: (promise: Promise<unknown>) => void kept.push(promise) };
-    const first = await createWorker({ log: () => {}, edgeCache: cache }).fetch(request("/v1/items/7/44/seeds/151", "192.0.2.4"), env, context);
-    await settled(kept);
+  it("a seed reads the one chunk holding it, and another seed of that chunk is answered from the isolate's memory", async () => {
+    const worker = createWorker({ log: () => {} });
     const reads: string[] = [];
-    const again = await createWorker({ log: () => {}, edgeCache: cache }).fetch(request("/v1/items/7/44/seeds/151", "192.0.2.4"), readsOf(reads), context);
-    expect(await again.text()).toBe(await first.text());
-    expect(reads.filter((path) => path.endsWith(".pack"))).toEqual([]);
-    // Ten minutes, under the served generation: a deploy of another dataset_version has other keys.
-    expect([...entries.values()].every((entry) => entry.cacheControl === "public, max-age=600")).toBe(true);
-    expect([...entries.keys()].every((url) => new URL(url).pathname.startsWith(`/.edge-cache/${fixture.manifest.generation}/`))).toBe(true);
-  });
-
-  it("only the build's checked bytes go in: never a 404 or a 503", async () => {
-    const { cache, entries } = memoryCache();
-    const broken: WorkerEnv = {
+    const counted: WorkerEnv = {
       ASSETS: {
-        fetch: async (request) => (new URL(request.url).pathname.endsWith("meta.json") ? new Response("{}") : env.ASSETS.fetch(request)),
+        fetch: (request) => {
+          reads.push(new URL(request.url).pathname);
+          return env.ASSETS.fetch(request);
+        },
       },
     };
-    const worker = createWorker({ log: () => {}, edgeCache: cache });
-    expect((await worker.fetch(request("/v1/meta", "192.0.2.5"), broken)).status).toBe(503);
-    expect((await worker.fetch(request("/v1/items/1/1", "192.0.2.5"), broken)).status).toBe(404);
-    await new Promise<void>((done) => setImmediate(done));
-    expect(entries.size).toBe(0);
+    expect((await (await worker.fetch(request("/v1/items/7/44/seeds/1000", "192.0.2.4"), counted)).json()).data.seed).toBe(1000);
+    const chunks = reads.filter((path) => path.endsWith(".pack"));
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).not.toBe(`/${fixture.manifest.generation}/v1/items/7/44/seeds/0.pack`);
+    expect((await (await worker.fetch(request("/v1/items/7/44/seeds/999", "192.0.2.4"), counted)).json()).data.seed).toBe(999);
+    expect(reads.filter((path) => path.endsWith(".pack"))).toEqual(chunks);
   });
 });
