@@ -5,12 +5,14 @@
 //
 // Serves dist/ (or --dist DIR) as built and builds nothing; with --scale it writes the scale fixture
 // into bench/out (unless it is there), builds it into bench/out/scale-dist and serves that. Starts
-// each server on its own, loads it, stops it: the Node server with both rate limits off and 2
-// workers, workerd and Netlify's emulation with their limits raised out of reach, and (when nginx is
-// on PATH) nginx with a generated minimal config on a loopback port, serving each response of the mix
-// as a file of its own (a seed's bytes taken out of the chunk of its pair's pack holding it): what a
-// static host would answer without any code. Loads each with wrk when it is on PATH (lighter), else
-// autocannon in a child process, for a fixed duration, after a short warm-up:
+// every server: the Node server with both rate limits off and 2 workers, workerd and Netlify's
+// emulation with their limits raised out of reach, and (when nginx is on PATH) nginx with a generated
+// minimal config on a loopback port, serving each response of the mix as a file of its own (a seed's
+// bytes taken out of the chunk of its pair's pack holding it): what a static host would answer
+// without any code. Then loads them one at a time, run by run (--rounds N times each, the median
+// round shown), nginx right after the Node server so that their ratio compares moments close
+// together; with wrk when it is on PATH (lighter), else autocannon in a child process, for a fixed
+// duration, after a short warm-up:
 //   200s: a mix of random seed lookups (80%) and patterns (20%)
 //   304s: the same mix, revalidated (If-None-Match for the API; If-Modified-Since for nginx,
 //         whose ETags are per file)
@@ -30,7 +32,8 @@
 // reach at least 80% of its requests/s on 200s and 90% on 304s; workerd's 200s at least half its own
 // 304s, and its cold seeds a 99th percentile under 250 ms. Exits 1 on a FAIL.
 //
-// Options: --dist DIR or --scale, --duration S (10), --warmup S (5), --connections N (50),
+// Options: --dist DIR or --scale, --rounds N (1: each run once; more, the median round is shown),
+// --duration S (10), --warmup S (5), --connections N (50),
 // --netlify-connections N (8), --load wrk|autocannon, --no-nginx, --no-workerd, --no-netlify.
 //
 // Caveat: the load generator runs on the same machine (2 cores here) and competes with the
@@ -68,13 +71,15 @@ const WORKERD = "workerd";
 const COLD_SEEDS = 100_000;
 
 const USAGE =
-  "usage: npm run bench:serve [-- --dist DIR | --scale] [--duration S] [--warmup S] [--connections N] [--netlify-connections N] " +
+  "usage: npm run bench:serve [-- --dist DIR | --scale] [--rounds N] [--duration S] [--warmup S] [--connections N] [--netlify-connections N] " +
   "[--load wrk|autocannon] [--no-nginx] [--no-workerd] [--no-netlify]";
 
 interface Options {
   dist: string;
   /** `--scale`: build the scale fixture into `dist` first (bench/out/scale-dist). */
   scale: boolean;
+  /** Rounds of each run; the median round is shown. */
+  rounds: number;
   durationSeconds: number;
   warmupSeconds: number;
   connections: number;
@@ -138,6 +143,7 @@ function readOptions(argv: readonly string[]): Options {
   let values: {
     dist?: string;
     scale?: boolean;
+    rounds?: string;
     duration?: string;
     warmup?: string;
     connections?: string;
@@ -153,6 +159,7 @@ function readOptions(argv: readonly string[]): Options {
       options: {
         dist: { type: "string" },
         scale: { type: "boolean" },
+        rounds: { type: "string" },
         duration: { type: "string" },
         warmup: { type: "string" },
         connections: { type: "string" },
@@ -166,7 +173,7 @@ function readOptions(argv: readonly string[]): Options {
   } catch (error) {
     fail(`${(error as Error).message}\n${USAGE}`);
   }
-  const number = (name: "duration" | "warmup" | "connections" | "netlify-connections", fallback: number, min: number, max: number) => {
+  const number = (name: "rounds" | "duration" | "warmup" | "connections" | "netlify-connections", fallback: number, min: number, max: number) => {
     const raw = values[name];
     const parsed = raw === undefined ? fallback : Number(raw);
     if (!Number.isFinite(parsed) || parsed < min || parsed > max) fail(`--${name} must be a number from ${min} to ${max}`);
@@ -177,6 +184,7 @@ function readOptions(argv: readonly string[]): Options {
   return {
     dist: values.scale === true ? SCALE_DIST : resolve(values.dist ?? join(repoRoot, "dist")),
     scale: values.scale === true,
+    rounds: number("rounds", 1, 1, 9),
     durationSeconds: number("duration", 10, 1, 120),
     warmupSeconds: number("warmup", 5, 0, 60),
     connections: number("connections", 50, 1, 1000),
@@ -692,47 +700,99 @@ interface Bench {
   wrkScript: string | null;
 }
 
-/** Starts the adapter, loads it with each run (the cold seeds only where it answers the API), stops it. */
-async function measure(adapter: Adapter, bench: Bench): Promise<Measured> {
-  const { options } = bench;
-  const mixPaths = bench.mix.map(({ api, file }) => adapter.pathFor(api, file));
-  const pathsOf = (scenario: Scenario) => (scenario === "cold seeds" ? bench.coldSeeds : mixPaths);
-  const filesOf = new Map<readonly string[], string>();
-  const pathsFileOf = (paths: readonly string[]) => {
-    let file = filesOf.get(paths);
-    if (file === undefined) filesOf.set(paths, (file = join(bench.workDir, `paths-${filesOf.size}`)));
-    writeFileSync(file, `${paths.join("\n")}\n`);
-    return file;
-  };
-  const opening = adapter.answersInEnvelope ? envelopeOpening(bench.datasetVersion) : null;
+/** An adapter started, with what loading it needs. */
+interface Running {
+  adapter: Adapter;
+  server: Server;
+  /** Its paths for each run, written into files for the load generator. */
+  pathsFile: Map<Scenario, string>;
+  paths: Map<Scenario, readonly string[]>;
+  /** `envelopeOpening` of the build, or null where answers are not the API's. */
+  opening: string | null;
+  runs: Map<Scenario, RunResult[]>;
+  programs: Map<string, number>;
+}
 
-  const server = await adapter.start();
-  const pid = server.child.pid!;
-  const load = (paths: readonly string[], header: [string, string] | null, expected: number, seconds: number) => {
-    const job: LoadJob = { url: server.url, pathsFile: pathsFileOf(paths), header, expected, opening, seconds, connections: adapter.connections };
-    return bench.wrkScript === null ? runAutocannon(job) : runWrk(job, bench.wrkScript);
-  };
-  const runs = new Map<Scenario, RunResult>();
-  const programs = new Map<string, number>();
+/**
+ * Starts every adapter, then loads them run by run, round by round, each adapter in turn (nginx right
+ * after the Node server, so that the two are measured moments apart on a machine whose load moves),
+ * and stops them. Each adapter gets its warm-up before its first round of 200s.
+ */
+async function measureAll(adapters: readonly Adapter[], bench: Bench): Promise<Map<string, Measured>> {
+  const running: Running[] = [];
   try {
+    for (const adapter of adapters) {
+      console.error(`bench:serve: starting ${adapter.name}`);
+      running.push(await started(adapter, bench));
+    }
     for (const scenario of SCENARIOS) {
-      if (scenario === "cold seeds" && !adapter.answersInEnvelope) continue;
-      const paths = pathsOf(scenario);
-      const header = scenario === "304s" ? adapter.revalidate : null;
-      const expected = EXPECTED[scenario];
-      const rssBeforeBytes = sampleTree(pid).rssBytes;
-      const watch = watchTree(pid);
-      const warmup = scenario === "200s" && options.warmupSeconds > 0 ? await load(paths, null, 200, options.warmupSeconds) : noCounts();
-      const result = await load(paths, header, expected, options.durationSeconds);
-      const peak = watch.stop();
-      for (const [program, count] of peak.programs) programs.set(program, Math.max(programs.get(program) ?? 0, count));
-      const checked = await checkAnswers(server.url, paths, header, expected, adapter.answersInEnvelope ? bench.datasetVersion : null, adapter.connections);
-      runs.set(scenario, { load: result, counts: addCounts(warmup, result, checked), rssBeforeBytes, rssPeakBytes: peak.rssBytes });
+      for (let round = 0; round < bench.options.rounds; round++) {
+        for (const one of running) {
+          if (!one.paths.has(scenario)) continue;
+          console.error(`bench:serve: ${one.adapter.name}, ${scenario}, round ${round + 1} of ${bench.options.rounds}`);
+          const warm = scenario === "200s" && round === 0;
+          one.runs.set(scenario, [...(one.runs.get(scenario) ?? []), await loadOnce(one, scenario, warm, bench)]);
+        }
+      }
     }
   } finally {
-    await stop(server.child, "SIGTERM");
+    await Promise.all(running.map((one) => stop(one.server.child, "SIGTERM")));
   }
-  return { runs, programs };
+  return new Map(running.map((one) => [one.adapter.name, { runs: new Map([...one.runs].map(([scenario, runs]) => [scenario, medianRun(runs)])), programs: one.programs }]));
+}
+
+async function started(adapter: Adapter, bench: Bench): Promise<Running> {
+  const mixPaths = bench.mix.map(({ api, file }) => adapter.pathFor(api, file));
+  const paths = new Map<Scenario, readonly string[]>([
+    ["200s", mixPaths],
+    ["304s", mixPaths],
+  ]);
+  // The cold seeds only where the answers are the API's.
+  if (adapter.answersInEnvelope) paths.set("cold seeds", bench.coldSeeds);
+  const pathsFile = new Map<Scenario, string>();
+  for (const [scenario, list] of paths) {
+    const file = join(bench.workDir, `${adapter.name.replace(/\W+/g, "-")}-${scenario.replace(/\W+/g, "-")}.paths`);
+    writeFileSync(file, `${list.join("\n")}\n`);
+    pathsFile.set(scenario, file);
+  }
+  const opening = adapter.answersInEnvelope ? envelopeOpening(bench.datasetVersion) : null;
+  return { adapter, server: await adapter.start(), pathsFile, paths, opening, runs: new Map(), programs: new Map() };
+}
+
+/** One run of one scenario on a started adapter: its load, then the full check. */
+async function loadOnce(one: Running, scenario: Scenario, warm: boolean, bench: Bench): Promise<RunResult> {
+  const { adapter, server } = one;
+  const { options } = bench;
+  const header = scenario === "304s" ? adapter.revalidate : null;
+  const expected = EXPECTED[scenario];
+  const load = (sent: [string, string] | null, status: number, seconds: number) => {
+    const job: LoadJob = { url: server.url, pathsFile: one.pathsFile.get(scenario)!, header: sent, expected: status, opening: one.opening, seconds, connections: adapter.connections };
+    return bench.wrkScript === null ? runAutocannon(job) : runWrk(job, bench.wrkScript);
+  };
+  const pid = server.child.pid!;
+  const rssBeforeBytes = sampleTree(pid).rssBytes;
+  const watch = watchTree(pid);
+  const warmup = warm && options.warmupSeconds > 0 ? await load(null, 200, options.warmupSeconds) : noCounts();
+  const result = await load(header, expected, options.durationSeconds);
+  const peak = watch.stop();
+  for (const [program, count] of peak.programs) one.programs.set(program, Math.max(one.programs.get(program) ?? 0, count));
+  const checked = await checkAnswers(server.url, one.paths.get(scenario)!, header, expected, adapter.answersInEnvelope ? bench.datasetVersion : null, adapter.connections);
+  return { load: result, counts: addCounts(warmup, result, checked), rssBeforeBytes, rssPeakBytes: peak.rssBytes };
+}
+
+/**
+ * The rounds of one run as one: the load of the median round by requests/s, every round's answers
+ * and errors counted, the memory when the first began and at the highest peak.
+ */
+function medianRun(rounds: readonly RunResult[]): RunResult {
+  const sorted = [...rounds].sort((a, b) => a.load.requestsPerSecond - b.load.requestsPerSecond);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return {
+    load: median.load,
+    counts: addCounts(...rounds.map((round) => round.counts)),
+    rssBeforeBytes: rounds[0]!.rssBeforeBytes,
+    rssPeakBytes: Math.max(...rounds.map((round) => round.rssPeakBytes)),
+  };
 }
 
 // ---- output ----
@@ -821,6 +881,7 @@ function errorLine(name: string, runs: ReadonlyMap<Scenario, RunResult>): { line
 // ---- main ----
 
 const NODE_SERVER = "Node server";
+const ADAPTER_ORDER = [NODE_SERVER, "nginx", WORKERD, "Netlify"];
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
@@ -858,6 +919,9 @@ async function main(): Promise<void> {
     });
   }
 
+  // nginx right after the Node server (measureAll says why).
+  adapters.sort((a, b) => ADAPTER_ORDER.indexOf(a.name) - ADAPTER_ORDER.indexOf(b.name));
+
   console.log(`bench:serve — ${options.dist} (dataset_version ${manifest.dataset_version}, ${items.length} items), Node ${process.version}`);
   console.log(
     `load: ${useWrk ? "wrk, 1 thread" : "autocannon in a child process"}, ${options.connections} connections` +
@@ -868,13 +932,10 @@ async function main(): Promise<void> {
     console.log(options.nginx ? "nginx is not on PATH: no static baseline, no PASS/FAIL against it (apt-get install nginx)." : "--no-nginx: no static baseline, no PASS/FAIL against it.");
   }
 
-  const measured = new Map<string, Measured>();
+  let measured: Map<string, Measured>;
   try {
     const bench: Bench = { options, mix, coldSeeds: cold, datasetVersion: manifest.dataset_version, workDir, wrkScript };
-    for (const adapter of adapters) {
-      console.error(`bench:serve: ${adapter.name}`);
-      measured.set(adapter.name, await measure(adapter, bench));
-    }
+    measured = await measureAll(adapters, bench);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

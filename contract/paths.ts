@@ -240,23 +240,33 @@ export function isBurstLimited(path: string): boolean {
 /** The /v1 entry answering a path under {base_url} (already stripped of "/v1"), or null. */
 export function lookupUnderBase(pathname: string): RouteMatch | null {
   if (!pathname.startsWith("/")) return null;
-  const decoded = pathname.slice(1).split("/").map(decodeSegment);
+  const decoded = pathname.slice(1).split("/");
+  for (let index = 0; index < decoded.length; index++) decoded[index] = decodeSegment(decoded[index]!);
+  // Only the /v1 templates have segments, and those are the routes' (ENDPOINT_PATHS).
   for (const { name, segments } of COMPILED) {
     if (segments === null || segments.length !== decoded.length) continue;
-    const values: Record<string, string> = {};
-    const matches = segments.every((segment, index) => {
-      const value = decoded[index]!;
-      if (!segment.startsWith("{")) return segment === value;
-      values[segment.slice(1, -1)] = value;
-      return true;
-    });
-    // Only the /v1 templates have segments, and those are the routes' (ENDPOINT_PATHS).
-    if (matches) return match(name, values) as RouteMatch;
+    const values = valuesOf(segments, decoded);
+    if (values !== null) return match(name, values) as RouteMatch;
   }
   return null;
 }
 
+/** A template's parameters read from a path's decoded segments, or null when a literal segment differs. */
+function valuesOf(segments: readonly string[], decoded: readonly string[]): Record<string, string> | null {
+  const values: Record<string, string> = {};
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    if (segment.charCodeAt(0) === OPEN_BRACE) values[segment.slice(1, -1)] = decoded[index]!;
+    else if (segment !== decoded[index]) return null;
+  }
+  return values;
+}
+
+const OPEN_BRACE = "{".charCodeAt(0);
+
+/** A segment percent-decoded; one without `%` is as written, which is most of them, so it is not decoded. */
 function decodeSegment(raw: string): string {
+  if (!raw.includes("%")) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {

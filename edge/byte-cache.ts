@@ -19,7 +19,7 @@ export interface ByteCacheOptions {
  */
 export const DEFAULT_BYTE_CACHE: ByteCacheOptions = { maxBytes: 128 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 1_000_000 };
 
-/** What an entry costs beyond its key and bytes: the Map entry and the Uint8Array object, roughly. */
+/** What an entry costs beyond its key and bytes: the Map entry, its record and the Uint8Array object, roughly. */
 const ENTRY_OVERHEAD = 160;
 
 export interface ByteCache {
@@ -32,39 +32,55 @@ export interface ByteCache {
   readonly size: number;
 }
 
+/** An entry and when it was last moved to the young end, counted in moves. */
+interface Kept {
+  value: Uint8Array | null;
+  moved: number;
+}
+
+/**
+ * Entries are kept in a Map in order of use, the oldest first, and the oldest are evicted. A hit
+ * moves its entry to the young end only when it is no longer among the younger half: moving costs
+ * two changes of the Map, which on a hot path of hits that are mostly young would be most of the
+ * cost of a lookup; an entry in the younger half is as far from eviction either way.
+ */
 export function createByteCache(options: ByteCacheOptions): ByteCache {
-  const entries = new Map<string, Uint8Array | null>();
+  const entries = new Map<string, Kept>();
   let bytes = 0;
+  let moves = 0;
   const cost = (key: string, value: Uint8Array | null) => ENTRY_OVERHEAD + 2 * key.length + (value === null ? 0 : value.length);
+  const toYoungEnd = (key: string, kept: Kept) => {
+    entries.delete(key);
+    entries.set(key, kept);
+    kept.moved = ++moves;
+  };
   return {
     get(key) {
-      const value = entries.get(key);
-      if (value === undefined) return undefined;
-      // Map keeps insertion order: re-inserting moves the entry to the young end.
-      entries.delete(key);
-      entries.set(key, value);
-      return value;
+      const kept = entries.get(key);
+      if (kept === undefined) return undefined;
+      if (moves - kept.moved >= entries.size / 2) toYoungEnd(key, kept);
+      return kept.value;
     },
     set(key, value) {
       if (value !== null && value.length > options.maxEntryBytes) return;
       const previous = entries.get(key);
       if (previous !== undefined) {
-        bytes -= cost(key, previous);
+        bytes -= cost(key, previous.value);
         entries.delete(key);
       }
-      entries.set(key, value);
+      entries.set(key, { value, moved: ++moves });
       bytes += cost(key, value);
-      for (const [oldKey, oldValue] of entries) {
+      for (const [oldKey, oldKept] of entries) {
         if (bytes <= options.maxBytes && entries.size <= options.maxEntries) break;
         entries.delete(oldKey);
-        bytes -= cost(oldKey, oldValue);
+        bytes -= cost(oldKey, oldKept.value);
       }
     },
     delete(key) {
       const previous = entries.get(key);
       if (previous === undefined) return;
       entries.delete(key);
-      bytes -= cost(key, previous);
+      bytes -= cost(key, previous.value);
     },
     get bytes() {
       return bytes;

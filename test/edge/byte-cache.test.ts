@@ -25,6 +25,16 @@ describe("byte cache", () => {
     expect(cache.get("c")).toEqual(bytes(100).fill(3));
     expect(cache.bytes).toBeLessThanOrEqual(2 * 262 + 100);
   });
+  it("an entry used is kept while at least half the cache's worth of new entries come in after it", () => {
+    const keys = Array.from({ length: 8 }, (_, at) => `k${at}`);
+    const fresh = createByteCache({ maxBytes: 1_000_000, maxEntryBytes: 100, maxEntries: 8 });
+    for (const key of keys) fresh.set(key, null);
+    fresh.get("k0");
+    for (const key of ["n1", "n2", "n3", "n4"]) fresh.set(key, null);
+    // k0, the oldest, was used: k1 to k4 went in its place.
+    expect(fresh.get("k0")).toBeNull();
+    expect(["k1", "k2", "k3", "k4"].map((key) => fresh.get(key))).toEqual([undefined, undefined, undefined, undefined]);
+  });
   it("never holds more entries than its entry bound", () => {
     const cache = createByteCache({ maxBytes: 1_000_000, maxEntryBytes: 100, maxEntries: 3 });
     for (const key of ["a", "b", "c", "d", "e"]) cache.set(key, null);
