@@ -129,20 +129,22 @@ export function answerError(response: ServerResponse, status: number, code: Erro
 
 /**
  * The answer to a request the runtime failed to answer: 503, never cached, as the core answers
- * what it cannot: `{"status":"error"}` for /health, internal_error in the envelope for the rest.
+ * what it cannot: `{"status":"error"}` for /health, internal_error in the envelope for the rest;
+ * with `Retry-After` when the server knows when to look again.
  */
-export function answerUnavailable(response: ServerResponse, target: string, message: string, datasetVersion: string): void {
+export function answerUnavailable(response: ServerResponse, target: string, message: string, datasetVersion: string, retryAfterSeconds?: number): void {
   if (response.headersSent) {
     // Part of an answer is out: only cutting the connection tells the client it is incomplete.
     response.destroy();
     return;
   }
+  const extra: Record<string, string> = retryAfterSeconds === undefined ? {} : { "retry-after": String(retryAfterSeconds) };
   if (lookupPath(target.split("?")[0]!)?.kind === "health") {
-    response.writeHead(503, { ...errorHeaders(503, datasetVersion), "content-length": String(HEALTH_ERROR.length) });
+    response.writeHead(503, { ...errorHeaders(503, datasetVersion), ...extra, "content-length": String(HEALTH_ERROR.length) });
     response.end(HEALTH_ERROR);
     return;
   }
-  answerError(response, 503, "internal_error", message, datasetVersion);
+  answerError(response, 503, "internal_error", message, datasetVersion, extra);
 }
 
 const HEALTH_ERROR = Buffer.from('{"status":"error"}');

@@ -19,6 +19,7 @@ import { requestShapeCases } from "../support/request-shapes.ts";
 import type { ServeScript } from "../support/serve-script.ts";
 import { startNetlifyEmulation } from "../../edge/adapters/netlify/emulation.ts";
 import { startNetlifyLocalServer, type NetlifyLocalServer } from "../../edge/adapters/netlify/local-server.ts";
+import { EDGE_BURST_LIMIT } from "../../edge/burst-limit.ts";
 
 // `npm run serve:netlify` is started first, as a child: it loads @netlify/dev on its own while this
 // process runs the contract, and its test at the end of the file stops it.
@@ -105,7 +106,7 @@ describe("Netlify's own", () => {
       expect((await fetch(`${server.url}/v1/meta`)).status).toBe(200);
     });
 
-    it("starts the emulation again when its Deno process dies: meanwhile requests are 503, no-store, and then it answers again", async () => {
+    it("starts the emulation again when its Deno process dies: meanwhile requests are 503, no-store, with Retry-After, and then it answers again", async () => {
       now += 100_000;
       const dead = server.emulation!;
       const deno = dead.deno!;
@@ -120,6 +121,8 @@ describe("Netlify's own", () => {
       expect(meta.json()).toEqual({ dataset_version: "netlify-v1", error: { code: "internal_error", message: expect.any(String) } });
       expect(meta.headers["cache-control"]).toBe("no-store");
       expect(meta.headers["access-control-allow-origin"]).toBe("*");
+      // About what a fresh emulation takes to start.
+      expect(meta.headers["retry-after"]).toBe("10");
       const unhealthy = await rawRequest(server.url, "/health", "GET", {});
       expect([unhealthy.status, unhealthy.json(), unhealthy.headers["cache-control"]]).toEqual([503, { status: "error" }, "no-store"]);
 
@@ -130,6 +133,28 @@ describe("Netlify's own", () => {
       const health = await rawRequest(server.url, "/health", "GET", {});
       expect([health.status, health.json()]).toEqual([200, { status: "ok" }]);
       expect((await rawRequest(server.url, "/v1/meta", "GET", {})).json().dataset_version).toBe("netlify-v1");
+    });
+
+    it("hands over to a fresh emulation once the Deno process holds more than its budget, without a failed request", async () => {
+      // A budget every process is past: the first look at its memory starts a fresh one.
+      const budgeted = await startNetlifyLocalServer({ publishDir: fixture.dir, port: 0, memoryBudget: 1, burstLimit: { ...EDGE_BURST_LIMIT, limit: 1_000_000 }, log: () => {} });
+      try {
+        const first = budgeted.emulation!;
+        const statuses: number[] = [];
+        // Eight clients asking for seeds, one after another each, until a fresh emulation answers and the first's Deno process is gone.
+        const handedOver = () => budgeted.emulation !== first && (first.deno!.exitCode !== null || first.deno!.signalCode !== null);
+        const client = async (at: number) => {
+          for (let seed = at; !handedOver(); seed = (seed + 8) % 1001) {
+            statuses.push((await rawRequest(budgeted.url, `/v1/items/7/44/seeds/${seed}`, "GET", {})).status);
+          }
+          statuses.push((await rawRequest(budgeted.url, `/v1/items/7/44/seeds/${at}`, "GET", {})).status);
+        };
+        await Promise.all(Array.from({ length: 8 }, (_, at) => client(at)));
+        expect(statuses.length).toBeGreaterThan(8);
+        expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      } finally {
+        await budgeted.close();
+      }
     });
   });
 });

@@ -127,13 +127,13 @@ async function bundleFunctions(folder: string): Promise<void> {
 }
 
 export async function startNetlifyEmulation(options: EmulationOptions): Promise<NetlifyEmulation> {
-  const undoProcessState = processStateUndo();
+  const leaveProcess = enterProcess();
   const project = mkdtempSync(join(tmpdir(), "netlify-site-"));
   let started: { dev: NetlifyDev; deno: ChildProcess | null };
   try {
     started = await startedDevWithDeno(project, options);
   } catch (error) {
-    undoProcessState();
+    leaveProcess();
     rmSync(project, { recursive: true, force: true });
     throw error;
   }
@@ -146,10 +146,28 @@ export async function startNetlifyEmulation(options: EmulationOptions): Promise<
       try {
         await dev.stop();
       } finally {
-        undoProcessState();
+        leaveProcess();
         rmSync(project, { recursive: true, force: true });
       }
     },
+  };
+}
+
+/**
+ * The emulations running in this process, and how to undo what starting the first of them changed:
+ * a handover (local-server.ts) runs a fresh emulation beside the one it replaces, which stops later,
+ * so the process is changed by the first start and given back by the last stop, not by each.
+ */
+const inProcess = { emulations: 0, undo: () => {} };
+
+/** Counts an emulation in; the function returned counts it out (once). */
+function enterProcess(): () => void {
+  if (inProcess.emulations++ === 0) inProcess.undo = processStateUndo();
+  let left = false;
+  return () => {
+    if (left) return;
+    left = true;
+    if (--inProcess.emulations === 0) inProcess.undo();
   };
 }
 
