@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The pull-request job's steps (.github/workflows/ci.yml, dataset-changes), run here without GitHub:
+# The pull-request job's steps (.github/workflows/dataset-changes.yml), run here without GitHub:
 # the shipped dataset is the base, and a copy of it with one level renamed is the pull request. Prints
 # the comment the job would post, and fails unless it names the change. Run by .ci/run.
 set -euo pipefail
