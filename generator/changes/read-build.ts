@@ -74,7 +74,7 @@ function fileValue(route: (value: string) => Route): (relative: string) => strin
 }
 
 const guideIdOf = fileValue((platformId) => ({ name: "guide", platformId, system: null }));
-const aliasKeyOf = fileValue((aliasKey) => ({ name: "resolve", aliasKey }));
+const aliasKeyOf = fileValue((aliasKey) => ({ name: "resolve", aliasKey, by: "slug" }));
 
 export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
   const root = path.join(build.outDir, build.generation);

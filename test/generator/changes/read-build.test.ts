@@ -66,7 +66,7 @@ describe("reading a build's guides and aliases", () => {
     const build = generation(outDir, "g-a", {
       [fileFor({ name: "guide", platformId: "200", system: null }, manifest)]: '{"platform_id":"200","title":"Example guide 200"}',
       [fileFor({ name: "guide", platformId: "200", system: "blue" }, manifest)]: '{"platform_id":"200","title":"Example guide 200, narrowed"}',
-      [fileFor({ name: "resolve", aliasKey: "ak-47-case-hardened" }, manifest)]: '{"items":[{"def_index":7,"paint_index":44}]}',
+      [fileFor({ name: "resolve", aliasKey: "ak-47-case-hardened", by: "slug" }, manifest)]: '{"items":[{"def_index":7,"paint_index":44}]}',
       [fileFor({ name: "meta" }, manifest)]: "{}",
     });
     const snapshot = snapshotOf(build);

@@ -1,6 +1,6 @@
 // What each host uploads from a build folder: the list the build's summary counts and
 // docs/deploy.md ("File counts") reports, held here to the rule the docs state for a build into an
-// empty folder: per item pair four files; one per guide and per system; one per slug (/resolve);
+// empty folder: per item pair four files; one per guide and per system; two per slug (/resolve, by slug and by name key);
 // meta, the dump, the changelog and the generation's serving index; the seven files of the documents
 // folder; the manifest. Netlify also takes the three files only builds read, and the folder's server.
 
