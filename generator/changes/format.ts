@@ -1,6 +1,7 @@
 // The changes between two builds as text for a terminal: totals first, then one group per kind of
-// change, one line per change; an added or removed guide is followed by what it covers. `--json`
-// prints the Changes value itself instead, `--markdown` the same as markdown.ts.
+// change, one line per change; an added or removed guide is followed by what it covers, a guide both
+// builds hold by the fields it edits. `--json` prints the Changes value itself instead, `--markdown`
+// the same as markdown.ts.
 
 import type { Changes } from "../../contract/schema/changes.ts";
 import type { ChangesForReview, GuideSummary, Paints } from "./guide-summary.ts";

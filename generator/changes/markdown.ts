@@ -1,13 +1,14 @@
 // The changes between two builds as GitHub-flavoured markdown, to paste into (or post as) a pull
-// request comment: a heading, the totals as a table, then one table per kind of change, and for each
-// added or removed guide its items and systems. Plain text only: no ANSI, and every value from the
+// request comment: a heading, the totals as a table, then one table per kind of change, for each
+// added or removed guide its items and systems, for each guide both builds hold the fields it edits,
+// and the first responses that change, by their request. Plain text only: no ANSI, and every value from the
 // dataset escaped, since titles hold `|` ("AK-47 | Case Hardened") and may hold `*`, `_` or `<`.
 
 import type { Changes } from "../../contract/schema/changes.ts";
 import type { ChangesForReview, GuideSummary } from "./guide-summary.ts";
 import { paintsText } from "./format.ts";
 import type { ResponseNames } from "./response-names.ts";
-import { requestRuns } from "./response-runs.ts";
+import { changeRuns, runCount } from "./response-runs.ts";
 
 /** Rows shown per table: a comment has a size limit, and a reviewer reads the first rows anyway. */
 export const MAX_ROWS = 100;
@@ -59,9 +60,7 @@ function guideSection(guide: GuideSummary): string[] {
 
 /** The responses that differ, each by its request (runs of a pack's seeds on one line), the first MAX_RESPONSE_LINES lines of them. */
 function responsesSection(names: ResponseNames): string[] {
-  const all = (["changed", "added", "removed"] as const).flatMap((change) =>
-    requestRuns(names[change]).map((run) => ({ line: `- ${change} ${code(run.text)}${run.count > 1 ? ` (${run.count.toLocaleString("en")} responses)` : ""}`, count: run.count })),
-  );
+  const all = changeRuns(names).map((run) => ({ line: `- ${run.change} ${code(run.text)}${runCount(run)}`, count: run.count }));
   const shown = all.slice(0, MAX_RESPONSE_LINES);
   const more = all.slice(shown.length).reduce((sum, run) => sum + run.count, 0);
   const cut = more > 0 ? ["", `… and ${more.toLocaleString("en")} more (\`npm run changes -- --responses\` lists every one).`] : [];

@@ -16,6 +16,7 @@ import { indexFileOf, readGenerationIndex, type GenerationIndex } from "../../co
 import { fingerprint } from "../fingerprint.ts";
 import { entriesOf, isPackFile } from "../../contract/pack.ts";
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
+import type { Change } from "./response-runs.ts";
 
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 
@@ -98,14 +99,12 @@ export interface ResponseRef {
   entry: number | null;
 }
 
-export type ResponseChange = "changed" | "added" | "removed";
-
 /**
  * Responses whose bytes differ between two builds: a file is one response, a pack one per entry. A
  * pack whose fingerprint is the same in both is equal as a whole and not read. Each is handed to
  * `visit` in file order, a pack's entries in entry order (a removed one is of the earlier build).
  */
-export function eachResponseChange(a: GenerationOnDisk, b: GenerationOnDisk, visit: (change: ResponseChange, response: ResponseRef) => void): void {
+export function eachResponseChange(a: GenerationOnDisk, b: GenerationOnDisk, visit: (change: Change, response: ResponseRef) => void): void {
   const [before, after] = [printsOf(a), printsOf(b)];
   for (const [relative, print] of after) {
     const old = before.get(relative);

@@ -8,10 +8,11 @@ import { fileFor, packEntryOf, pathFor, type Route } from "../../contract/routes
 import { DERIVATIONS, type Derivation, type Sources, type Unit } from "../derive/derivations.ts";
 import type { Pair } from "../derive/order.ts";
 import type { BuildSnapshot } from "./compare.ts";
-import type { ResponseChange, ResponseRef } from "./read-build.ts";
+import type { ResponseRef } from "./read-build.ts";
+import type { Change } from "./response-runs.ts";
 
 /** The requests whose answers differ between two builds, by kind of change, each in file order. */
-export type ResponseNames = Record<ResponseChange, string[]>;
+export type ResponseNames = Record<Change, string[]>;
 
 /** Every route of a build, with the topics its files are named under. */
 function routesOf(build: BuildSnapshot): { routes: Iterable<Route>; topics: string[] } {
@@ -57,6 +58,6 @@ export function requestsOf(build: BuildSnapshot, responses: readonly ResponseRef
 }
 
 /** The requests of the responses that differ, the changed and added ones named from build `b`, the removed ones from `a`. */
-export function responseNames(a: BuildSnapshot, b: BuildSnapshot, responses: Record<ResponseChange, ResponseRef[]>): ResponseNames {
+export function responseNames(a: BuildSnapshot, b: BuildSnapshot, responses: Record<Change, ResponseRef[]>): ResponseNames {
   return { changed: requestsOf(b, responses.changed), added: requestsOf(b, responses.added), removed: requestsOf(a, responses.removed) };
 }

@@ -28,3 +28,13 @@ export function requestRuns(requests: readonly string[]): RequestRun[] {
     last > first ? { text: `${prefix}{${first}..${last}}`, count: last - first + 1 } : { text, count: 1 },
   );
 }
+
+export type Change = "changed" | "added" | "removed";
+
+/** The runs of each kind of change in turn, the changed first, then the added and the removed. */
+export function changeRuns(requests: Readonly<Record<Change, readonly string[]>>): (RequestRun & { change: Change })[] {
+  return (["changed", "added", "removed"] as const).flatMap((change) => requestRuns(requests[change]).map((run) => ({ change, ...run })));
+}
+
+/** A run's count as a reader reads it after the request: nothing for one. */
+export const runCount = ({ count }: RequestRun) => (count > 1 ? ` (${count.toLocaleString("en")} responses)` : "");

@@ -24,8 +24,9 @@ import { changesBetween } from "../changes/compare.ts";
 import { formatChanges } from "../changes/format.ts";
 import { changesForReview } from "../changes/guide-summary.ts";
 import { markdownChanges } from "../changes/markdown.ts";
-import { eachResponseChange, openBuild, snapshotOf, type ResponseChange, type ResponseRef } from "../changes/read-build.ts";
+import { eachResponseChange, openBuild, snapshotOf, type ResponseRef } from "../changes/read-build.ts";
 import { responseNames, type ResponseNames } from "../changes/response-names.ts";
+import type { Change } from "../changes/response-runs.ts";
 import { isMain, runAsMain, type CliIo } from "./main.ts";
 
 const USAGE = [
@@ -69,7 +70,7 @@ function compared(values: Values, io: CliIo): { text: string } | string {
   const to = openBuild(path.resolve(io.cwd, values.to));
   if (!to.ok) return `--to: ${to.message}`;
   const [before, after] = [snapshotOf(from.build), snapshotOf(to.build)];
-  const refs: Record<ResponseChange, ResponseRef[]> = { changed: [], added: [], removed: [] };
+  const refs: Record<Change, ResponseRef[]> = { changed: [], added: [], removed: [] };
   eachResponseChange(from.build, to.build, (change, response) => refs[change].push(response));
   const changes = changesBetween(before, after, { changed: refs.changed.length, added: refs.added.length, removed: refs.removed.length });
   if (values.json) return { text: `${JSON.stringify(changes, null, 2)}\n` };

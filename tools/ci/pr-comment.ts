@@ -11,7 +11,7 @@ import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { MAX_RESPONSE_LINES } from "../../generator/changes/markdown.ts";
-import { requestRuns } from "../../generator/changes/response-runs.ts";
+import { changeRuns, runCount, type Change } from "../../generator/changes/response-runs.ts";
 import { isMain, runAsMain, type CliIo } from "../../generator/cli/main.ts";
 
 /** The first line of every comment this job writes: how the next run finds the comment to update. */
@@ -80,14 +80,14 @@ function everyResponseNote({ responses, runUrl }: JobOutcome): string[] {
   return ["", `All ${responses.length.toLocaleString("en")} responses that change are listed in ${where}.`];
 }
 
-/** `changed /v1/...` lines as runs, each line its kind and its request or run. */
+/** `changed /v1/...` lines (`npm run changes -- --responses`) as runs, each line its kind and its request or run. */
 function responseRuns(responses: readonly string[]): string[] {
-  const lines: string[] = [];
-  for (const change of ["changed", "added", "removed"]) {
-    const requests = responses.filter((line) => line.startsWith(`${change} `)).map((line) => line.slice(change.length + 1));
-    for (const run of requestRuns(requests)) lines.push(`${change} ${run.text}${run.count > 1 ? ` (${run.count.toLocaleString("en")} responses)` : ""}`);
+  const byChange: Record<Change, string[]> = { changed: [], added: [], removed: [] };
+  for (const line of responses) {
+    const [change, request] = [line.slice(0, line.indexOf(" ")), line.slice(line.indexOf(" ") + 1)];
+    if (change in byChange) byChange[change as Change].push(request);
   }
-  return lines;
+  return changeRuns(byChange).map((run) => `${run.change} ${run.text}${runCount(run)}`);
 }
 
 /** The summary's list of every response that changes, after the comment, as long as the summary has room. */
