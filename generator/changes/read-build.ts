@@ -16,6 +16,7 @@ import { indexFileOf, readGenerationIndex, type GenerationIndex } from "../../co
 import { fingerprint } from "../fingerprint.ts";
 import { entriesOf, isPackFile } from "../../contract/pack.ts";
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
+import type { Change } from "./response-runs.ts";
 
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 
@@ -74,7 +75,7 @@ function fileValue(route: (value: string) => Route): (relative: string) => strin
 }
 
 const guideIdOf = fileValue((platformId) => ({ name: "guide", platformId, system: null }));
-const aliasKeyOf = fileValue((aliasKey) => ({ name: "resolve", aliasKey }));
+const aliasKeyOf = fileValue((aliasKey) => ({ name: "resolve", aliasKey, by: "slug" }));
 
 export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
   const root = path.join(build.outDir, build.generation);
@@ -92,19 +93,24 @@ export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
   return { datasetVersion: build.datasetVersion, guides, slugs };
 }
 
+/** One response of a build: a file, or an entry of a pack (`entry`, its index). */
+export interface ResponseRef {
+  file: string;
+  entry: number | null;
+}
+
 /**
  * Responses whose bytes differ between two builds: a file is one response, a pack one per entry. A
- * pack whose fingerprint is the same in both is equal as a whole and not read.
+ * pack whose fingerprint is the same in both is equal as a whole and not read. Each is handed to
+ * `visit` in file order, a pack's entries in entry order (a removed one is of the earlier build).
  */
-export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): ResponseCounts {
+export function eachResponseChange(a: GenerationOnDisk, b: GenerationOnDisk, visit: (change: Change, response: ResponseRef) => void): void {
   const [before, after] = [printsOf(a), printsOf(b)];
-  const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
   for (const [relative, print] of after) {
     const old = before.get(relative);
     if (old === print) continue;
     if (!isPackFile(relative)) {
-      if (old === undefined) counts.added++;
-      else counts.changed++;
+      visit(old === undefined ? "added" : "changed", { file: relative, entry: null });
       continue;
     }
     const entriesAfter = packEntries(b, relative) ?? [];
@@ -112,15 +118,27 @@ export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): 
     const entriesBefore = old === undefined ? [] : (packEntries(a, relative) ?? entriesAfter.map(() => null));
     entriesAfter.forEach((entry, at) => {
       const was = entriesBefore[at];
-      if (was === undefined) counts.added++;
-      else if (was === null || !Buffer.from(was).equals(entry)) counts.changed++;
+      if (was === undefined) visit("added", { file: relative, entry: at });
+      else if (was === null || !Buffer.from(was).equals(entry)) visit("changed", { file: relative, entry: at });
     });
-    counts.removed += Math.max(0, entriesBefore.length - entriesAfter.length);
+    for (let at = entriesAfter.length; at < entriesBefore.length; at++) visit("removed", { file: relative, entry: at });
   }
   for (const relative of before.keys()) {
     if (after.has(relative)) continue;
-    counts.removed += isPackFile(relative) ? (packEntries(a, relative)?.length ?? 1) : 1;
+    if (!isPackFile(relative)) {
+      visit("removed", { file: relative, entry: null });
+      continue;
+    }
+    const entries = packEntries(a, relative);
+    if (entries === null) visit("removed", { file: relative, entry: null });
+    else entries.forEach((_, at) => visit("removed", { file: relative, entry: at }));
   }
+}
+
+/** How many responses differ between two builds (eachResponseChange). */
+export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): ResponseCounts {
+  const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
+  eachResponseChange(a, b, (change) => counts[change]++);
   return counts;
 }
 

@@ -16,7 +16,7 @@ const ROUTES: Route[] = [
   { name: "seed", defIndex: 7, paintIndex: 44, seed: 661 },
   { name: "patterns", defIndex: 7, paintIndex: 44 },
   { name: "guide", platformId: "900000001", system: "blue_gem" },
-  { name: "resolve", aliasKey: "ak-47-case-hardened" },
+  { name: "resolve", aliasKey: "ak-47-case-hardened", by: "slug" },
   { name: "meta" },
   { name: "dump" },
 ];

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { encodePack } from "../../../generator/derive/encode-pack.ts";
-import { countResponseChanges, snapshotOf, type GenerationOnDisk } from "../../../generator/changes/read-build.ts";
+import { countResponseChanges, eachResponseChange, snapshotOf, type GenerationOnDisk } from "../../../generator/changes/read-build.ts";
 import { fileFor } from "../../../contract/routes.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
@@ -48,6 +48,17 @@ describe("counting the responses two builds differ in", () => {
   });
 });
 
+describe("each response two builds differ in", () => {
+  it("is handed over by file and, in a pack, by entry, the removed ones last", () => {
+    const outDir = folders.make();
+    const before = generation(outDir, "g-a", { "v1/items/7/44/seeds.pack": pack(seed(0), seed(1), seed(2)), "v1/guides/1.json": "{}", "v1/meta.json": "{}" });
+    const after = generation(outDir, "g-b", { "v1/items/7/44/seeds.pack": pack(seed(0), seed(1, ',"corrected":true')), "v1/guides/2.json": "{}", "v1/meta.json": '{"x":1}' });
+    const seen: string[] = [];
+    eachResponseChange(before, after, (change, { file, entry }) => seen.push(`${change} ${file}${entry === null ? "" : `#${entry}`}`));
+    expect(seen).toEqual(["added v1/guides/2.json", "changed v1/items/7/44/seeds.pack#1", "removed v1/items/7/44/seeds.pack#2", "changed v1/meta.json", "removed v1/guides/1.json"]);
+  });
+});
+
 describe("reading a build's guides and aliases", () => {
   it("finds each guide and alias by the file fileFor names for it, and takes no narrowing of a guide for a guide", () => {
     const outDir = folders.make();
@@ -55,7 +66,7 @@ describe("reading a build's guides and aliases", () => {
     const build = generation(outDir, "g-a", {
       [fileFor({ name: "guide", platformId: "200", system: null }, manifest)]: '{"platform_id":"200","title":"Example guide 200"}',
       [fileFor({ name: "guide", platformId: "200", system: "blue" }, manifest)]: '{"platform_id":"200","title":"Example guide 200, narrowed"}',
-      [fileFor({ name: "resolve", aliasKey: "ak-47-case-hardened" }, manifest)]: '{"items":[{"def_index":7,"paint_index":44}]}',
+      [fileFor({ name: "resolve", aliasKey: "ak-47-case-hardened", by: "slug" }, manifest)]: '{"items":[{"def_index":7,"paint_index":44}]}',
       [fileFor({ name: "meta" }, manifest)]: "{}",
     });
     const snapshot = snapshotOf(build);
