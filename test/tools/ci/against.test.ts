@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runChanges } from "../../../generator/cli/changes.ts";
+import { runChanges } from "../../../tools/cli/changes.ts";
 import { COMMENT_MARKER } from "../../../tools/ci/pr-comment.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 

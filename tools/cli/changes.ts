@@ -19,15 +19,15 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { previewAgainst } from "../../tools/ci/against.ts";
-import { changesBetween } from "../changes/compare.ts";
-import { formatChanges } from "../changes/format.ts";
-import { changesForReview } from "../changes/guide-summary.ts";
-import { markdownChanges } from "../changes/markdown.ts";
-import { eachResponseChange, openBuild, snapshotOf, type ResponseRef } from "../changes/read-build.ts";
-import { responseNames, type ResponseNames } from "../changes/response-names.ts";
-import type { Change } from "../changes/response-runs.ts";
-import { isMain, runAsMain, type CliIo } from "./main.ts";
+import { previewAgainst } from "../ci/against.ts";
+import { changesBetween } from "../../generator/changes/compare.ts";
+import { formatChanges } from "../../generator/changes/format.ts";
+import { changesForReview } from "../../generator/changes/guide-summary.ts";
+import { markdownChanges } from "../../generator/changes/markdown.ts";
+import { eachResponseChange, openBuild, snapshotOf, type ResponseRef } from "../../generator/changes/read-build.ts";
+import { responseNames, type ResponseNames } from "../../generator/changes/response-names.ts";
+import type { Change } from "../../generator/changes/response-runs.ts";
+import { isMain, runAsMain, type CliIo } from "../../generator/cli/main.ts";
 
 const USAGE = [
   "usage: npm run changes -- --from BUILD --to BUILD [--json | --markdown | --responses] [--out FILE]",

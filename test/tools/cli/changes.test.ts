@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changelogStep } from "../../../generator/changes/changelog.ts";
-import { runChanges } from "../../../generator/cli/changes.ts";
+import { runChanges } from "../../../tools/cli/changes.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { buildFiles, derivationUnits, manifestOf } from "../../../generator/derive/index.ts";
 import { entriesOf, isPackFile } from "../../../contract/pack.ts";
