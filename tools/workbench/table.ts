@@ -126,8 +126,8 @@ export function guessColumns(table: Table, text: string): { level: number; seeds
   const bare = names.map((_, column) => data.filter((row) => seedCandidates(cellText(row, column)).length > 0 && !/\p{L}/u.test(cellText(row, column))).length);
   // A list read as a table writes its seed with a word (`Motif 214`, `Pattern #661`): then a cell of one number counts.
   const seedful = Math.max(...bare) > 0 ? bare : names.map((_, column) => data.filter((row) => seedCandidates(cellText(row, column)).length === 1).length);
-  // A level's label may be symbols alone (`★★★★☆`).
-  const worded = names.map((_, column) => data.filter((row) => /[\p{L}\p{S}]/u.test(cellText(row, column))).length);
+  // A level's label may be symbols alone (`★★★★☆`); a currency sign (`$120`) makes no label.
+  const worded = names.map((_, column) => data.filter((row) => /[\p{L}\p{So}]/u.test(cellText(row, column))).length);
   let seeds = names.findIndex((name) => role(name) === "seeds");
   if (seeds === -1) seeds = seedful.indexOf(Math.max(...seedful));
   let level = names.findIndex((name, column) => column !== seeds && role(name) === "level");
