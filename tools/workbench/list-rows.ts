@@ -1,6 +1,7 @@
 import type { TextElement } from "../../generator/capture/capture-text.ts";
 import { LIST, LIST_ITEM } from "../../generator/capture/shapes.ts";
 import type { Span } from "./edit.ts";
+import { holds, matches } from "./elements.ts";
 import type { Table, TableCell } from "./table.ts";
 
 // A list read as a table: a page that writes one seed a line with its level beside it (`Motif 214 — ★★★★★ —
@@ -20,14 +21,6 @@ export const LIST_CELL_SEPARATORS: readonly { name: string; pattern: RegExp }[] 
   { name: "an arrow", pattern: /\s*(?:→|->|=>|»)\s*/gu },
   { name: "a colon", pattern: /\s*[:：]\s+/gu },
 ];
-
-function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {
-  if (shape.tag?.test(element.tag) === true) return true;
-  const names = (element.attributes.class ?? "").split(/\s+/);
-  return shape.name !== undefined && names.some((name) => name !== "" && shape.name!.test(name));
-}
-
-const holds = (outer: TextElement, inner: TextElement) => outer.depth < inner.depth && outer.start <= inner.start && inner.end <= outer.end;
 
 /** The innermost list holding the span's start, else the first the span reaches into; null when it reaches none. */
 export function listElementAt(elements: readonly TextElement[], span: Span): TextElement | null {

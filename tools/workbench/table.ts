@@ -10,6 +10,7 @@ import { labelKey, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.
 import { dropEmptied, EditRefused, lineOf, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
 import { takeOverStanding } from "./standing.ts";
 import { listElementAt, listTable } from "./list-rows.ts";
+import { holds, matches } from "./elements.ts";
 
 // A table read by its columns: a maintainer names the column holding each row's level and the one holding
 // its seeds, and every row becomes gradings of the level its level cell names, in one system, in one edit. A
@@ -44,16 +45,6 @@ export interface TableRow {
 
 export interface Table extends Span {
   rows: TableRow[];
-}
-
-function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {
-  if (shape.tag?.test(element.tag) === true) return true;
-  const names = [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""];
-  return shape.name !== undefined && names.some((name) => name !== "" && shape.name!.test(name));
-}
-
-function holds(outer: TextElement, inner: TextElement): boolean {
-  return outer.depth < inner.depth && outer.start <= inner.start && inner.end <= outer.end;
 }
 
 /** The innermost of `candidates` holding the element (a nested table's rows are its own). */
