@@ -124,3 +124,24 @@ describe("a number is dropped only from the gradings whose quotes stand whole wh
     expect(gradingsOf(applied({ kind: "drop-number", number: { start: own, end: own + 3 } }), "blue")).toEqual([[32, "Blue: 661, 32"]]);
   });
 });
+
+describe("a level's word before a number names a level in every language the drafter reads", () => {
+  const text = ["EXAMPLE CONTENT", "Уровень 2: 32, 92", "Stufe 3 — 104, 7", "Fase 2: 418", "Nº 661", ""].join("\n");
+  const context: EditContext = { text, regions: [], items: new Map([[DOPPLER.slug, DOPPLER]]) };
+  const seedsListed = (part: string) => {
+    const start = text.indexOf(part);
+    const result = applyEdit(guide(), { kind: "assign", span: { start, end: start + part.length }, quotes: "span", system: { id: "tiers" }, level: { key: "t1" } }, context);
+    if (!result.ok) throw new Error(result.message);
+    return (result.guide as unknown as GuideDocument).systems.find((entry) => entry.id === "tiers")!.gradings.filter((entry) => entry.quote === part).map((entry) => entry.seed);
+  };
+
+  it("takes the seeds after a Russian, German or Portuguese level's or phase's word, not its number", () => {
+    expect(seedsListed("Уровень 2: 32, 92")).toEqual([32, 92]);
+    expect(seedsListed("Stufe 3 — 104, 7")).toEqual([104, 7]);
+    expect(seedsListed("Fase 2: 418")).toEqual([418]);
+  });
+
+  it("takes a seed after a word for number, which stands before seeds as often as before ranks", () => {
+    expect(seedsListed("Nº 661")).toEqual([661]);
+  });
+});
