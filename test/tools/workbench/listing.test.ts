@@ -2,10 +2,12 @@
 // `661` and `32` beside `321` (example data, no browser, no files).
 
 import { describe, expect, it } from "vitest";
-import type { ItemFile } from "../../../contract/schema/item.ts";
 import { applyEdit } from "../../../tools/workbench/apply.ts";
-import type { DocumentGrading, DocumentLevel, DocumentSystem, EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
+import type { EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
+import { DOPPLER, grading as gradingOf, level, system } from "../../support/workbench-guides.ts";
+
+const grading = (seed: number, key: string, quote: string, position: number) => gradingOf(seed, key, quote, { position });
 
 const TEXT = [
   "EXAMPLE CONTENT: an example tier list",
@@ -18,15 +20,6 @@ const TEXT = [
   "",
 ].join("\n");
 
-const DOPPLER: ItemFile = {
-  slug: "karambit-doppler",
-  weapon: "Karambit",
-  finish: "Doppler",
-  def_index: 507,
-  market_name: "Karambit | Doppler",
-  star: true,
-  paints: [{ paint_index: 418, paint_label: "Phase 1" }],
-};
 
 const CONTEXT: EditContext = { text: TEXT, regions: [], items: new Map([[DOPPLER.slug, DOPPLER]]) };
 
@@ -35,18 +28,6 @@ function line(part: string): { start: number; end: number } {
   const start = TEXT.indexOf(`\n${part}\n`) + 1;
   if (start === 0) throw new Error(`no line ${part}`);
   return { start, end: start + part.length };
-}
-
-function grading(seed: number, level: string, quote: string, position: number): DocumentGrading {
-  return { seed, level, quote, evidence: "text", position };
-}
-
-function level(key: string, label: string): DocumentLevel {
-  return { key, label, images: [], ordered: false, ordered_quote: null };
-}
-
-function system(id: string, label: string, levels: DocumentLevel[], gradings: DocumentGrading[]): DocumentSystem {
-  return { id, label, item: "karambit-doppler", paint_indexes: [418], alias: null, topic: null, scale: { kind: "tier", best: 1, worst: 1 }, remarks: [], levels, gradings };
 }
 
 /** The Tier 1 of lines 4 and 5 (`66`, `32`) graded right; the line `Tier 1: 661, 321` not yet listed. */
