@@ -20,7 +20,6 @@ const TEXT = [
   "",
 ].join("\n");
 
-
 const CONTEXT: EditContext = { text: TEXT, regions: [], items: new Map([[DOPPLER.slug, DOPPLER]]) };
 
 /** The offsets of the line holding `part` whole. */
