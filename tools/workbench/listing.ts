@@ -64,7 +64,7 @@ export function assign(guide: GuideDocument, edit: Assign, context: EditContext)
   });
   if (!guide.systems.includes(system)) guide.systems.push(system);
   if (!system.levels.includes(level)) system.levels.push(level);
-  system.gradings.splice(insertionPoint(system, level.key, span.start, context.text), 0, ...gradings);
+  system.gradings.splice(insertionPoint(system, span.start, context.text), 0, ...gradings);
   dropEmptied(guide, from, system, level);
   rescale(system);
 }
@@ -133,18 +133,12 @@ export function seedsOf(quote: Quote, label: string): NumberToken[] {
 
 /**
  * Where a level's new gradings go in its system's list, so that the list follows the page: before the first of
- * the level's gradings written after the span, else after its last; for a level with none yet, before the
- * first of the system's gradings written after the span.
+ * the system's gradings written after the span, of any level (a level the page writes in two places, a table's
+ * row and a later section, keeps its seeds where each is written), else after the last.
  */
-function insertionPoint(system: DocumentSystem, key: string, start: number, text: string): number {
-  const ownLevel = system.gradings.some((grading) => grading.level === key);
-  let after = -1;
-  for (const [index, grading] of system.gradings.entries()) {
-    if (ownLevel && grading.level !== key) continue;
-    if (firstOccurrence(text, grading.quote) > start) return index;
-    after = index;
-  }
-  return after === -1 ? system.gradings.length : after + 1;
+function insertionPoint(system: DocumentSystem, start: number, text: string): number {
+  const at = system.gradings.findIndex((grading) => firstOccurrence(text, grading.quote) > start);
+  return at === -1 ? system.gradings.length : at;
 }
 
 /**
