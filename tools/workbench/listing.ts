@@ -136,7 +136,7 @@ export function seedsOf(quote: Quote, label: string): NumberToken[] {
  * the system's gradings written after the span, of any level (a level the page writes in two places, a table's
  * row and a later section, keeps its seeds where each is written), else after the last.
  */
-function insertionPoint(system: DocumentSystem, start: number, text: string): number {
+export function insertionPoint(system: DocumentSystem, start: number, text: string): number {
   const at = system.gradings.findIndex((grading) => firstOccurrence(text, grading.quote) > start);
   return at === -1 ? system.gradings.length : at;
 }

@@ -7,7 +7,7 @@ import { rescale } from "./bookkeeping.ts";
 import type { DocumentGrading, DocumentLevel, EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
 import { labelKey, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.ts";
-import { dropEmptied, EditRefused, lineOf, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
+import { dropEmptied, EditRefused, insertionPoint, lineOf, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
 import { takeOverStanding } from "./standing.ts";
 import { listElementAt, listTable } from "./list-rows.ts";
 import { holds, matches } from "./elements.ts";
@@ -198,7 +198,7 @@ export function readTable(guide: GuideDocument, edit: ReadTable, context: EditCo
   }
   const gradings = rows.flatMap((row) => row.quotes.flatMap(({ quote, seeds }) => seeds.map((seed) => takenOver({ seed, level: levels.get(labelKey(row.label))!.key, quote, evidence: "text", position: 0 }, moved))));
   if (!guide.systems.includes(system)) guide.systems.push(system);
-  system.gradings.push(...gradings);
+  system.gradings.splice(insertionPoint(system, table.start, context.text), 0, ...gradings);
   dropEmptied(guide, from, system, levels.values().next().value!);
   rescale(system);
 }

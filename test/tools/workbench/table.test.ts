@@ -50,6 +50,13 @@ function applied(document: unknown, edit: Edit, context = CONTEXT): GuideDocumen
 const seedsOf = (tier: string) => ROWS.filter(([, named]) => named === tier).map(([seed]) => seed);
 
 describe("reading a table by its columns", () => {
+  it("puts the table's gradings where the page writes the table, before the system's gradings written after it", () => {
+    // The Backside's Tier 1 line comes after the table: read into that system, the table's rows go before it.
+    const guide = applied(perRowDraft(), { ...READ, system: { id: "backside" } });
+    const backside = guide.systems.find((entry) => entry.id === "backside")!;
+    expect(backside.gradings.map((entry) => entry.seed)).toEqual([...ROWS.map(([seed]) => seed), 5, 6]);
+  });
+
   it("makes a 26-row per-seed table sorted by seed one system of its levels, best first, in one edit", () => {
     const guide = applied(perRowDraft(), READ);
     expect(legendOf(guide)).toEqual([
