@@ -208,7 +208,6 @@ function wholeReadTurns<C>({ assets, policy }: Sources<C>): WholeRead<C> {
   /** The whole reads under way: when each began. */
   const turns = new Set<{ since: number }>();
   const freeTurn = (): boolean => {
-    if (turns.size < policy.maxWholeReads) return true;
     const time = policy.now();
     for (const turn of turns) if (time - turn.since > ABANDONED_TURN_MS) turns.delete(turn);
     return turns.size < policy.maxWholeReads;
@@ -287,8 +286,9 @@ function packEntries<C>(sources: Sources<C>, wholeRead: WholeRead<C>) {
       if (bytes.byteLength !== end - start) throw new DamagedFile(path, `entry ${entry.index} should be ${end - start} bytes at ${start}, read ${bytes.byteLength}`);
       if (!(await entryMatches(bytes, checksum))) {
         // A whole pack is checked by its directory when read, and entry by entry as they are cut:
-        // one that fails leaves the cache, so the next request reads the file afresh.
-        if (whole) state.cache?.delete(path);
+        // one that fails takes the pack out of the cache (only a whole pack is kept under its
+        // path), so the next request reads the file afresh.
+        state.cache?.delete(path);
         throw new DamagedFile(path, `entry ${entry.index} is not the bytes its directory vouches for`);
       }
       const value = wrapData(state.envelope, bytes);
@@ -391,13 +391,9 @@ async function sliced(path: string, expected: string, reading: Promise<{ bytes: 
   return read.bytes;
 }
 
+/** A pack's directory against the index; its callers have made sure the directory is whole. */
 async function packChecked(path: string, directory: Uint8Array, count: number, expected: string): Promise<void> {
-  let print: string;
-  try {
-    print = await packFingerprintOf(directory, count);
-  } catch (error) {
-    throw new DamagedFile(path, (error as Error).message);
-  }
+  const print = await packFingerprintOf(directory, count);
   if (print !== expected) throw new DamagedFile(path, `its directory's fingerprint ${print} is not the build's ${expected}`);
 }
 
