@@ -18,16 +18,14 @@ const UNIT_TESTS = [
   "test/tools/workbench/**/*.test.ts",
   "test/tools/mutation/**/*.test.ts",
   "test/docs/*.test.ts",
+  // What holds the registrations' prose and schemas: the committed description document and the
+  // endpoint listings must be what they give.
+  "test/generator/openapi/*.test.ts",
+  "test/generator/docs/endpoint-listings.test.ts",
 ];
 const STARTS_PROCESSES = ["test/contract/node.test.ts", "test/contract/workers.test.ts", "test/generator/emit/kill-safety.test.ts"];
 
-// Each file imports the code afresh (`isolate`): a mutant of what a module computes as it loads (a
-// constant, a table) is only seen by a test that loads the module again.
 export default defineConfig({
   ...base,
-  test: {
-    ...base.test,
-    isolate: true,
-    projects: [{ extends: true, test: { name: "suite", isolate: true, include: UNIT_TESTS, exclude: [...configDefaults.exclude, ...STARTS_PROCESSES] } }],
-  },
+  test: { ...base.test, projects: [{ extends: true, test: { name: "suite", include: UNIT_TESTS, exclude: [...configDefaults.exclude, ...STARTS_PROCESSES] } }] },
 });

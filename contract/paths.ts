@@ -208,6 +208,9 @@ const COMPILED: readonly Compiled[] = (Object.keys(PATHS) as PathName[]).map((na
   return { name, segments: null, prefix: template.slice(0, open), parameter: template.slice(open + 1, template.indexOf("}")) };
 });
 
+/** The entries outside /v1, compared as written. */
+const OUTSIDE_BASE = COMPILED.filter(({ segments }) => segments === null);
+
 const match = (name: PathName, values: Record<string, string>) => ({ name, kind: PATHS[name].kind, values }) as PathMatch;
 
 /**
@@ -219,11 +222,8 @@ const match = (name: PathName, values: Record<string, string>) => ({ name, kind:
  * an unknown name there is the changelog's to answer, with a 404 naming the serving version.
  */
 export function lookupPath(path: string): PathMatch | null {
-  if (path.startsWith(BASE_PATH) && (path.length === BASE_PATH.length || path[BASE_PATH.length] === "/")) {
-    return lookupUnderBase(path.slice(BASE_PATH.length));
-  }
-  for (const { name, segments, prefix, parameter } of COMPILED) {
-    if (segments !== null) continue;
+  if (path.startsWith(`${BASE_PATH}/`)) return lookupUnderBase(path.slice(BASE_PATH.length));
+  for (const { name, prefix, parameter } of OUTSIDE_BASE) {
     if (parameter === null ? path === prefix : path.startsWith(prefix)) {
       return match(name, parameter === null ? {} : { [parameter]: path.slice(prefix.length) });
     }
