@@ -5,9 +5,11 @@
 // document and the client to describe; each part is required, so a registration that leaves one out
 // does not compile.
 //
-// The response schema is named here and defined beside the derivation (generator/derive/derivations.ts),
-// whose return type it is: a zod schema here would put zod's full build into every runtime's bundle of
-// the edge, which imports only zod/mini.
+// The response schema is only named here (`response`, its component name in the description
+// document): it is defined in contract/schema/responses.ts, and the derivation
+// (generator/derive/derivations.ts) pairs it with the function whose return type it is. A
+// registration that imported it would put zod's full build into every runtime's bundle of the edge,
+// which imports only zod/mini.
 
 import type { ErrorCode } from "./envelope.ts";
 import type { Manifest } from "./manifest.ts";
@@ -46,6 +48,9 @@ export interface ExampleValues {
   systemId: string;
   slug: string;
 }
+
+/** Prose written one source line per line of text: the description document keeps the line breaks. */
+export const lines = (...text: string[]): string => text.join("\n");
 
 /** What the description document says of an endpoint. */
 export interface Description {

@@ -28,11 +28,13 @@ export function normalizeName(text: string): string {
 export function marketNameStem(marketHashName: string): string {
   let name = normalizeName(marketHashName).replace(/\s+/gu, " ").trim();
   name = name.replace(WEAR_SUFFIX, "");
-  for (let previous = ""; previous !== name; ) {
+  // PREFIX takes the spaces after each decoration with it, so what is left starts at the stem.
+  let previous: string;
+  do {
     previous = name;
     name = name.replace(PREFIX, "");
-  }
-  return name.trim();
+  } while (previous !== name);
+  return name;
 }
 
 /** Case- and punctuation-insensitive key of a stem: "Karambit | Doppler" -> "karambit-doppler". */
@@ -40,7 +42,7 @@ export function aliasKey(text: string): string {
   return normalizeName(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "");
+    .replace(/^-|-$/g, "");
 }
 
 /**

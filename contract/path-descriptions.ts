@@ -2,7 +2,7 @@
 // document's summaries and descriptions. A /v1 endpoint's prose is in its registration
 // (contract/endpoints/); these are kept apart because only the description document reads them.
 
-import type { Description, ExampleValues } from "./endpoint.ts";
+import { lines, type Description, type ExampleValues } from "./endpoint.ts";
 import { ENDPOINTS } from "./endpoints/index.ts";
 import { MAX_ALIAS_LENGTH, MAX_SEED, type ParameterName } from "./parameters.ts";
 import type { OperationName } from "./paths.ts";
@@ -13,8 +13,6 @@ export interface PathDescription extends Description {
   /** A 503 of its own (/health's bare body); every other 503 is the shared error. */
   unavailable?: string;
 }
-
-const lines = (...text: string[]) => text.join("\n");
 
 type ServiceOperation = Exclude<OperationName, keyof typeof ENDPOINTS>;
 

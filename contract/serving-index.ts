@@ -5,6 +5,7 @@
 // without a read); a file it names that is missing, or whose bytes differ, is damage (503).
 
 import { hexOf } from "./fingerprint.ts";
+import { byCodeUnits } from "./code-units.ts";
 
 export const SERVING_INDEX_FILE = "files.json";
 
@@ -12,7 +13,7 @@ const FINGERPRINT = /^[0-9]{1,12}:[0-9a-f]{16}$/;
 
 /** The index's bytes for these files: keys sorted, so equal folders give equal bytes. */
 export function servingIndexText(files: Iterable<readonly [string, string]>): string {
-  const sorted = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...files].sort(([a], [b]) => byCodeUnits(a, b));
   return `${JSON.stringify({ files: Object.fromEntries(sorted) })}\n`;
 }
 

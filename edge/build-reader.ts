@@ -105,7 +105,7 @@ export function newBuildState(manifest: Manifest, envelope: Envelope, cache: Byt
 export interface BuildReader<C> {
   /** Whether the generation holds `file` (its index names it). */
   holds(state: BuildState, file: string, context: C): Promise<boolean>;
-  /** A file of the generation, checked; `wrap` envelopes a data file; `whole` marks a large read (the dump). */
+  /** A file of the generation, checked; `wrap` envelopes a data file; `large` marks a read that takes a turn (the dump). */
   file(state: BuildState, file: string, options: { wrap: boolean; large: boolean }, context: C): Promise<Uint8Array | null>;
   /** One entry of a pack of the generation, checked and enveloped. */
   entry(state: BuildState, file: string, entry: PackEntry, context: C): Promise<Uint8Array | null>;
@@ -115,219 +115,38 @@ export interface BuildReader<C> {
   healthy(state: BuildState, probe: string, context: C): Promise<boolean>;
 }
 
+/** What a reader reads with: the runtime's sources of bytes, its read policy, and its shared store if any. */
+interface Sources<C> {
+  assets: AssetSource<C>;
+  slice: AssetSlice<C> | undefined;
+  policy: ReadPolicy;
+  store: SharedStore<C> | undefined;
+}
+
+/** Reads a whole large file and checks it, once a turn is free: `(state, path, context, check)`. */
+type WholeRead<C> = (state: BuildState, path: string, context: C, check: (bytes: Uint8Array | null) => Promise<Uint8Array>) => Promise<Uint8Array>;
+
 export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C> | undefined, policy: ReadPolicy, store?: SharedStore<C>): BuildReader<C> {
-  /** The whole reads under way: when each began. */
-  const turns = new Set<{ since: number }>();
-  const freeTurn = (): boolean => {
-    if (turns.size < policy.maxWholeReads) return true;
-    const time = policy.now();
-    for (const turn of turns) if (time - turn.since > ABANDONED_TURN_MS) turns.delete(turn);
-    return turns.size < policy.maxWholeReads;
-  };
-
-  /** Bytes of the shared store, kept in this isolate's cache too; a store that fails is a miss. */
-  const stored = async (state: BuildState, key: string, context: C): Promise<Uint8Array | undefined> => {
-    if (store === undefined) return undefined;
-    const bytes = await store.get(key, context).catch(() => undefined);
-    if (bytes !== undefined) state.cache?.set(key, bytes);
-    return bytes;
-  };
-  const keep = (state: BuildState, key: string, value: Uint8Array, context: C) => {
-    state.cache?.set(key, value);
-    store?.put(key, value, context);
-  };
-
-  /** `load` once per key where reads are shared; else once per caller. */
-  const once = <T>(state: BuildState, key: string, load: () => Promise<T>): Promise<T> => {
-    if (!policy.shareReads) return load();
-    let loading = state.pending.get(key) as Promise<T> | undefined;
-    if (loading === undefined) {
-      loading = load().finally(() => state.pending.delete(key));
-      state.pending.set(key, loading);
-    }
-    return loading;
-  };
-
-  /** Runs `check`; a failure is remembered for /health until the same check passes. */
-  const checked = async <T>(state: BuildState, path: string, check: () => Promise<T>): Promise<T> => {
-    try {
-      const value = await check();
-      state.unreadable.delete(path);
-      return value;
-    } catch (error) {
-      if (state.unreadable.size < MAX_UNREADABLE || state.unreadable.has(path)) state.unreadable.set(path, async () => void (await check()));
-      throw error;
-    }
-  };
-
-  const required = async (path: string, bytes: Promise<Uint8Array | null>): Promise<Uint8Array> => {
-    const read = await bytes;
-    if (read === null) throw new DamagedFile(path, "missing, though its index names it");
-    return read;
-  };
-
-  /** A range of a file the index names, whose whole size must still be the one the build wrote. */
-  const sliced = async (path: string, expected: string, reading: Promise<{ bytes: Uint8Array; size: number } | null>): Promise<Uint8Array> => {
-    const read = await reading;
-    if (read === null) throw new DamagedFile(path, "missing, though its index names it");
-    if (read.size !== sizeOfFingerprint(expected)) throw new DamagedFile(path, `${read.size} bytes, the build wrote ${sizeOfFingerprint(expected)}`);
-    return read.bytes;
-  };
-
-  /**
-   * A whole read of a large file and its check, within the bound: the turn is held until the
-   * checked bytes are in the cache, and a request waiting for its turn takes them from there when
-   * another request read the same file meanwhile.
-   */
-  const wholeRead = async (state: BuildState, path: string, context: C, check: (bytes: Uint8Array | null) => Promise<Uint8Array>): Promise<Uint8Array> => {
-    for (let delay = 1; !freeTurn(); delay = Math.min(2 * delay, 16)) {
-      await policy.sleep(delay);
-      const hit = state.cache?.get(path);
-      if (hit) return hit;
-    }
-    const turn = { since: policy.now() };
-    turns.add(turn);
-    try {
-      return await check(await assets(path, context));
-    } finally {
-      turns.delete(turn);
-    }
-  };
-
-  const generationIndex = async (state: BuildState, context: C): Promise<Map<string, string>> => {
-    if (state.index !== null) return state.index;
-    const path = `${state.manifest.generation}/${SERVING_INDEX_FILE}`;
-    const index = await once(state, path, () =>
-      checked(state, path, async () => {
-        const bytes = await required(path, assets(path, context));
-        const print = await fingerprintOf(bytes);
-        if (print !== state.manifest.index) throw new DamagedFile(path, `its fingerprint is ${print}, the manifest names ${state.manifest.index}`);
-        return indexOf(path, bytes);
-      }),
-    );
-    return (state.index = index);
-  };
-
-  const documentsIndex = async (state: BuildState, context: C): Promise<Map<string, string>> => {
-    if (state.docsIndex !== null) return state.docsIndex;
-    const folder = state.manifest.docs!;
-    const path = `${folder}/${SERVING_INDEX_FILE}`;
-    const index = await once(state, path, () =>
-      checked(state, path, async () => {
-        const bytes = await required(path, assets(path, context));
-        if ((await documentsFolderOf(bytes)) !== folder) throw new DamagedFile(path, `its hash is not the folder's name`);
-        return indexOf(path, bytes);
-      }),
-    );
-    return (state.docsIndex = index);
-  };
-
-  /** A whole file named by `index`, checked against it and kept checked in the cache. */
-  const wholeFile = async (state: BuildState, folder: string, index: Map<string, string>, file: string, large: boolean, wrap: boolean, context: C): Promise<Uint8Array | null> => {
-    const path = `${folder}/${file}`;
-    const hit = state.cache?.get(path);
-    if (hit !== undefined) return hit;
-    const expected = index.get(file);
-    if (expected === undefined) {
-      state.cache?.set(path, null);
-      return null;
-    }
-    const kept = await stored(state, path, context);
-    if (kept !== undefined) return kept;
-    const check = async (read: Uint8Array | null) => {
-      const bytes = await required(path, Promise.resolve(read));
-      const print = await fingerprintOf(bytes);
-      if (print !== expected) throw new DamagedFile(path, `${print} is not the build's ${expected}`);
-      const value = wrap ? wrapData(state.envelope, bytes) : bytes;
-      keep(state, path, value, context);
-      return value;
-    };
-    return once(state, path, () => checked(state, path, async () => (large ? wholeRead(state, path, context, check) : check(await assets(path, context)))));
-  };
-
-  /** A pack's checked directory (by range), or the whole pack checked (without ranges), as its entries are cut from it. */
-  const packSource = async (state: BuildState, path: string, expected: string, count: number, context: C): Promise<{ directory: Uint8Array; whole: boolean }> => {
-    const length = directoryLength(count);
-    if (slice !== undefined) {
-      const key = `${path}#directory`;
-      const hit = state.cache?.get(key);
-      if (hit) return { directory: hit, whole: false };
-      const directory = await once(state, key, () =>
-        checked(state, path, async () => {
-          const read = await sliced(path, expected, slice(path, 0, length, context));
-          if (read.byteLength < length) throw new DamagedFile(path, `its directory is ${read.byteLength} bytes, not ${length}`);
-          await packChecked(path, read, count, expected);
-          state.cache?.set(key, read);
-          return read;
-        }),
-      );
-      return { directory, whole: false };
-    }
-    const hit = state.cache?.get(path);
-    if (hit) return { directory: hit, whole: true };
-    const checkPack = async (read: Uint8Array | null) => {
-      const bytes = await required(path, Promise.resolve(read));
-      if (bytes.byteLength < length) throw new DamagedFile(path, `${bytes.byteLength} bytes cannot hold a directory of ${count} entries`);
-      await packChecked(path, bytes, count, expected);
-      // Refused before any entry is cut: a pack whose directory does not fit its size.
-      if (packLengthOf(bytes, count) !== bytes.byteLength) throw new DamagedFile(path, `${bytes.byteLength} bytes, its directory says ${packLengthOf(bytes, count)}`);
-      state.cache?.set(path, bytes);
-      return bytes;
-    };
-    const pack = await once(state, path, () => checked(state, path, () => wholeRead(state, path, context, checkPack)));
-    return { directory: pack, whole: true };
-  };
-
+  const sources: Sources<C> = { assets, slice, policy, store };
+  const indexes = servingIndexes(sources);
+  const wholeRead = wholeReadTurns(sources);
+  const packs = packEntries(sources, wholeRead);
   return {
     async holds(state, file, context) {
-      return (await generationIndex(state, context)).has(file);
+      return (await indexes.generation(state, context)).has(file);
     },
-
-    async file(state, file, { wrap, large }, context) {
-      const hit = state.cache?.get(`${state.manifest.generation}/${file}`);
-      if (hit !== undefined) return hit;
-      return wholeFile(state, state.manifest.generation, await generationIndex(state, context), file, large, wrap, context);
+    file(state, file, options, context) {
+      return wholeFile(sources, wholeRead, state, state.manifest.generation, () => indexes.generation(state, context), file, options, context);
     },
-
-    async document(state, file, context) {
-      const hit = state.cache?.get(`${state.manifest.docs}/${file}`);
-      if (hit !== undefined) return hit;
-      return wholeFile(state, state.manifest.docs!, await documentsIndex(state, context), file, false, false, context);
+    document(state, file, context) {
+      return wholeFile(sources, wholeRead, state, state.manifest.docs!, () => indexes.documents(state, context), file, { wrap: false, large: false }, context);
     },
-
     async entry(state, file, entry, context) {
-      const path = `${state.manifest.generation}/${file}`;
-      const key = `${path}#${entry.index}`;
-      const hit = state.cache?.get(key);
-      if (hit !== undefined) return hit;
-      const expected = (await generationIndex(state, context)).get(file);
-      if (expected === undefined) {
-        state.cache?.set(key, null);
-        return null;
-      }
-      const kept = await stored(state, key, context);
-      if (kept !== undefined) return kept;
-      // Remembered by entry: another entry of the pack reading right says nothing of this one.
-      return checked(state, key, async () => {
-        const { directory, whole } = await packSource(state, path, expected, entry.count, context);
-        const { start, end, checksum } = entryRange(directory, entry.count, entry.index);
-        const bytes = whole ? directory.subarray(start, end) : await sliced(path, expected, slice!(path, start, end, context));
-        if (bytes.byteLength !== end - start) throw new DamagedFile(path, `entry ${entry.index} should be ${end - start} bytes at ${start}, read ${bytes.byteLength}`);
-        if (!(await entryMatches(bytes, checksum))) {
-          // A whole pack is checked by its directory when read, and entry by entry as they are cut:
-          // one that fails leaves the cache, so the next request reads the file afresh.
-          if (whole) state.cache?.delete(path);
-          throw new DamagedFile(path, `entry ${entry.index} is not the bytes its directory vouches for`);
-        }
-        const value = wrapData(state.envelope, bytes);
-        keep(state, key, value, context);
-        return value;
-      });
+      return packs(state, file, entry, () => indexes.generation(state, context), context);
     },
-
     async healthy(state, probe, context) {
       try {
-        const index = await generationIndex(state, context);
+        const index = await indexes.generation(state, context);
         const path = `${state.manifest.generation}/${probe}`;
         // "Loaded and reachable": the probe is read past the cache, every time.
         const bytes = await required(path, assets(path, context));
@@ -344,13 +163,237 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
   };
 }
 
-async function packChecked(path: string, directory: Uint8Array, count: number, expected: string): Promise<void> {
-  let print: string;
-  try {
-    print = await packFingerprintOf(directory, count);
-  } catch (error) {
-    throw new DamagedFile(path, (error as Error).message);
+/**
+ * The serving index of the generation, vouched for by the manifest's `index`, and of the documents
+ * folder, vouched for by the folder's name: each read and checked once per commit, then kept on the
+ * build's state.
+ */
+function servingIndexes<C>({ assets, policy }: Sources<C>) {
+  return {
+    async generation(state: BuildState, context: C): Promise<Map<string, string>> {
+      if (state.index !== null) return state.index;
+      const path = `${state.manifest.generation}/${SERVING_INDEX_FILE}`;
+      const index = await once(policy, state, path, () =>
+        checked(state, path, async () => {
+          const bytes = await required(path, assets(path, context));
+          const print = await fingerprintOf(bytes);
+          if (print !== state.manifest.index) throw new DamagedFile(path, `its fingerprint is ${print}, the manifest names ${state.manifest.index}`);
+          return indexOf(path, bytes);
+        }),
+      );
+      return (state.index = index);
+    },
+    async documents(state: BuildState, context: C): Promise<Map<string, string>> {
+      if (state.docsIndex !== null) return state.docsIndex;
+      const folder = state.manifest.docs!;
+      const path = `${folder}/${SERVING_INDEX_FILE}`;
+      const index = await once(policy, state, path, () =>
+        checked(state, path, async () => {
+          const bytes = await required(path, assets(path, context));
+          if ((await documentsFolderOf(bytes)) !== folder) throw new DamagedFile(path, `its hash is not the folder's name`);
+          return indexOf(path, bytes);
+        }),
+      );
+      return (state.docsIndex = index);
+    },
+  };
+}
+
+/**
+ * Whole reads of large files and their turns: at most `maxWholeReads` at once. The turn is held
+ * until the checked bytes are in the cache, and a request waiting for its turn takes them from
+ * there when another request read the same file meanwhile.
+ */
+function wholeReadTurns<C>({ assets, policy }: Sources<C>): WholeRead<C> {
+  /** The whole reads under way: when each began. */
+  const turns = new Set<{ since: number }>();
+  const freeTurn = (): boolean => {
+    const time = policy.now();
+    for (const turn of turns) if (time - turn.since > ABANDONED_TURN_MS) turns.delete(turn);
+    return turns.size < policy.maxWholeReads;
+  };
+  return async (state, path, context, check) => {
+    for (let delay = 1; !freeTurn(); delay = Math.min(2 * delay, 16)) {
+      await policy.sleep(delay);
+      const hit = state.cache?.get(path);
+      if (hit) return hit;
+    }
+    const turn = { since: policy.now() };
+    turns.add(turn);
+    try {
+      return await check(await assets(path, context));
+    } finally {
+      turns.delete(turn);
+    }
+  };
+}
+
+/** A whole file named by `index`, checked against it and kept checked in the cache; `large` reads take a turn. */
+async function wholeFile<C>(
+  sources: Sources<C>,
+  wholeRead: WholeRead<C>,
+  state: BuildState,
+  folder: string,
+  indexOfFolder: () => Promise<Map<string, string>>,
+  file: string,
+  { wrap, large }: { wrap: boolean; large: boolean },
+  context: C,
+): Promise<Uint8Array | null> {
+  const path = `${folder}/${file}`;
+  const hit = state.cache?.get(path);
+  if (hit !== undefined) return hit;
+  const expected = (await indexOfFolder()).get(file);
+  if (expected === undefined) {
+    state.cache?.set(path, null);
+    return null;
   }
+  const kept = await stored(sources, state, path, context);
+  if (kept !== undefined) return kept;
+  const check = async (read: Uint8Array | null) => {
+    const bytes = await required(path, Promise.resolve(read));
+    const print = await fingerprintOf(bytes);
+    if (print !== expected) throw new DamagedFile(path, `${print} is not the build's ${expected}`);
+    const value = wrap ? wrapData(state.envelope, bytes) : bytes;
+    keep(sources, state, path, value, context);
+    return value;
+  };
+  return once(sources.policy, state, path, () => checked(state, path, async () => (large ? wholeRead(state, path, context, check) : check(await sources.assets(path, context)))));
+}
+
+/**
+ * One entry of a pack, checked against the checksum its directory holds: read by range where the
+ * runtime reads ranges (the directory once, then the entry), else cut from the whole pack.
+ */
+function packEntries<C>(sources: Sources<C>, wholeRead: WholeRead<C>) {
+  const { slice } = sources;
+  return async (state: BuildState, file: string, entry: PackEntry, index: () => Promise<Map<string, string>>, context: C): Promise<Uint8Array | null> => {
+    const path = `${state.manifest.generation}/${file}`;
+    const key = `${path}#${entry.index}`;
+    const hit = state.cache?.get(key);
+    if (hit !== undefined) return hit;
+    const expected = (await index()).get(file);
+    if (expected === undefined) {
+      state.cache?.set(key, null);
+      return null;
+    }
+    const kept = await stored(sources, state, key, context);
+    if (kept !== undefined) return kept;
+    // Remembered by entry: another entry of the pack reading right says nothing of this one.
+    return checked(state, key, async () => {
+      const { directory, whole } = slice === undefined ? await wholePack(sources, wholeRead, state, path, expected, entry.count, context) : await directoryByRange(sources, slice, state, path, expected, entry.count, context);
+      const { start, end, checksum } = entryRange(directory, entry.count, entry.index);
+      const bytes = whole ? directory.subarray(start, end) : await sliced(path, expected, slice!(path, start, end, context));
+      if (bytes.byteLength !== end - start) throw new DamagedFile(path, `entry ${entry.index} should be ${end - start} bytes at ${start}, read ${bytes.byteLength}`);
+      if (!(await entryMatches(bytes, checksum))) {
+        // A whole pack is checked by its directory when read, and entry by entry as they are cut:
+        // one that fails takes the pack out of the cache (only a whole pack is kept under its
+        // path), so the next request reads the file afresh.
+        state.cache?.delete(path);
+        throw new DamagedFile(path, `entry ${entry.index} is not the bytes its directory vouches for`);
+      }
+      const value = wrapData(state.envelope, bytes);
+      keep(sources, state, key, value, context);
+      return value;
+    });
+  };
+}
+
+/** A pack's directory read by range and checked, kept in the cache under `<path>#directory`. */
+async function directoryByRange<C>(sources: Sources<C>, slice: AssetSlice<C>, state: BuildState, path: string, expected: string, count: number, context: C): Promise<PackSource> {
+  const key = `${path}#directory`;
+  const hit = state.cache?.get(key);
+  if (hit) return { directory: hit, whole: false };
+  const length = directoryLength(count);
+  const directory = await once(sources.policy, state, key, () =>
+    checked(state, path, async () => {
+      const read = await sliced(path, expected, slice(path, 0, length, context));
+      if (read.byteLength < length) throw new DamagedFile(path, `its directory is ${read.byteLength} bytes, not ${length}`);
+      await packChecked(path, read, count, expected);
+      state.cache?.set(key, read);
+      return read;
+    }),
+  );
+  return { directory, whole: false };
+}
+
+/** A whole pack read in a turn and checked by its directory before any entry is cut from it. */
+async function wholePack<C>(sources: Sources<C>, wholeRead: WholeRead<C>, state: BuildState, path: string, expected: string, count: number, context: C): Promise<PackSource> {
+  const hit = state.cache?.get(path);
+  if (hit) return { directory: hit, whole: true };
+  const length = directoryLength(count);
+  const checkPack = async (read: Uint8Array | null) => {
+    const bytes = await required(path, Promise.resolve(read));
+    if (bytes.byteLength < length) throw new DamagedFile(path, `${bytes.byteLength} bytes cannot hold a directory of ${count} entries`);
+    await packChecked(path, bytes, count, expected);
+    // Refused before any entry is cut: a pack whose directory does not fit its size.
+    if (packLengthOf(bytes, count) !== bytes.byteLength) throw new DamagedFile(path, `${bytes.byteLength} bytes, its directory says ${packLengthOf(bytes, count)}`);
+    state.cache?.set(path, bytes);
+    return bytes;
+  };
+  const pack = await once(sources.policy, state, path, () => checked(state, path, () => wholeRead(state, path, context, checkPack)));
+  return { directory: pack, whole: true };
+}
+
+/** Where a pack's entries are cut from: its checked directory (by range), or the whole pack checked. */
+interface PackSource {
+  directory: Uint8Array;
+  whole: boolean;
+}
+
+/** Bytes of the shared store, kept in this isolate's cache too; a store that fails is a miss. */
+async function stored<C>({ store }: Sources<C>, state: BuildState, key: string, context: C): Promise<Uint8Array | undefined> {
+  if (store === undefined) return undefined;
+  const bytes = await store.get(key, context).catch(() => undefined);
+  if (bytes !== undefined) state.cache?.set(key, bytes);
+  return bytes;
+}
+
+/** Checked bytes go into this isolate's cache and the shared store. */
+function keep<C>({ store }: Sources<C>, state: BuildState, key: string, value: Uint8Array, context: C): void {
+  state.cache?.set(key, value);
+  store?.put(key, value, context);
+}
+
+/** `load` once per key where reads are shared; else once per caller. */
+function once<T>(policy: ReadPolicy, state: BuildState, key: string, load: () => Promise<T>): Promise<T> {
+  if (!policy.shareReads) return load();
+  let loading = state.pending.get(key) as Promise<T> | undefined;
+  if (loading === undefined) {
+    loading = load().finally(() => state.pending.delete(key));
+    state.pending.set(key, loading);
+  }
+  return loading;
+}
+
+/** Runs `check`; a failure is remembered for /health until the same check passes. */
+async function checked<T>(state: BuildState, path: string, check: () => Promise<T>): Promise<T> {
+  try {
+    const value = await check();
+    state.unreadable.delete(path);
+    return value;
+  } catch (error) {
+    if (state.unreadable.size < MAX_UNREADABLE || state.unreadable.has(path)) state.unreadable.set(path, async () => void (await check()));
+    throw error;
+  }
+}
+
+async function required(path: string, bytes: Promise<Uint8Array | null>): Promise<Uint8Array> {
+  const read = await bytes;
+  if (read === null) throw new DamagedFile(path, "missing, though its index names it");
+  return read;
+}
+
+/** A range of a file the index names, whose whole size must still be the one the build wrote. */
+async function sliced(path: string, expected: string, reading: Promise<{ bytes: Uint8Array; size: number } | null>): Promise<Uint8Array> {
+  const read = await reading;
+  if (read === null) throw new DamagedFile(path, "missing, though its index names it");
+  if (read.size !== sizeOfFingerprint(expected)) throw new DamagedFile(path, `${read.size} bytes, the build wrote ${sizeOfFingerprint(expected)}`);
+  return read.bytes;
+}
+
+/** A pack's directory against the index; its callers have made sure the directory is whole. */
+async function packChecked(path: string, directory: Uint8Array, count: number, expected: string): Promise<void> {
+  const print = await packFingerprintOf(directory, count);
   if (print !== expected) throw new DamagedFile(path, `its directory's fingerprint ${print} is not the build's ${expected}`);
 }
 

@@ -11,26 +11,28 @@ export const etagFor = (datasetVersion: string): string => `"${datasetVersion}"`
 /** Whether an If-None-Match header value matches `etag` (a strong tag such as `"v1"`). */
 export function ifNoneMatchMatches(header: string | null | undefined, etag: string): boolean {
   if (header === null || header === undefined) return false;
-  // Fast path: the client echoes the exact ETag, the common case.
-  if (header === etag) return true;
-  const length = header.length;
   let i = 0;
-  while (i < length) {
-    while (i < length && (header[i] === " " || header[i] === "\t" || header[i] === ",")) i++;
-    if (i >= length) break;
+  while (i < header.length) {
+    // Past the list's separators; at the end, header[i] is undefined and none of them.
+    while (header[i] === " " || header[i] === "\t" || header[i] === ",") i++;
     if (header[i] === "*") return true;
     if (header.startsWith("W/", i)) i += 2;
     if (header[i] !== '"') {
       // Not an entity tag: skip to the next list element.
-      while (i < length && header[i] !== ",") i++;
+      i = nextElement(header, i);
       continue;
     }
     const close = header.indexOf('"', i + 1);
     if (close === -1) return false;
     // Entity-tag characters include ",", so a tag is read up to its closing quote, not to a comma.
     if (header.slice(i, close + 1) === etag) return true;
-    i = close + 1;
-    while (i < length && header[i] !== ",") i++;
+    i = nextElement(header, close + 1);
   }
   return false;
+}
+
+/** Where the list element after the one at `from` begins: at its comma, or at the header's end. */
+function nextElement(header: string, from: number): number {
+  const comma = header.indexOf(",", from);
+  return comma === -1 ? header.length : comma;
 }

@@ -1,8 +1,6 @@
 // GET /v1/dump: the whole dataset in one response.
 
-import { endpoint, found } from "../endpoint.ts";
-
-const lines = (...text: string[]) => text.join("\n");
+import { endpoint, found, lines } from "../endpoint.ts";
 
 export const dump = endpoint({
   name: "dump",

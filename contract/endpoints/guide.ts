@@ -1,6 +1,6 @@
 // GET /v1/guides/{platform_id}[?system=]: a guide document as stored, or narrowed to one system.
 
-import { endpoint, found, notFound } from "../endpoint.ts";
+import { endpoint, found, notFound, lines } from "../endpoint.ts";
 import { PATH_SAFE_ID, PLATFORM_ID } from "../parameters.ts";
 
 interface GuideFields {
@@ -10,8 +10,6 @@ interface GuideFields {
 
 const guideNotFound = ({ platformId, system }: GuideFields) =>
   system === null ? `no guide has platform_id "${platformId}"` : `guide "${platformId}" has no system "${system}"`;
-
-const lines = (...text: string[]) => text.join("\n");
 
 export const guide = endpoint({
   name: "guide",

@@ -1,6 +1,6 @@
 // GET /v1/items/{def_index}/{paint_index}[?topic=]: an item and the menu of the guides covering it.
 
-import { endpoint, found } from "../endpoint.ts";
+import { endpoint, found, lines } from "../endpoint.ts";
 import { pairFolder, pairNotFound, pairValues, readPair } from "./pair.ts";
 
 /**
@@ -19,8 +19,6 @@ function encodeSegment(value: string): string {
   }
   return out;
 }
-
-const lines = (...text: string[]) => text.join("\n");
 
 export const item = endpoint({
   name: "item",

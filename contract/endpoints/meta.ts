@@ -1,8 +1,6 @@
 // GET /v1/meta: the dataset's version, load time and counts.
 
-import { endpoint, found } from "../endpoint.ts";
-
-const lines = (...text: string[]) => text.join("\n");
+import { endpoint, found, lines } from "../endpoint.ts";
 
 export const meta = endpoint({
   name: "meta",

@@ -1,5 +1,5 @@
-// What the three endpoints of an item pair share: their two path parameters, read alike, the folder
-// of the pair's files, and the wording of an unknown pair.
+// What every endpoint under an item pair's path (`/v1/items/{def_index}/{paint_index}`) shares: its
+// two path parameters, read alike, the folder of the pair's files, and the wording of an unknown pair.
 
 import { found, invalid, notFound, type Read } from "../endpoint.ts";
 

@@ -1,9 +1,7 @@
 // GET /v1/items/{def_index}/{paint_index}/patterns: every graded seed of an item, without quotes.
 
-import { endpoint, found } from "../endpoint.ts";
+import { endpoint, found, lines } from "../endpoint.ts";
 import { pairFolder, pairNotFound, pairValues, readPair } from "./pair.ts";
-
-const lines = (...text: string[]) => text.join("\n");
 
 export const patterns = endpoint({
   name: "patterns",

@@ -1,6 +1,6 @@
 // GET /v1/resolve?slug= | ?market_hash_name=: the canonical items of an alias.
 
-import { endpoint, found, invalid, missing, notFound } from "../endpoint.ts";
+import { endpoint, found, invalid, missing, notFound, lines } from "../endpoint.ts";
 import { marketNameKey } from "../market-name.ts";
 import { MAX_ALIAS_LENGTH, NAME_KEY, SLUG } from "../parameters.ts";
 
@@ -15,8 +15,6 @@ interface AliasFields {
 
 const aliasNotFound = ({ aliasKey, by }: AliasFields) =>
   by === "slug" ? `no item has the alias "${aliasKey}"` : `no item's market hash name reads "${aliasKey}" (compared by its letters and digits)`;
-
-const lines = (...text: string[]) => text.join("\n");
 
 export const resolve = endpoint({
   name: "resolve",

@@ -1,6 +1,6 @@
 // GET /v1/items/{def_index}/{paint_index}/seeds/{seed}: every guide's verdict on one seed.
 
-import { endpoint, found, invalid } from "../endpoint.ts";
+import { endpoint, found, invalid, lines } from "../endpoint.ts";
 import { MAX_SEED } from "../parameters.ts";
 import { pairFolder, pairNotFound, pairValues, readPair } from "./pair.ts";
 
@@ -8,7 +8,6 @@ import { pairFolder, pairNotFound, pairValues, readPair } from "./pair.ts";
 export const SEEDS_PER_PACK = MAX_SEED + 1;
 
 const SEED = /^[0-9]+$/;
-const lines = (...text: string[]) => text.join("\n");
 
 export const seed = endpoint({
   name: "seed",

@@ -6,7 +6,7 @@
 import type { SeedResponse, Verdict } from "../../contract/schema/responses.ts";
 import type { Dataset } from "../dataset.ts";
 import { coverageOf } from "../derive/coverage.ts";
-import { pairsOf } from "../derive/order.ts";
+import { pairsOf, sortGuides } from "../derive/order.ts";
 import { seedResponses } from "../derive/verdicts.ts";
 
 /** One verdict on one line; JSON strings, so that a quote's odd spacing and any quote mark are visible. */
@@ -32,7 +32,7 @@ function seedBlock(response: SeedResponse): string {
 
 /** Every seed response of the dataset that has a verdict, pairs in def_index/paint_index order, seeds ascending. */
 export function gradedSeeds(dataset: Dataset): string {
-  const coverage = coverageOf(dataset);
+  const coverage = coverageOf(sortGuides(dataset.guides));
   const blocks: string[] = [];
   for (const pair of pairsOf(dataset.items)) {
     const covering = coverage(pair);

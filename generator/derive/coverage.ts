@@ -1,6 +1,5 @@
 import type { Guide, GuideSystem } from "../../contract/schema/guide.ts";
-import type { Dataset } from "../dataset.ts";
-import { sortGuides, type Pair } from "./order.ts";
+import type { Pair } from "./order.ts";
 
 /** One system of one guide, as it covers an item. */
 export interface Covering {
@@ -16,10 +15,13 @@ export function covers(system: GuideSystem, pair: Pair): boolean {
   return system.item === pair.item.slug && (system.paint_indexes === null || system.paint_indexes.includes(pair.paint.paint_index));
 }
 
-/** Returns, for a pair, every covering system: guides by platform_id, systems in guide order. */
-export function coverageOf(dataset: Dataset): (pair: Pair) => Covering[] {
+/**
+ * Returns, for a pair, every covering system: guides in the order given, systems in guide order. A
+ * reader sees guides by platform_id, so callers pass them sorted (`sortGuides`), once per build.
+ */
+export function coverageOf(guides: readonly Guide[]): (pair: Pair) => Covering[] {
   const bySlug = new Map<string, Covering[]>();
-  for (const guide of sortGuides(dataset.guides)) {
+  for (const guide of guides) {
     for (const system of guide.systems) {
       const list = bySlug.get(system.item) ?? [];
       list.push({ guide, system });

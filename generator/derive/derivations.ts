@@ -2,8 +2,9 @@
 // which part of a build it is derived in, the routes it answers there, the zod schema of its
 // response, and the function that derives a route's response, typed by that schema. A registration
 // whose derivation is missing here does not compile, nor does a derivation that returns anything but
-// its schema's type. The response schema lives here rather than in the registration because the
-// edge imports every registration and must not load zod's full build (contract/endpoint.ts).
+// its schema's type. The response schemas are defined in contract/schema/responses.ts and paired with
+// their derivation here rather than in the registration, because the edge imports every registration
+// and must not load zod's full build (contract/endpoint.ts).
 
 import type { z } from "zod";
 import { envelopeFor } from "../../contract/envelope.ts";

@@ -80,8 +80,10 @@ const entriesOf = <U extends Unit>(unit: U) => ENTRIES.filter((entry): entry is 
 /** The scope of each kind of unit, from the dataset of one build. */
 function scopesOf(dataset: Dataset, datasetVersion: string) {
   const pairs = pairsOf(dataset.items);
-  const coverage = coverageOf(dataset);
+  // Guides by platform_id, as every response lists them: sorted once, for the guide units, the dump and
+  // the systems covering each pair.
   const guides = sortGuides(dataset.guides);
+  const coverage = coverageOf(guides);
   const resolve = resolveResponses(dataset.items);
   return {
     pairs,

@@ -1,9 +1,10 @@
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile, Paint } from "../../contract/schema/item.ts";
+import { byCodeUnits } from "../../contract/code-units.ts";
 
 /** platform_ids are digit strings: order them as numbers, without losing precision on long ones. */
 export function comparePlatformIds(a: string, b: string): number {
-  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  return a.length - b.length || byCodeUnits(a, b);
 }
 
 export function sortGuides(guides: readonly Guide[]): Guide[] {

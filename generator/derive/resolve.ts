@@ -2,6 +2,7 @@ import { aliasKey } from "../../contract/market-name.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
 import type { ResolveResponse } from "../../contract/schema/responses.ts";
 import { itemOf } from "./blocks.ts";
+import { byCodeUnits } from "../../contract/code-units.ts";
 
 /**
  * `GET /resolve`: one answer per alias key. The key is computed by the same `aliasKey` the edge applies to
@@ -11,7 +12,7 @@ import { itemOf } from "./blocks.ts";
  */
 export function resolveResponses(items: readonly ItemFile[]): Map<string, ResolveResponse> {
   const byKey = new Map<string, ResolveResponse>();
-  for (const item of [...items].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))) {
+  for (const item of [...items].sort((a, b) => byCodeUnits(a.slug, b.slug))) {
     const paints = [...item.paints].sort((a, b) => a.paint_index - b.paint_index);
     byKey.set(aliasKey(item.market_name), { items: paints.map((paint) => itemOf({ item, paint })) });
   }

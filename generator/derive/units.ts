@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import type { Guide } from "../../contract/schema/guide.ts";
 import type { ItemFile } from "../../contract/schema/item.ts";
+import { byCodeUnits } from "../../contract/code-units.ts";
 
 /**
  * A guide's compact JSON as UTF-8, computed once per guide object (dataset_version, the unit hashes,
@@ -44,7 +45,7 @@ export function guideHash(guide: Guide): string {
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => byCodeUnits(a, b)))
       : v,
   );
 }

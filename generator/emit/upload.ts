@@ -10,6 +10,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { UPLOAD_IGNORE_FILE } from "../../contract/upload-ignore.ts";
 import { entriesUnder } from "./walk.ts";
+import { byCodeUnits } from "../../contract/code-units.ts";
 
 export type Host = "cloudflare" | "netlify";
 
@@ -36,7 +37,7 @@ export async function uploadedFiles(outDir: string, host: Host): Promise<Uploade
     const stat = await fs.stat(file);
     if (stat.isFile()) files.push({ path: relative, bytes: stat.size });
   }
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return files.sort((a, b) => byCodeUnits(a.path, b.path));
 }
 
 /**

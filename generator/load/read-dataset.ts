@@ -9,6 +9,7 @@ import type { RawDataset, RawGuideFile, RawJsonFile } from "./raw-dataset.ts";
 import { errorCode, readRegularFile, type FileRead } from "./regular-file.ts";
 import { captureLocation, isInside, snapshotPathOf } from "./snapshot-path.ts";
 import type { FileMemory } from "./file-memory.ts";
+import { byCodeUnits } from "../../contract/code-units.ts";
 
 // Loading: the only stage of checking that touches the disk. Every problem is collected and returned;
 // nothing a maintainer can get wrong in the dataset folder throws, blocks or reads without bound.
@@ -83,7 +84,7 @@ async function readJsonFolder<T>(
   }
   // Names starting with a dot (.gitkeep, .DS_Store) are not dataset files.
   const entries = (await readdir(path.join(root, folder), { withFileTypes: true })).filter((entry) => !entry.name.startsWith("."));
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort((a, b) => byCodeUnits(a.name, b.name));
   const located = await Promise.all(entries.map((entry) => locateEntry(root, realRoot, folder, entry)));
   const jsonFiles: { file: string; location: string }[] = [];
   for (const entry of located) {

@@ -10,7 +10,7 @@ import type { Dataset } from "../dataset.ts";
 import { itemOf } from "../derive/blocks.ts";
 import { coverageOf, type Covering } from "../derive/coverage.ts";
 import { responseTo } from "../derive/index.ts";
-import { pairsOf, type Pair } from "../derive/order.ts";
+import { pairsOf, sortGuides, type Pair } from "../derive/order.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import { EXAMPLE_DATASET, EXAMPLE_DATASET_VERSION } from "./example-dataset.ts";
 
@@ -31,7 +31,7 @@ export interface Examples extends ExampleValues {
 export function examplesOf(dataset: Dataset, datasetVersion: string): Examples {
   const pairs = pairsOf(dataset.items);
   if (pairs.length === 0) throw new Error("the description document needs at least one item for its examples");
-  const coverage = coverageOf(dataset);
+  const coverage = coverageOf(sortGuides(dataset.guides));
   const guidesCovering = (covering: Covering[]) => new Set(covering.map(({ guide }) => guide.platform_id)).size;
   let pair: Pair = pairs[0]!;
   let covering = coverage(pair);

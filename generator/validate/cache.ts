@@ -26,6 +26,7 @@ import type { DatasetLimits } from "../load/limits.ts";
 import { readDatasetDir, type ReadingOptions } from "../load/read-dataset.ts";
 import type { GuideFileCheck } from "./guide-file.ts";
 import { checkDatasetReusing } from "./index.ts";
+import { byCodeUnits } from "../../contract/code-units.ts";
 
 export { CHECK_CACHE_FILE };
 const FORMAT = "pattern-seed-guides check cache 1";
@@ -104,7 +105,7 @@ const cacheFileSchema = z.object({ format: z.literal(FORMAT), key: z.string(), e
 
 /** The cache as a file's text: plain JSON, entries in file order. */
 export function serializeCheckCache(cache: CheckCache): string {
-  const entries = [...cache.entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = [...cache.entries].sort(([a], [b]) => byCodeUnits(a, b));
   return `${JSON.stringify({ format: FORMAT, key: cache.key, entries })}\n`;
 }
 

@@ -15,6 +15,7 @@ import type { GuideContext } from "./rules/context.ts";
 import { itemFileNameIsSlug } from "./rules/file-names.ts";
 import { itemPairsAreUnique, marketNamesAreDistinct, paintIndexesAreUnique, slugIsAliasOfMarketName } from "./rules/items.ts";
 import { itemShape } from "./shape.ts";
+import { byCodeUnits } from "../../contract/code-units.ts";
 
 /** Load a dataset folder and check it: what `npm run build`, `npm run check` and the benchmarks call. */
 export async function loadDataset(dir: string, limits: DatasetLimits = DEFAULT_LIMITS): Promise<Checked<Dataset>> {
@@ -57,7 +58,7 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
     append(problems, inFile(file.file, [...itemFileNameIsSlug(item, file.name), ...ITEM_RULES.flatMap((rule) => rule(item))]));
     items.push({ file: file.file, item });
   }
-  items.sort((a, b) => compare(a.item.slug, b.item.slug));
+  items.sort((a, b) => byCodeUnits(a.item.slug, b.item.slug));
   append(problems, itemPairsAreUnique(items));
   append(problems, marketNamesAreDistinct(items));
 
@@ -98,7 +99,7 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
     append(problems, guideFileProblems(file.file, check, ruled === null ? [] : crossFileFindings(ruled, context)));
     if (guide !== null) guides.push(guide);
   }
-  guides.sort((a, b) => compare(a.platform_id, b.platform_id));
+  guides.sort((a, b) => byCodeUnits(a.platform_id, b.platform_id));
 
   const next = cache === null ? null : { key: cache.key, entries };
   if (problems.length > 0) return { checked: { ok: false, problems: sortProblems(problems) }, cache: next, reused };
@@ -118,11 +119,8 @@ function captureKey(file: RawGuideFile, keys: WeakMap<Uint8Array, string>): stri
   return key;
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** By file; within a file, in the order found (Array.prototype.sort is stable). */
 function sortProblems(problems: Problem[]): Problem[] {
-  return problems.sort((a, b) => compare(a.file, b.file));
+  return problems.sort((a, b) => byCodeUnits(a.file, b.file));
 }

@@ -41,7 +41,26 @@ describe("If-None-Match", () => {
     expect(ifNoneMatchMatches(undefined, etag)).toBe(false);
     expect(ifNoneMatchMatches("", etag)).toBe(false);
   });
-  it("an unterminated tag does not match", () => {
+  it("an unterminated tag does not match, wherever it stands", () => {
     expect(ifNoneMatchMatches('"abc123', etag)).toBe(false);
+    expect(ifNoneMatchMatches('"old", "abc123', etag)).toBe(false);
+  });
+  it("tabs separate the list's elements as spaces do", () => {
+    expect(ifNoneMatchMatches('"old",\t"abc123"', etag)).toBe(true);
+    expect(ifNoneMatchMatches('\t"abc123"\t', etag)).toBe(true);
+  });
+  it("an element that is no entity tag is skipped up to its comma", () => {
+    expect(ifNoneMatchMatches('junk, "abc123"', etag)).toBe(true);
+    expect(ifNoneMatchMatches('x,"abc123"', etag)).toBe(true);
+    expect(ifNoneMatchMatches('junk "abc123"', etag)).toBe(false);
+  });
+  it("an empty tag or a tag holding a comma before the ETag does not hide it", () => {
+    expect(ifNoneMatchMatches('"", "abc123"', etag)).toBe(true);
+    expect(ifNoneMatchMatches('"a,", "abc123"', etag)).toBe(true);
+  });
+  it("a tag run into the one before it, without a comma, is not an element of its own", () => {
+    expect(ifNoneMatchMatches('"old""abc123"', etag)).toBe(false);
+    expect(ifNoneMatchMatches('"old" W/"abc123"', etag)).toBe(false);
+    expect(ifNoneMatchMatches('"old"*', etag)).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import { captureLocation } from "../../generator/load/snapshot-path.ts";
 import { readAttribution } from "../../generator/capture/attribution.ts";
 import { accountedParts, untranscribedNumbers } from "../../generator/capture/untranscribed.ts";
 import { prepareCapture } from "../../generator/capture/capture.ts";
+import { fields } from "../../generator/capture/lenient.ts";
 
 const USAGE = "usage: npm run guide:numbers -- PLATFORM_ID [--dataset DIR] [--json | --record NAME]";
 const DEFAULT_DATASET = fileURLToPath(new URL("../../dataset/", import.meta.url));
@@ -61,8 +62,8 @@ export async function runGuideNumbers(args: string[], io: NumbersIo): Promise<nu
     io.stderr(`guide:numbers: cannot read ${guideFile}: ${(error as Error).message}\n`);
     return 1;
   }
-  const guide = fieldsOf(document);
-  const snapshot = fieldsOf(guide?.snapshot);
+  const guide = fields(document);
+  const snapshot = fields(guide?.snapshot);
   const snapshotPath = snapshot?.path;
   if (guide === null || typeof snapshotPath !== "string") {
     io.stderr(`guide:numbers: ${guideFile} names no capture in snapshot.path (run npm run check)\n`);
@@ -113,10 +114,6 @@ export async function runGuideNumbers(args: string[], io: NumbersIo): Promise<nu
 
 function parse(args: string[]) {
   return parseArgs({ args, allowPositionals: true, options: { dataset: { type: "string" }, record: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
-}
-
-function fieldsOf(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
 function localDate(date: Date): string {

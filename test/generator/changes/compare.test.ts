@@ -102,6 +102,19 @@ describe("the changes between two builds", () => {
     expect(changes.totals).toMatchObject({ systems_removed: 1, levels_removed: 1, items_removed: 1, verdicts_removed: 1 });
   });
 
+  it("a pair moved to another slug loses the verdicts of an unchanged guide on its old slug", () => {
+    const changes = compare((d) => {
+      const karambit = d.items[1]!;
+      d.items.push({ ...structuredClone(karambit), slug: "karambit-doppler-phase-1", finish: "Doppler Phase 1", market_name: "Karambit | Doppler Phase 1", paints: karambit.paints.filter((paint) => paint.paint_index === 418) });
+      karambit.paints = karambit.paints.filter((paint) => paint.paint_index !== 418);
+    });
+    // Guide 4000's file is the same in both builds; its system covers karambit-doppler, which no longer holds 507/418.
+    expect(changes.verdicts.removed).toEqual([
+      { item: { def_index: 507, paint_index: 418, slug: "karambit-doppler-phase-1" }, seed: 12, platform_id: "4000", system: "pattern", level: { key: "p1", label: "P1" } },
+    ]);
+    expect(changes.items).toEqual({ added: [], removed: [] });
+  });
+
   it("the first build has a changelog from nothing, with every list empty", () => {
     const changes = initialChanges("vA");
     expect(changes.from).toBeNull();

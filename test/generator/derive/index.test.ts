@@ -6,7 +6,7 @@ import { entriesOf, entryOf, isPackFile } from "../../../contract/pack.ts";
 import { fileFor, packEntryOf, parseRequest, pathFor, storedEncodingOf, type Route } from "../../../contract/routes.ts";
 import { BASE_PATH } from "../../../contract/paths.ts";
 import { derivationOf } from "../../../generator/derive/derivations.ts";
-import { buildFiles, derivationUnits, manifestOf, topicsOf } from "../../../generator/derive/index.ts";
+import { buildFiles, derivationUnits, manifestOf, responseTo, topicsOf } from "../../../generator/derive/index.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { dumpResponseSchema } from "../../../contract/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
@@ -149,5 +149,27 @@ describe("the routes of a build", () => {
       expect(paths).toEqual(routeFiles);
       expect(unit.paths).toEqual(paths);
     }
+  });
+});
+
+describe("the order of guides", () => {
+  // platform_ids in the dataset's order "4000", "200", "30": neither numeric nor code-unit order.
+  const shuffled: Dataset = { ...tinyDataset, guides: [...tinyDataset.guides].sort((a, b) => b.platform_id.length - a.platform_id.length) };
+  const ids = (guides: readonly { platform_id: string }[]) => guides.map((guide) => guide.platform_id);
+
+  it("an item's menu lists its guides by platform_id as numbers, whatever order the dataset holds them in", () => {
+    expect(ids(shuffled.guides)).toEqual(["4000", "200", "30"]);
+    const menu = responseTo(shuffled, "vS", { name: "item", defIndex: 7, paintIndex: 44, topic: null }) as { guides: { platform_id: string }[] };
+    expect(ids(menu.guides)).toEqual(["30", "200"]);
+  });
+
+  it("a seed's verdicts come guide by guide in platform_id order", () => {
+    const seed = responseTo(shuffled, "vS", { name: "seed", defIndex: 7, paintIndex: 44, seed: 661 }) as { verdicts: { guide: { platform_id: string } }[] };
+    expect(ids(seed.verdicts.map((verdict) => verdict.guide))).toEqual(["30", "200", "200"]);
+  });
+
+  it("the dump holds every guide in platform_id order", () => {
+    const dump = [...buildFiles(shuffled, "vS")].find((file) => file.path === fileFor({ name: "dump" }, manifestOf(shuffled, "vS")))!;
+    expect(ids(dumpResponseSchema.parse(JSON.parse(gunzipSync(dump.body).toString("utf8")).data).guides)).toEqual(["30", "200", "4000"]);
   });
 });

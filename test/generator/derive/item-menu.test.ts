@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { coverageOf } from "../../../generator/derive/coverage.ts";
 import { itemMenu } from "../../../generator/derive/item-menu.ts";
-import { pairsOf } from "../../../generator/derive/order.ts";
+import { pairsOf, sortGuides } from "../../../generator/derive/order.ts";
 import { patternsResponse } from "../../../generator/derive/patterns.ts";
 import { seedResponses } from "../../../generator/derive/verdicts.ts";
 import { itemMenuSchema } from "../../../contract/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const pairs = pairsOf(tinyDataset.items);
-const coverage = coverageOf(tinyDataset);
+const coverage = coverageOf(sortGuides(tinyDataset.guides));
 const menuOf = (def: number, paint: number, topic: string | null = null) => {
   const pair = pairs.find((p) => p.item.def_index === def && p.paint.paint_index === paint)!;
   return itemMenu(pair, coverage(pair), topic);
@@ -65,7 +65,7 @@ describe("item menu", () => {
       ),
     };
     const pair = pairs.find((p) => p.item.def_index === 7)!;
-    const menu = itemMenu(pair, coverageOf(withTopic)(pair), "colour");
+    const menu = itemMenu(pair, coverageOf(sortGuides(withTopic.guides))(pair), "colour");
     expect(menu.guides.map((g) => [g.platform_id, g.systems.map((s) => s.id)])).toEqual([["30", ["gold"]]]);
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { coverageOf } from "../../../generator/derive/coverage.ts";
-import { pairsOf } from "../../../generator/derive/order.ts";
+import { pairsOf, sortGuides } from "../../../generator/derive/order.ts";
 import { patternsResponse } from "../../../generator/derive/patterns.ts";
 import { patternsResponseSchema } from "../../../contract/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const pairs = pairsOf(tinyDataset.items);
-const coverage = coverageOf(tinyDataset);
+const coverage = coverageOf(sortGuides(tinyDataset.guides));
 const patternsOf = (def: number, paint: number) => {
   const pair = pairs.find((p) => p.item.def_index === def && p.paint.paint_index === paint)!;
   return patternsResponse(pair, coverage(pair));

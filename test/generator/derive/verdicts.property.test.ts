@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_SEED } from "../../../contract/parameters.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { coverageOf } from "../../../generator/derive/coverage.ts";
-import { pairsOf } from "../../../generator/derive/order.ts";
+import { pairsOf, sortGuides } from "../../../generator/derive/order.ts";
 import { canonicalJson } from "../../../generator/derive/units.ts";
 import type { Guide, GuideSystem } from "../../../contract/schema/guide.ts";
 import { evidenceKinds, scaleKinds } from "../../../contract/schema/guide.ts";
@@ -109,7 +109,7 @@ const datasetArbitrary: fc.Arbitrary<Dataset> = fc.record({ items: itemsArbitrar
 
 /** Every seed response of every pair, by `def/paint`, index = seed. */
 function seedResponsesOf(dataset: Dataset): Map<string, SeedResponse[]> {
-  const coverage = coverageOf(dataset);
+  const coverage = coverageOf(sortGuides(dataset.guides));
   return new Map(
     pairsOf(dataset.items).map((pair) => {
       const responseOf = seedResponses(pair, coverage(pair));

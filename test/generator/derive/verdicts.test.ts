@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { coverageOf } from "../../../generator/derive/coverage.ts";
-import { pairsOf } from "../../../generator/derive/order.ts";
+import { pairsOf, sortGuides } from "../../../generator/derive/order.ts";
 import { seedResponses } from "../../../generator/derive/verdicts.ts";
 import { seedResponseSchema } from "../../../contract/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
 const pairs = pairsOf(tinyDataset.items);
-const coverage = coverageOf(tinyDataset);
+const coverage = coverageOf(sortGuides(tinyDataset.guides));
 const pair = (def: number, paint: number) => pairs.find((p) => p.item.def_index === def && p.paint.paint_index === paint)!;
 const seedOf = (def: number, paint: number, seed: number) => {
   const p = pair(def, paint);

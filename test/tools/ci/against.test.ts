@@ -61,6 +61,9 @@ beforeAll(() => {
 });
 afterAll(() => folders.removeAll());
 
+/** A preview builds the dataset twice in child processes: minutes on a loaded 2-core machine, where the suite runs beside it. */
+const TWO_BUILDS = 300_000;
+
 describe("npm run changes -- --against REF", () => {
   it("prints the comment the pull request would get: the moved seed's row, its response and its graded seeds line", async () => {
     const { code, out, err } = await preview(["--against", "main"]);
@@ -73,7 +76,7 @@ describe("npm run changes -- --against REF", () => {
     // The steps' own lines go to stderr, as the job's log.
     expect(err).toContain("checked out in");
     expect(err).toContain("building the base's dataset");
-  });
+  }, TWO_BUILDS);
 
   it("reads the working tree's dataset, uncommitted edits included, against main when no ref is named; a wrong one gets the check's lines and exit 1", async () => {
     editGuide((guide) => {
@@ -88,7 +91,7 @@ describe("npm run changes -- --against REF", () => {
     } finally {
       git("checkout", "--quiet", "--", GUIDE);
     }
-  });
+  }, TWO_BUILDS);
 
   it("refuses a ref that names no commit, before checking anything out", async () => {
     const { code, err } = await preview(["--against", "no-such-branch"]);

@@ -101,3 +101,16 @@ describe("the shipped items' names", () => {
     }
   });
 });
+
+describe("a market hash name's stem", () => {
+  it("is the name without its decorations and wear, its spacing made single", () => {
+    expect(marketNameStem("★  StatTrak™   Karambit  |  Doppler  (Factory New)")).toBe("Karambit | Doppler");
+    expect(marketNameStem("AK-47 | Case Hardened (field-tested)")).toBe("AK-47 | Case Hardened");
+    expect(marketNameStem("StatTrak™ (Minimal Wear)")).toBe("");
+  });
+
+  it("keeps a decoration's word that is part of the item's own name", () => {
+    expect(marketNameStem("AK-47 | Souvenir Gold")).toBe("AK-47 | Souvenir Gold");
+    expect(marketNameStem("Souvenir AK-47 | StatTrak Blue")).toBe("AK-47 | StatTrak Blue");
+  });
+});

@@ -1,0 +1,40 @@
+// Mutation testing (`npm run test:mutation`, docs/testing.md, "Mutation testing"): StrykerJS changes the
+// core's code one small mutation at a time and runs the tests that cover it; a mutant no test notices
+// is a line no test holds. Mutants that cannot change behaviour are listed, each with its reason, in
+// stryker.equivalent.json, beside this file; tools/mutation/scores.ts prints the score per folder from
+// the JSON report and holds each folder to its threshold.
+
+/** The code under mutation: the contract, the edge's core (not the local servers of edge/adapters/), the generator's stages that derive, emit and compare builds, and the capture reader and workbench edits. */
+export const MUTATED = [
+  "contract/**/*.ts",
+  "edge/*.ts",
+  "generator/derive/**/*.ts",
+  "generator/emit/**/*.ts",
+  "generator/changes/**/*.ts",
+  "generator/capture/**/*.ts",
+  "tools/workbench/**/*.ts",
+];
+
+/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  // The suite's unit tests of these folders (vitest.mutation.config.ts), those that import the mutated file.
+  vitest: { configFile: "vitest.mutation.config.ts", related: true, pool: "forks" },
+  mutate: MUTATED,
+  coverageAnalysis: "perTest",
+  // Only what changed since the last report is mutated again; the report is the machine's own
+  // (reports/ is not committed), so a fresh clone's first run mutates everything.
+  incremental: true,
+  incrementalFile: "reports/mutation/stryker-incremental.json",
+  reporters: ["progress", "clear-text", "html", "json"],
+  htmlReporter: { fileName: "reports/mutation/mutation.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  clearTextReporter: { reportScoreTable: false, reportMutants: false, reportTests: false },
+  // A busy machine runs tests slowly; a mutant is only a timeout when it takes this much longer.
+  timeoutMS: 10_000,
+  tempDirName: ".stryker-tmp",
+  // tsconfig.json has no `extends` or `references` for Stryker to rewrite in its sandbox, and the
+  // rewriting calls TypeScript 5's API, which the project's TypeScript 7 does not have: no file is named.
+  tsconfigFile: "",
+  ignorePatterns: ["dist", ".dist-*", "bench/out", "reports", "coverage", ".scratch-*"],
+};
