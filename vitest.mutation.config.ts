@@ -9,7 +9,7 @@ import base from "./vitest.config.ts";
  * take seconds each to start, and would start again for every mutant they cover.
  */
 const UNIT_TESTS = [
-  "test/contract/*.test.ts",
+  "test/contract/**/*.test.ts",
   "test/edge/*.test.ts",
   "test/generator/derive/**/*.test.ts",
   "test/generator/emit/**/*.test.ts",
@@ -18,16 +18,17 @@ const UNIT_TESTS = [
   "test/tools/workbench/**/*.test.ts",
   "test/tools/mutation/**/*.test.ts",
   "test/docs/*.test.ts",
+  // What holds the registrations' prose and schemas: the committed description document and the
+  // endpoint listings must be what they give.
+  "test/generator/openapi/*.test.ts",
+  "test/generator/docs/endpoint-listings.test.ts",
 ];
 const STARTS_PROCESSES = ["test/contract/node.test.ts", "test/contract/workers.test.ts", "test/generator/emit/kill-safety.test.ts"];
 
 // Each file imports the code afresh (`isolate`): a mutant of what a module computes as it loads (a
-// constant, a table) is only seen by a test that loads the module again.
+// constant, a table, a schema) is active only in a module loaded after it was switched on, and a
+// worker that kept its modules from an earlier run would not see it.
 export default defineConfig({
   ...base,
-  test: {
-    ...base.test,
-    isolate: true,
-    projects: [{ extends: true, test: { name: "suite", isolate: true, include: UNIT_TESTS, exclude: [...configDefaults.exclude, ...STARTS_PROCESSES] } }],
-  },
+  test: { ...base.test, isolate: true, projects: [{ extends: true, test: { name: "suite", include: UNIT_TESTS, exclude: [...configDefaults.exclude, ...STARTS_PROCESSES] } }] },
 });

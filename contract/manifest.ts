@@ -25,6 +25,8 @@ export const MANIFEST_FORMAT = 4;
 
 const FINGERPRINT = /^[0-9]{1,12}:[0-9a-f]{16}$/;
 
+// A schema's `error` words every issue it raises, its checks' too: a check has its own only where the
+// wording differs.
 export const manifestSchema = z.object({
   format: z.literal(MANIFEST_FORMAT, { error: (issue) => `must be ${MANIFEST_FORMAT}, got ${shown(issue.input)}; a build of another format is read by the version of this project that wrote it (rebuild it with \`npm run build\`)` }),
   // The version is the value inside the ETag (docs/README.md, "Caching, CORS, limits"), so it must be a valid
@@ -35,14 +37,14 @@ export const manifestSchema = z.object({
   /** Folder of `dist/` that holds this build's response files. */
   generation: z
     .string({ error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })
-    .check(z.regex(FOLDER_NAME, { error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })),
+    .check(z.regex(FOLDER_NAME)),
   /**
    * The fingerprint of the generation's serving index (`<generation>/files.json`,
    * serving-index.ts): the manifest vouches for the index, the index for every file.
    */
   index: z
     .string({ error: (issue) => `must be a fingerprint "<bytes>:<16 hex digits>", got ${shown(issue.input)}` })
-    .check(z.regex(FINGERPRINT, { error: (issue) => `must be a fingerprint "<bytes>:<16 hex digits>", got ${shown(issue.input)}` })),
+    .check(z.regex(FINGERPRINT)),
   /** Every non-null system topic present in the dataset (the topic filter's vocabulary). */
   topics: z.array(z.string({ error: (issue) => `must be a string, got ${shown(issue.input)}` }), {
     error: (issue) => `must be an array of strings, got ${shown(issue.input)}`,
@@ -55,7 +57,7 @@ export const manifestSchema = z.object({
     z
       .string({ error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })
       // A plain folder name is also a valid entity-tag body.
-      .check(z.regex(FOLDER_NAME, { error: (issue) => `must be a plain folder name, got ${shown(issue.input)}` })),
+      .check(z.regex(FOLDER_NAME)),
   ),
 });
 
@@ -86,7 +88,6 @@ export function parseManifest(bytes: Uint8Array | string): ManifestResult {
 
 /** `topics[0]`, `generation`: the JSON path of an issue as a reader would write it. */
 function pathOf(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const key of path) out += typeof key === "number" ? `[${key}]` : `${out === "" ? "" : "."}${String(key)}`;
-  return out;
+  // The manifest's fields are all at its top, and only `topics` holds items.
+  return path.map((key) => (typeof key === "number" ? `[${key}]` : String(key))).join("");
 }

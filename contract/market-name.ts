@@ -1,5 +1,6 @@
-// Turns the ways people write an item's name into one alias key, shared by the generator (which
-// writes one resolve file per key) and the edge (which looks a request's name up by key).
+// Turns the ways people write an item's name into keys, shared by the generator (which writes a
+// resolve file per key) and the edge (which looks a request up by key): the alias key, which is the
+// item's slug, and the name key a market hash name is looked up by, which ignores punctuation.
 // Steam's market hash names decorate the stem "Weapon | Finish" with a star for knives and gloves,
 // "StatTrak™" or "Souvenir", and a wear suffix; none of those changes which items are meant.
 
@@ -27,11 +28,13 @@ export function normalizeName(text: string): string {
 export function marketNameStem(marketHashName: string): string {
   let name = normalizeName(marketHashName).replace(/\s+/gu, " ").trim();
   name = name.replace(WEAR_SUFFIX, "");
-  for (let previous = ""; previous !== name; ) {
+  // PREFIX takes the spaces after each decoration with it, so what is left starts at the stem.
+  let previous: string;
+  do {
     previous = name;
     name = name.replace(PREFIX, "");
-  }
-  return name.trim();
+  } while (previous !== name);
+  return name;
 }
 
 /** Case- and punctuation-insensitive key of a stem: "Karambit | Doppler" -> "karambit-doppler". */
@@ -39,10 +42,20 @@ export function aliasKey(text: string): string {
   return normalizeName(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "");
+    .replace(/^-|-$/g, "");
 }
 
-/** The alias key a market hash name resolves through; item slugs are the alias keys of their stems. */
+/**
+ * The name key: letters and digits alone, lowercased, so that punctuation, present or absent, never
+ * tells two names apart ("AK47", "AK.47", "AK 47" and "AK-47" are one). Its item's slug gives it too
+ * (`nameKey(slug)`): a slug is the alias key of the name, the same letters and digits. The check
+ * refuses two items whose names meet at one name key.
+ */
+export function nameKey(text: string): string {
+  return aliasKey(text).replaceAll("-", "");
+}
+
+/** The name key a market hash name resolves through: its stem's (marketNameStem). */
 export function marketNameKey(marketHashName: string): string {
-  return aliasKey(marketNameStem(marketHashName));
+  return nameKey(marketNameStem(marketHashName));
 }

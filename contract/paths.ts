@@ -191,22 +191,20 @@ export type PathMatch = { [N in PathName]: { name: N; kind: (typeof PATHS)[N]["k
 /** A match of a /v1 route: its parameters are read by routes.ts, `routeOf`. */
 export type RouteMatch = Extract<PathMatch, { name: EndpointName }>;
 
-interface Compiled {
-  name: PathName;
-  /** Under /v1: the template's segments after /v1. */
-  segments: readonly string[] | null;
-  /** Outside /v1: the text before the first parameter (the whole template when it has none). */
-  prefix: string;
-  parameter: string | null;
-}
+/** The /v1 entries, each template cut into its segments. */
+const UNDER_BASE = (Object.keys(PATHS) as PathName[])
+  .filter((name) => PATHS[name].template.startsWith(`${BASE_PATH}/`))
+  .map((name) => ({ name, segments: PATHS[name].template.slice(BASE_PATH.length + 1).split("/") }));
 
-const COMPILED: readonly Compiled[] = (Object.keys(PATHS) as PathName[]).map((name) => {
-  const { template } = PATHS[name];
-  if (template.startsWith(`${BASE_PATH}/`)) return { name, segments: template.slice(BASE_PATH.length + 1).split("/"), prefix: "", parameter: null };
-  const open = template.indexOf("{");
-  if (open < 0) return { name, segments: null, prefix: template, parameter: null };
-  return { name, segments: null, prefix: template.slice(0, open), parameter: template.slice(open + 1, template.indexOf("}")) };
-});
+/** The entries outside /v1, compared as written: a template's one parameter is the rest of the path after its prefix (the text before it). */
+const OUTSIDE_BASE = (Object.keys(PATHS) as PathName[])
+  .filter((name) => !PATHS[name].template.startsWith(`${BASE_PATH}/`))
+  .map((name) => {
+    const { template } = PATHS[name];
+    const open = template.indexOf("{");
+    if (open === -1) return { name, prefix: template, parameter: null };
+    return { name, prefix: template.slice(0, open), parameter: template.slice(open + 1, template.indexOf("}")) };
+  });
 
 const match = (name: PathName, values: Record<string, string>) => ({ name, kind: PATHS[name].kind, values }) as PathMatch;
 
@@ -219,11 +217,8 @@ const match = (name: PathName, values: Record<string, string>) => ({ name, kind:
  * an unknown name there is the changelog's to answer, with a 404 naming the serving version.
  */
 export function lookupPath(path: string): PathMatch | null {
-  if (path.startsWith(BASE_PATH) && (path.length === BASE_PATH.length || path[BASE_PATH.length] === "/")) {
-    return lookupUnderBase(path.slice(BASE_PATH.length));
-  }
-  for (const { name, segments, prefix, parameter } of COMPILED) {
-    if (segments !== null) continue;
+  if (path.startsWith(`${BASE_PATH}/`)) return lookupUnderBase(path.slice(BASE_PATH.length));
+  for (const { name, prefix, parameter } of OUTSIDE_BASE) {
     if (parameter === null ? path === prefix : path.startsWith(prefix)) {
       return match(name, parameter === null ? {} : { [parameter]: path.slice(prefix.length) });
     }
@@ -242,9 +237,9 @@ export function lookupUnderBase(pathname: string): RouteMatch | null {
   if (!pathname.startsWith("/")) return null;
   const decoded = pathname.slice(1).split("/");
   for (let index = 0; index < decoded.length; index++) decoded[index] = decodeSegment(decoded[index]!);
-  // Only the /v1 templates have segments, and those are the routes' (ENDPOINT_PATHS).
-  for (const { name, segments } of COMPILED) {
-    if (segments === null || segments.length !== decoded.length) continue;
+  // The /v1 templates are the routes' (ENDPOINT_PATHS).
+  for (const { name, segments } of UNDER_BASE) {
+    if (segments.length !== decoded.length) continue;
     const values = valuesOf(segments, decoded);
     if (values !== null) return match(name, values) as RouteMatch;
   }

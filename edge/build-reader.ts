@@ -210,7 +210,6 @@ function largeReadTurns(policy: ReadPolicy): LargeRead {
   /** The whole reads under way: when each began. */
   const turns = new Set<{ since: number }>();
   const freeTurn = (): boolean => {
-    if (turns.size < policy.maxWholeReads) return true;
     const time = policy.now();
     for (const turn of turns) if (time - turn.since > ABANDONED_TURN_MS) turns.delete(turn);
     return turns.size < policy.maxWholeReads;
@@ -301,8 +300,9 @@ function packEntries<C>(sources: Sources<C>) {
       if (bytes.byteLength !== end - start) throw new DamagedFile(path, `entry ${at} should be ${end - start} bytes at ${start}, read ${bytes.byteLength}`);
       if (!(await entryMatches(bytes, checksum))) {
         // A whole chunk is checked by its directory when read, and entry by entry as they are cut:
-        // one that fails leaves the cache, so the next request reads the file afresh.
-        if (whole) state.cache?.delete(path);
+        // one that fails takes the chunk out of the cache (only a whole chunk is kept under its
+        // path), so the next request reads the file afresh.
+        state.cache?.delete(path);
         throw new DamagedFile(path, `entry ${at} is not the bytes its directory vouches for`);
       }
       const value = wrapData(state.envelope, bytes);
@@ -394,13 +394,9 @@ async function sliced(path: string, expected: string, reading: Promise<{ bytes: 
   return read.bytes;
 }
 
+/** A pack's directory against the index; its callers have made sure the directory is whole. */
 async function packChecked(path: string, directory: Uint8Array, count: number, expected: string): Promise<void> {
-  let print: string;
-  try {
-    print = await packFingerprintOf(directory, count);
-  } catch (error) {
-    throw new DamagedFile(path, (error as Error).message);
-  }
+  const print = await packFingerprintOf(directory, count);
   if (print !== expected) throw new DamagedFile(path, `its directory's fingerprint ${print} is not the build's ${expected}`);
 }
 

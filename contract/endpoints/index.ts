@@ -21,7 +21,7 @@ export const ENDPOINTS = { item, seed, patterns, guide, resolve, meta, dump } as
  * change of what any response holds for the same dataset, an endpoint added above included, must bump
  * it.
  */
-export const RESPONSE_FORMAT = 1;
+export const RESPONSE_FORMAT = 2;
 
 /**
  * What each format is, byte for byte: the hash test/contract/response-format.test.ts computes over
@@ -30,4 +30,6 @@ export const RESPONSE_FORMAT = 1;
  */
 export const RESPONSE_FORMAT_BYTES: Readonly<Record<number, string>> = {
   1: "f376e5dc4facd99e755a2cc38a3df4c725755a1ebe75ce4b70207b1e710a6fac",
+  // A market hash name's own /resolve file, by its letters and digits (v1/resolve/names/).
+  2: "091826556587b116c2ef128dabeebd21892ad35bc49a1faa3b0e57df4208e108",
 };

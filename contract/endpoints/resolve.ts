@@ -2,9 +2,19 @@
 
 import { endpoint, found, invalid, missing, notFound, lines } from "../endpoint.ts";
 import { marketNameKey } from "../market-name.ts";
-import { MAX_ALIAS_LENGTH, SLUG } from "../parameters.ts";
+import { MAX_ALIAS_LENGTH, NAME_KEY, SLUG } from "../parameters.ts";
 
-const aliasNotFound = ({ aliasKey }: { aliasKey: string }) => `no item has the alias "${aliasKey}"`;
+/**
+ * A route's key and the parameter it came from: a slug, looked up exactly, or a market hash name's
+ * name key (letters and digits alone), looked up among the items' own name keys. Each has its file.
+ */
+interface AliasFields {
+  aliasKey: string;
+  by: "slug" | "market_hash_name";
+}
+
+const aliasNotFound = ({ aliasKey, by }: AliasFields) =>
+  by === "slug" ? `no item has the alias "${aliasKey}"` : `no item's market hash name reads "${aliasKey}" (compared by its letters and digits)`;
 
 export const resolve = endpoint({
   name: "resolve",
@@ -22,14 +32,14 @@ export const resolve = endpoint({
     const [name, value] = slug !== null ? ["slug", slug] : ["market_hash_name", query.get("market_hash_name")];
     if (value === null) return missing("send slug or market_hash_name");
     if ([...value].length > MAX_ALIAS_LENGTH) return invalid(`${name} is longer than ${MAX_ALIAS_LENGTH} characters`);
-    const aliasKey = name === "slug" ? value : marketNameKey(value);
-    // Only a slug can name a file: any other key is an alias no item has.
-    if (!SLUG.test(aliasKey)) return notFound(aliasNotFound({ aliasKey }));
-    return found({ aliasKey });
+    const fields: AliasFields = name === "slug" ? { aliasKey: value, by: "slug" } : { aliasKey: marketNameKey(value), by: "market_hash_name" };
+    // Only a slug, or a slug's letters and digits, can name a file: any other key is an alias no item has.
+    if (!(fields.by === "slug" ? SLUG : NAME_KEY).test(fields.aliasKey)) return notFound(aliasNotFound(fields));
+    return found(fields);
   },
-  // The alias key is a slug, so asking by slug finds the same file.
-  request: (route) => ({ values: {}, query: { slug: route.aliasKey } }),
-  file: (route) => `v1/resolve/${route.aliasKey}.json`,
+  // A name key is its own market hash name: asking by it finds the same file.
+  request: (route) => ({ values: {}, query: { [route.by]: route.aliasKey } }),
+  file: (route) => (route.by === "slug" ? `v1/resolve/${route.aliasKey}.json` : `v1/resolve/names/${route.aliasKey}.json`),
   notFound: aliasNotFound,
   description: {
     summary: "Canonical items of a slug or a market hash name",
@@ -41,5 +51,5 @@ export const resolve = endpoint({
     ),
     ok: ({ slug }) => `The items of slug ${slug}.`,
   },
-  example: ({ slug }) => ({ aliasKey: slug }),
+  example: ({ slug }) => ({ aliasKey: slug, by: "slug" as const }),
 });

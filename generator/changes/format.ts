@@ -1,6 +1,7 @@
 // The changes between two builds as text for a terminal: totals first, then one group per kind of
-// change, one line per change; an added or removed guide is followed by what it covers. `--json`
-// prints the Changes value itself instead, `--markdown` the same as markdown.ts.
+// change, one line per change; an added or removed guide is followed by what it covers, a guide both
+// builds hold by the fields it edits. `--json` prints the Changes value itself instead, `--markdown`
+// the same as markdown.ts.
 
 import type { Changes } from "../../contract/schema/changes.ts";
 import type { ChangesForReview, GuideSummary, Paints } from "./guide-summary.ts";
@@ -22,7 +23,7 @@ function guideLines(guide: GuideSummary): string[] {
 }
 
 /** `guides`: the summaries of the added and removed guides; without them, their titles alone. */
-export function formatChanges(changes: Changes, guides: ChangesForReview["guides"] = { added: [], removed: [] }): string {
+export function formatChanges(changes: Changes, guides: ChangesForReview["guides"] = { added: [], removed: [], edited: [] }): string {
   const t = changes.totals;
   const lines = [
     changes.from === null
@@ -45,6 +46,7 @@ export function formatChanges(changes: Changes, guides: ChangesForReview["guides
   group("guides added", changes.guides.added.map(withSummary(guides.added)));
   group("guides removed", changes.guides.removed.map(withSummary(guides.removed)));
   group("guides retitled", changes.guides.retitled.map((g) => `${g.platform_id} ${quoted(g.from)} -> ${quoted(g.to)}`));
+  group("guides edited", guides.edited.map((g) => [`${g.platform_id} ${quoted(g.title)}`, ...g.edits.map((edit) => `    ${edit.field}: ${edit.before} -> ${edit.after}`)].join("\n")));
   group("systems added", changes.systems.added.map((s) => `guide ${s.platform_id}, system ${s.system} ${quoted(s.label)}`));
   group("systems removed", changes.systems.removed.map((s) => `guide ${s.platform_id}, system ${s.system} ${quoted(s.label)}`));
   group("levels added", changes.levels.added.map((l) => `guide ${l.platform_id}, system ${l.system}: ${l.key} ${quoted(l.label)}`));

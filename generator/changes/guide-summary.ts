@@ -1,12 +1,15 @@
 // What a reviewer needs to see of a guide that a change adds or removes: the changelog names it by
 // title only (its verdicts are implied), but a pull request adding one is reviewed by what it
 // covers and how it grades: its items and paints, its systems, their levels and how many seeds
-// each holds. Pure: the guide and the items come from the build snapshots compare.ts reads.
+// each holds. A guide both builds hold is reviewed by what else changes in it (guide-edits.ts). Pure:
+// the guides and the items come from the build snapshots compare.ts reads.
 
 import type { Guide, GuideSystem } from "../../contract/schema/guide.ts";
 import type { Item } from "../../contract/schema/responses.ts";
 import type { Changes } from "../../contract/schema/changes.ts";
+import { comparePlatformIds } from "../derive/order.ts";
 import type { BuildSnapshot } from "./compare.ts";
+import { guideEdits, type GuideEdits } from "./guide-edits.ts";
 
 /** Paint labels, or "all paints" when a system covers every paint of its slug (`paint_indexes: null`). */
 export type Paints = string[] | "all paints";
@@ -37,10 +40,13 @@ export interface GuideSummary {
   systems: SystemSummary[];
 }
 
-/** The changes, with the added guides read from the later build and the removed ones from the earlier. */
+/**
+ * The changes, with the added guides read from the later build and the removed ones from the
+ * earlier, and what else changes in the guides both hold (guide-edits.ts).
+ */
 export interface ChangesForReview {
   changes: Changes;
-  guides: { added: GuideSummary[]; removed: GuideSummary[] };
+  guides: { added: GuideSummary[]; removed: GuideSummary[]; edited: GuideEdits[] };
 }
 
 export function changesForReview(a: BuildSnapshot, b: BuildSnapshot, changes: Changes): ChangesForReview {
@@ -49,7 +55,19 @@ export function changesForReview(a: BuildSnapshot, b: BuildSnapshot, changes: Ch
       const guide = build.guides.get(platform_id)?.read();
       return guide === undefined ? [] : [guideSummary(guide, (slug) => build.slugs.get(slug)?.read() ?? [])];
     });
-  return { changes, guides: { added: summaries(b, changes.guides.added), removed: summaries(a, changes.guides.removed) } };
+  return { changes, guides: { added: summaries(b, changes.guides.added), removed: summaries(a, changes.guides.removed), edited: editedGuides(a, b) } };
+}
+
+/** The guides of both builds whose files differ and whose differences guide-edits.ts names, by platform_id. */
+function editedGuides(a: BuildSnapshot, b: BuildSnapshot): GuideEdits[] {
+  return [...b.guides]
+    .filter(([id, after]) => a.guides.has(id) && a.guides.get(id)!.print !== after.print)
+    .sort(([x], [y]) => comparePlatformIds(x, y))
+    .flatMap(([id, after]) => {
+      const guide = after.read();
+      const edits = guideEdits(a.guides.get(id)!.read(), guide);
+      return edits.length === 0 ? [] : [{ platform_id: id, title: guide.title, edits }];
+    });
 }
 
 /** `itemsOf(slug)`: the items (pairs) of a slug, as `/resolve` answers it. */

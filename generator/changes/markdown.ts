@@ -1,14 +1,20 @@
 // The changes between two builds as GitHub-flavoured markdown, to paste into (or post as) a pull
-// request comment: a heading, the totals as a table, then one table per kind of change, and for each
-// added or removed guide its items and systems. Plain text only: no ANSI, and every value from the
+// request comment: a heading, the totals as a table, then one table per kind of change, for each
+// added or removed guide its items and systems, for each guide both builds hold the fields it edits,
+// and the first responses that change, by their request. Plain text only: no ANSI, and every value from the
 // dataset escaped, since titles hold `|` ("AK-47 | Case Hardened") and may hold `*`, `_` or `<`.
 
 import type { Changes } from "../../contract/schema/changes.ts";
 import type { ChangesForReview, GuideSummary } from "./guide-summary.ts";
 import { paintsText } from "./format.ts";
+import type { ResponseNames } from "./response-names.ts";
+import { changeRuns, runCount } from "./response-runs.ts";
 
 /** Rows shown per table: a comment has a size limit, and a reviewer reads the first rows anyway. */
 export const MAX_ROWS = 100;
+
+/** Lines naming responses, all kinds together (a run of a pack's seeds is one); `npm run changes -- --responses` lists every one. */
+export const MAX_RESPONSE_LINES = 30;
 
 /** A table cell: markdown and HTML read as text, on one line. */
 export function cell(text: string | number): string {
@@ -52,7 +58,17 @@ function guideSection(guide: GuideSummary): string[] {
   ];
 }
 
-export function markdownChanges(changes: Changes, guides: ChangesForReview["guides"]): string {
+/** The responses that differ, each by its request (runs of a pack's seeds on one line), the first MAX_RESPONSE_LINES lines of them. */
+function responsesSection(names: ResponseNames): string[] {
+  const all = changeRuns(names).map((run) => ({ line: `- ${run.change} ${code(run.text)}${runCount(run)}`, count: run.count }));
+  const shown = all.slice(0, MAX_RESPONSE_LINES);
+  const more = all.slice(shown.length).reduce((sum, run) => sum + run.count, 0);
+  const cut = more > 0 ? ["", `… and ${more.toLocaleString("en")} more (\`npm run changes -- --responses\` lists every one).`] : [];
+  return ["", ...shown.map(({ line }) => line), ...cut];
+}
+
+/** `responses`: the requests whose answers differ (response-names.ts); without them, their counts alone. */
+export function markdownChanges(changes: Changes, guides: ChangesForReview["guides"], responses: ResponseNames | null = null): string {
   const t = changes.totals;
   const lines = [
     changes.from === null ? `## Dataset changes: first build ${code(changes.to)}` : `## Dataset changes: ${code(changes.from)} → ${code(changes.to)}`,
@@ -76,6 +92,8 @@ export function markdownChanges(changes: Changes, guides: ChangesForReview["guid
   section("Guides added", changes.guides.added.length, byTitle(guides.added));
   section("Guides removed", changes.guides.removed.length, byTitle(guides.removed));
   section("Guides retitled", changes.guides.retitled.length, ["", ...table(["guide", "from", "to"], changes.guides.retitled.map((g) => [g.platform_id, cell(g.from), cell(g.to)]))]);
+  const edits = guides.edited.flatMap((g) => g.edits.map((edit) => [g.platform_id, code(edit.field), cell(edit.before), cell(edit.after)]));
+  section("Guides edited", guides.edited.length, ["", ...table(["guide", "field", "before", "after"], edits)]);
   const systemRows = (list: typeof changes.systems.added) => list.map((s) => [s.platform_id, code(s.system), cell(s.label)]);
   section("Systems added", changes.systems.added.length, ["", ...table(["guide", "system", "label"], systemRows(changes.systems.added))]);
   section("Systems removed", changes.systems.removed.length, ["", ...table(["guide", "system", "label"], systemRows(changes.systems.removed))]);
@@ -96,5 +114,7 @@ export function markdownChanges(changes: Changes, guides: ChangesForReview["guid
   const itemRows = (list: typeof changes.items.added) => list.map((i) => [itemName(i), cell(`${i.weapon} | ${i.finish}`), cell(i.paint_label)]);
   section("Items added", changes.items.added.length, ["", ...table(["item", "name", "paint"], itemRows(changes.items.added))]);
   section("Items removed", changes.items.removed.length, ["", ...table(["item", "name", "paint"], itemRows(changes.items.removed))]);
+  const responseCount = t.responses_changed + t.responses_added + t.responses_removed;
+  if (responses !== null) section("Responses", responseCount, responsesSection(responses));
   return `${lines.join("\n")}\n`;
 }

@@ -17,6 +17,7 @@ import { fingerprint } from "../fingerprint.ts";
 import { entriesOf } from "../../contract/pack.ts";
 import { chunkFileOf, chunkOfFile, packChunksOf } from "../../contract/pack-chunks.ts";
 import type { BuildSnapshot, ResponseCounts } from "./compare.ts";
+import type { Change } from "./response-runs.ts";
 
 const META_FILE = fileFor({ name: "meta" }, { topics: [] });
 
@@ -75,7 +76,7 @@ function fileValue(route: (value: string) => Route): (relative: string) => strin
 }
 
 const guideIdOf = fileValue((platformId) => ({ name: "guide", platformId, system: null }));
-const aliasKeyOf = fileValue((aliasKey) => ({ name: "resolve", aliasKey }));
+const aliasKeyOf = fileValue((aliasKey) => ({ name: "resolve", aliasKey, by: "slug" }));
 
 export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
   const root = path.join(build.outDir, build.generation);
@@ -93,50 +94,81 @@ export function snapshotOf(build: GenerationOnDisk): BuildSnapshot {
   return { datasetVersion: build.datasetVersion, guides, slugs };
 }
 
+/** One response of a build: a file, or an entry of a pack (`entry`, its index). */
+export interface ResponseRef {
+  file: string;
+  entry: number | null;
+}
+
 /**
  * Responses whose bytes differ between two builds: a file is one response, a pack one per entry. A
- * pack whose chunks have the same fingerprints in both is equal as a whole and not read.
+ * pack whose chunks have the same fingerprints in both is equal as a whole and not read; of a pack
+ * that differs, a chunk starting at the same entry with the same fingerprint in both holds the same
+ * entries and is skipped, and the other chunks are read and compared entry by entry. Each response
+ * is handed to `visit` in file order, a pack's entries in entry order (a removed one is of the
+ * earlier build).
  */
-export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): ResponseCounts {
+export function eachResponseChange(a: GenerationOnDisk, b: GenerationOnDisk, visit: (change: Change, response: ResponseRef) => void): void {
   const [before, after] = [responseFilesOf(printsOf(a)), responseFilesOf(printsOf(b))];
-  const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
-  for (const [name, { print, chunks }] of after) {
-    const old = before.get(name);
+  for (const [file, { print, chunks }] of after) {
+    const old = before.get(file);
     if (old?.print === print) continue;
-    if (chunks === null) {
-      if (old === undefined) counts.added++;
-      else counts.changed++;
-      continue;
-    }
-    const entriesAfter = packEntries(b, name, chunks) ?? [];
-    // A pack of the earlier build that cannot be read (damaged by hand): each of its entries counts as changed.
-    const entriesBefore = old === undefined ? [] : (packEntries(a, name, old.chunks ?? []) ?? entriesAfter.map(() => null));
-    entriesAfter.forEach((entry, at) => {
-      const was = entriesBefore[at];
-      if (was === undefined) counts.added++;
-      else if (was === null || !Buffer.from(was).equals(entry)) counts.changed++;
-    });
-    counts.removed += Math.max(0, entriesBefore.length - entriesAfter.length);
+    if (chunks === null) visit(old === undefined ? "added" : "changed", { file, entry: null });
+    else packChanges(a, b, file, old, chunks, visit);
   }
-  for (const [name, { chunks }] of before) {
-    if (after.has(name)) continue;
-    counts.removed += chunks === null ? 1 : (packEntries(a, name, chunks)?.length ?? 1);
+  for (const [file, { chunks }] of before) {
+    if (after.has(file)) continue;
+    const entries = chunks === null ? null : packEntries(a, file, [...chunks.keys()]);
+    if (entries === null) visit("removed", { file, entry: null });
+    else entries.forEach((_, at) => visit("removed", { file, entry: at }));
   }
+}
+
+/** The changed, added and removed entries of a pack present in the later build (`old`: the earlier build's, if any). */
+function packChanges(a: GenerationOnDisk, b: GenerationOnDisk, file: string, old: ResponseFile | undefined, chunks: ReadonlyMap<number, string>, visit: (change: Change, response: ResponseRef) => void): void {
+  const oldChunks = old?.chunks ?? new Map<number, string>();
+  // A chunk starting at the same entry with the same fingerprint holds the same entries in both builds.
+  const kept = (first: number, print: string) => oldChunks.get(first) === print && chunks.get(first) === print;
+  const entriesAfter = chunkEntries(b, file, [...chunks].filter(([first, print]) => !kept(first, print)).map(([first]) => first)) ?? new Map<number, Uint8Array>();
+  const readBefore = [...oldChunks].filter(([first, print]) => !kept(first, print)).map(([first]) => first);
+  // A pack of the earlier build that cannot be read (damaged by hand): each entry read of the later one counts as changed.
+  const entriesBefore: Map<number, Uint8Array | null> = chunkEntries(a, file, readBefore) ?? new Map([...entriesAfter.keys()].map((at) => [at, null]));
+  // An entry read on one side alone lies past the other side's end: a kept chunk covers the same entries on both.
+  const indexes = [...new Set([...entriesAfter.keys(), ...entriesBefore.keys()])].sort((x, y) => x - y);
+  for (const at of indexes) {
+    const [was, entry] = [entriesBefore.get(at), entriesAfter.get(at)];
+    if (entry === undefined) visit("removed", { file, entry: at });
+    else if (was === undefined) visit("added", { file, entry: at });
+    else if (was === null || !Buffer.from(was).equals(entry)) visit("changed", { file, entry: at });
+  }
+}
+
+/** How many responses differ between two builds (eachResponseChange). */
+export function countResponseChanges(a: GenerationOnDisk, b: GenerationOnDisk): ResponseCounts {
+  const counts: ResponseCounts = { changed: 0, added: 0, removed: 0 };
+  eachResponseChange(a, b, (change) => counts[change]++);
   return counts;
 }
 
-/** A response file, or a pack with the first entry of each of its chunks; `print` stands for all its bytes. */
+/** A response file, or a pack with the fingerprint of each of its chunks by first entry, ascending; `print` stands for all its bytes. */
 interface ResponseFile {
   print: string;
-  chunks: number[] | null;
+  chunks: Map<number, string> | null;
 }
 
 /** A generation's files as responses are stored: each plain file, and each pack once for all its chunks. */
 function responseFilesOf(prints: ReadonlyMap<string, string>): Map<string, ResponseFile> {
   const files = new Map<string, ResponseFile>();
   const packs = packChunksOf(prints.keys());
-  for (const [file, print] of prints) if (chunkOfFile(file) === null) files.set(file, { print, chunks: null });
-  for (const [pack, chunks] of packs) files.set(pack, { print: chunks.map((first) => `${first}=${prints.get(chunkFileOf(pack, first))}`).join(" "), chunks });
+  // In the files' order, a pack where its first listed chunk is.
+  for (const [file, print] of prints) {
+    const pack = chunkOfFile(file)?.pack;
+    if (pack === undefined) files.set(file, { print, chunks: null });
+    else if (!files.has(pack)) {
+      const chunks = new Map(packs.get(pack)!.map((first) => [first, prints.get(chunkFileOf(pack, first))!]));
+      files.set(pack, { print: [...chunks].map(([first, chunkPrint]) => `${first}=${chunkPrint}`).join(" "), chunks });
+    }
+  }
   return files;
 }
 
@@ -147,6 +179,19 @@ function packEntries(build: GenerationOnDisk, pack: string, chunks: readonly num
   } catch {
     return null;
   }
+}
+
+/** The entries of some chunks of a pack of a build, by their index in the pack, or null when one cannot be read as a pack. */
+function chunkEntries(build: GenerationOnDisk, pack: string, chunks: readonly number[]): Map<number, Uint8Array> | null {
+  const entries = new Map<number, Uint8Array>();
+  try {
+    for (const first of chunks) {
+      entriesOf(readFileSync(path.join(build.outDir, build.generation, chunkFileOf(pack, first)))).forEach((entry, at) => entries.set(first + at, entry));
+    }
+  } catch {
+    return null;
+  }
+  return entries;
 }
 
 /** The files of a generation that are not responses: its changelog and its serving index. */

@@ -5,7 +5,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatProblem } from "../dataset.ts";
 import { buildDist } from "../build.ts";
-import { HOSTS, largestFile, uploadedFiles, type Host } from "../emit/upload.ts";
+import { CHANGES_FILE } from "../../contract/changes.ts";
+import { SERVING_INDEX_FILE } from "../../contract/serving-index.ts";
+import { readManifest } from "../emit/build-folder.ts";
+import { HOSTS, largestFile, uploadedFiles, wranglerReadCount, type UploadedFile } from "../emit/upload.ts";
 import { CHECK_CACHE_FILE } from "../validate/cache.ts";
 import { isMain, type CliIo } from "./main.ts";
 import { progressPrinter } from "./progress.ts";
@@ -54,7 +57,7 @@ export async function runBuild(args: string[], io: CliIo, progressStream: Parame
     [
       `built dataset_version ${result.datasetVersion} into ${shown(outDir)}/${emit.generation} in ${seconds} s`,
       ...(result.checked === undefined ? [] : [checkedLine(result.checked)]),
-      `  ${emit.files} files, ${(emit.bytes / 1e6).toFixed(1)} MB: ${emit.written} written, ${emit.reused} ${emit.mode === "new" ? "reused unchanged" : "already up to date"}${emit.removed ? `, ${emit.removed} stray removed` : ""}`,
+      `  ${emit.generation} holds ${emit.files.toLocaleString("en")} files, ${(emit.bytes / 1e6).toFixed(1)} MB, its response files and ${CHANGES_FILE}: ${emit.written.toLocaleString("en")} written, ${emit.reused.toLocaleString("en")} ${emit.mode === "new" ? "reused unchanged" : "already up to date"}${emit.removed ? `, ${emit.removed} stray removed` : ""}`,
       `  serving after ${(emit.committedAfterMs / 1000).toFixed(1)} s${emit.pruned.length ? `; pruned ${emit.pruned.join(", ")}` : ""}`,
       `  description document, reference page and explorer in ${result.documents}`,
       ...uploads,
@@ -69,17 +72,32 @@ function checkedLine({ guideFiles, reused }: { guideFiles: number; reused: numbe
   return `  checked ${guideFiles - reused} of ${guideFiles} guide files${kept}`;
 }
 
-/** What a deploy of the folder as it stands uploads to each host, and its largest file against the per-file cap. */
+const count = (n: number) => n.toLocaleString("en");
+const megabytes = (files: readonly UploadedFile[]) => (files.reduce((sum, file) => sum + file.bytes, 0) / 1e6).toFixed(1);
+
+/**
+ * What a deploy of the folder as it stands uploads to each host, what each count is made of, the
+ * count wrangler prints instead, and the largest file against the per-file cap.
+ */
 async function uploadLines(outDir: string): Promise<string[]> {
-  const lines: string[] = [];
-  let largest = null;
-  for (const host of Object.keys(HOSTS) as Host[]) {
-    const files = await uploadedFiles(outDir, host);
-    const bytes = files.reduce((sum, file) => sum + file.bytes, 0);
-    lines.push(`  a deploy to ${HOSTS[host].name} uploads ${files.length.toLocaleString("en")} files, ${(bytes / 1e6).toFixed(1)} MB (files per deploy: ${HOSTS[host].maxFiles})`);
-    const hostLargest = largestFile(files);
-    if (hostLargest !== null && (largest === null || hostLargest.bytes > largest.bytes)) largest = hostLargest;
-  }
+  const [cloudflare, netlify, manifest, read] = await Promise.all([uploadedFiles(outDir, "cloudflare"), uploadedFiles(outDir, "netlify"), readManifest(outDir), wranglerReadCount(outDir)]);
+  const inFolder = (folder: string | undefined) => (folder === undefined ? 0 : cloudflare.filter((file) => file.path.startsWith(`${folder}/`)).length);
+  const generation = inFolder(manifest?.generation);
+  const responses = cloudflare.filter((file) => file.path.startsWith(`${manifest?.generation}/v1/`)).length;
+  const parts = [
+    `${manifest?.generation}'s ${count(generation)} (${count(responses)} response files, ${CHANGES_FILE}, ${SERVING_INDEX_FILE})`,
+    ...(manifest?.docs === undefined ? [] : [`${manifest.docs}'s ${count(inFolder(manifest.docs))}`]),
+    ...cloudflare.filter((file) => !file.path.includes("/")).map((file) => file.path),
+  ];
+  const onlyNetlify = netlify.filter((file) => !cloudflare.some((other) => other.path === file.path)).map((file) => file.path);
+  const lines = [
+    `  a deploy to ${HOSTS.cloudflare.name} uploads ${count(cloudflare.length)} files, ${megabytes(cloudflare)} MB (files per deploy: ${HOSTS.cloudflare.maxFiles}):`,
+    `    ${parts.join(", ")};`,
+    `    wrangler says "Read ${count(read.entries)} files": it counts every entry of the folder, its ${count(read.folders)} folders and the ${count(read.entries - read.folders - cloudflare.length)} files .assetsignore leaves out included`,
+    `  a deploy to ${HOSTS.netlify.name} uploads ${count(netlify.length)} files, ${megabytes(netlify)} MB (files per deploy: ${HOSTS.netlify.maxFiles}):`,
+    `    ${onlyNetlify.length === 0 ? "the same files as Cloudflare" : `Cloudflare's and ${onlyNetlify.join(", ")}`}`,
+  ];
+  const largest = largestFile(netlify);
   const cap = HOSTS.cloudflare.maxFileBytes!;
   if (largest !== null) {
     const verdict = largest.bytes > cap ? "OVER Cloudflare's cap of 25 MiB per file: wrangler refuses to deploy it" : "under Cloudflare's cap of 25 MiB per file";

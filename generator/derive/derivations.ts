@@ -18,6 +18,7 @@ import { patterns } from "../../contract/endpoints/patterns.ts";
 import { resolve } from "../../contract/endpoints/resolve.ts";
 import { seed } from "../../contract/endpoints/seed.ts";
 import { MAX_SEED } from "../../contract/parameters.ts";
+import { nameKey } from "../../contract/market-name.ts";
 import type { RouteOf } from "../../contract/routes.ts";
 import { guideSchema, type Guide } from "../../contract/schema/guide.ts";
 import {
@@ -150,9 +151,13 @@ export const DERIVATIONS = {
     schema: guideSchema,
     derive: (route, { guide: stored }) => (route.system === null ? encodedJson<Guide>(guideJson(stored)) : guideWithSystem(stored, route.system)),
   }),
+  // One answer, asked for by slug or by a market hash name's letters and digits (contract/market-name.ts).
   resolve: derivation(resolve, {
     unit: "alias",
-    routes: ({ aliasKey }) => [{ aliasKey }],
+    routes: ({ aliasKey }) => [
+      { aliasKey, by: "slug" },
+      { aliasKey: nameKey(aliasKey), by: "market_hash_name" },
+    ],
     schema: resolveResponseSchema,
     derive: (_route, { response }) => response,
   }),

@@ -7,6 +7,7 @@ import type { Manifest } from "../../contract/manifest.ts";
 import { encodeChunks } from "./encode-pack.ts";
 import { ENDPOINTS } from "../../contract/endpoints/index.ts";
 import { fileFor, packEntryOf, storedEncodingOf, type Route } from "../../contract/routes.ts";
+import { nameKey } from "../../contract/market-name.ts";
 import type { Dataset } from "../dataset.ts";
 import type { Guide } from "../../contract/schema/guide.ts";
 import { coverageOf } from "./coverage.ts";
@@ -214,7 +215,7 @@ export function responseTo(dataset: Dataset, datasetVersion: string, route: Rout
 
 /** The scope a route is derived in, found by the values it names. */
 function scopeFor(scopes: ReturnType<typeof scopesOf>, unit: Unit, route: Route): Scopes[Unit] | null {
-  const fields = route as Partial<{ defIndex: number; paintIndex: number; platformId: string; aliasKey: string }>;
+  const fields = route as Partial<{ defIndex: number; paintIndex: number; platformId: string; aliasKey: string; by: "slug" | "market_hash_name" }>;
   switch (unit) {
     case "pair": {
       const pair = scopes.pairs.find(({ item, paint }) => item.def_index === fields.defIndex && paint.paint_index === fields.paintIndex);
@@ -224,8 +225,11 @@ function scopeFor(scopes: ReturnType<typeof scopesOf>, unit: Unit, route: Route)
       const guide = scopes.guides.find(({ platform_id }) => platform_id === fields.platformId);
       return guide === undefined ? null : scopes.guide(guide);
     }
-    case "alias":
-      return scopes.resolve.has(fields.aliasKey!) ? scopes.alias(fields.aliasKey!) : null;
+    case "alias": {
+      // A market hash name's key is the letters and digits of one slug.
+      const slug = fields.by === "slug" ? fields.aliasKey! : [...scopes.resolve.keys()].find((key) => nameKey(key) === fields.aliasKey);
+      return slug !== undefined && scopes.resolve.has(slug) ? scopes.alias(slug) : null;
+    }
     case "build":
       return scopes.build();
   }

@@ -1,11 +1,12 @@
 // The fingerprint of everything a build is made from: every file of the dataset folder (items,
 // guides, captures) byte for byte, and every file of the code that checks, derives and documents
-// it (generator/, edge/, explorer/ and the lockfile, for the dependencies), as written: an edit to
-// a comment makes the shortcut below miss once, which costs a normal rebuild, never a wrong one
-// (hashing bundles as dataset_version does would cost more than it saves here). A rebuild
-// whose fingerprint equals the serving generation's (recorded in its index) has nothing to do and
-// skips even the check: those same bytes were checked, with the same rules, when that generation
-// was built. Any other rebuild checks and builds as usual.
+// it (generator/, edge/, explorer/, the lockfile for the dependencies, and package.json and .nvmrc
+// for the Node versions serve.mjs names), as written: an edit to a comment makes the shortcut below
+// miss once, which costs a normal rebuild, never a wrong one (hashing bundles as dataset_version
+// does would cost more than it saves here). A rebuild whose fingerprint equals the serving
+// generation's (recorded in its index) has nothing to do and skips even the check: those same
+// bytes were checked, with the same rules, when that generation was built. Any other rebuild
+// checks and builds as usual.
 
 import { createHash, type Hash } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -26,7 +27,8 @@ const LARGEST_READ = Math.max(...Object.values(DEFAULT_LIMITS.maxBytes));
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
 const CODE_FOLDERS = ["contract", "generator", "edge", "explorer"];
-const CODE_FILES = ["package-lock.json"];
+// package.json and .nvmrc: serve.mjs carries the Node versions they name (server-bundle.ts).
+const CODE_FILES = ["package-lock.json", "package.json", ".nvmrc"];
 /** Not code: the explorer's bundle output and installed packages (the lockfile stands for those). */
 const NOT_CODE = (name: string) => name.startsWith("explorer/out/") || name.split("/").includes("node_modules");
 

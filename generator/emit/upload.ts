@@ -40,6 +40,26 @@ export async function uploadedFiles(outDir: string, host: Host): Promise<Uploade
   return files.sort((a, b) => byCodeUnits(a.path, b.path));
 }
 
+/**
+ * What wrangler reports as "Read N files from the assets directory": it lists the folder with
+ * readdir's recursive option before leaving anything out, so N counts every entry, the folders and
+ * the files `.assetsignore` names included. Links are counted, not followed.
+ */
+export async function wranglerReadCount(outDir: string): Promise<{ entries: number; folders: number }> {
+  let folders = 0;
+  let entries = 0;
+  const visit = async (folder: string): Promise<void> => {
+    for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+      entries += 1;
+      if (!entry.isDirectory()) continue;
+      folders += 1;
+      await visit(path.join(folder, entry.name));
+    }
+  };
+  await visit(outDir);
+  return { entries, folders };
+}
+
 /** The largest of `files`, or null when there is none. */
 export function largestFile(files: readonly UploadedFile[]): UploadedFile | null {
   let largest: UploadedFile | null = null;

@@ -13,7 +13,7 @@ import { inFile, type Finding } from "./finding.ts";
 import { checkGuideFile, crossFileFindings, guideFileProblems, ruledGuide, type GuideFileCheck } from "./guide-file.ts";
 import type { GuideContext } from "./rules/context.ts";
 import { itemFileNameIsSlug } from "./rules/file-names.ts";
-import { itemPairsAreUnique, paintIndexesAreUnique, slugIsAliasOfMarketName } from "./rules/items.ts";
+import { itemPairsAreUnique, marketNamesAreDistinct, paintIndexesAreUnique, slugIsAliasOfMarketName } from "./rules/items.ts";
 import { itemShape } from "./shape.ts";
 import { byCodeUnits } from "../../contract/code-units.ts";
 
@@ -60,6 +60,7 @@ export function checkDatasetReusing(raw: RawDataset, cache: CheckCache | null): 
   }
   items.sort((a, b) => byCodeUnits(a.item.slug, b.item.slug));
   append(problems, itemPairsAreUnique(items));
+  append(problems, marketNamesAreDistinct(items));
 
   const context: GuideContext = { items: new Map(items.map(({ item }) => [item.slug, item])), uncheckedSlugs };
   const captures = new Map<string, Capture>();

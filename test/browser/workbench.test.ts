@@ -7,7 +7,8 @@
 //
 // An action is one command given to the workbench: an edit, an undo or a save. Selecting text, opening a
 // level's "Edit" and typing a label are part of the action they lead to. Each test's name says how many
-// actions its draft took.
+// actions its draft took, and one test tells how many the pages in fresh layouts (test/fixtures/draft/fresh/)
+// took, printing them page by page with the edits that did the work.
 
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -202,8 +203,11 @@ async function perform(page: Page, action: WorkbenchAction, workbenchCase: Workb
       await page.locator(".text .line", { hasText: action.line }).locator('.num.taken[role="button"]', { hasText: new RegExp(`^${action.value}$`) }).click();
       break;
     case "not-graded":
-      await select(page, numberOn(action.line, action.value, context));
+      await select(page, numberOn(action.line, action.value, context, action.after));
       await button(page, "The selected number is a seed not graded here").click();
+      break;
+    case "undecided-not-ordered":
+      await button(page, /^Mark the \d+ levels? still undecided not ordered$/).click();
       break;
     case "move-level":
       await button(levelRow(page, action.system, action.level), new RegExp(` ${action.direction}$`)).click();
@@ -305,6 +309,26 @@ async function checkProblemsOf(platformId: string): Promise<string[]> {
 
 const actionCount = (workbenchCase: WorkbenchCase) => workbenchCase.actions.length;
 
+/** The cases made from the pages of test/fixtures/draft/fresh/, in layouts the drafter was not built on. */
+const FRESH_CASES = WORKBENCH_CASES.filter((workbenchCase) => workbenchCase.folder === "draft/fresh/");
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Each fresh page's actions, and how many of each kind: what did the work. */
+function actionsTable(): string {
+  const rows = FRESH_CASES.map((workbenchCase) => {
+    const kinds = new Map<string, number>();
+    for (const action of workbenchCase.actions) kinds.set(action.do, (kinds.get(action.do) ?? 0) + 1);
+    const used = [...kinds].map(([kind, count]) => (count === 1 ? kind : `${kind} ×${count}`)).join(", ");
+    return `${workbenchCase.capture.padEnd(50)} ${String(actionCount(workbenchCase)).padStart(7)}  ${used}`;
+  });
+  return [`${"fresh page".padEnd(50)} ${"actions".padStart(7)}  edits`, ...rows].join("\n");
+}
+
 describe("the workbench takes a fixture's draft to the guide it expects", () => {
   for (const workbenchCase of WORKBENCH_CASES) {
     it(`${workbenchCase.name} (${workbenchCase.wrong}): ${actionCount(workbenchCase)} actions`, async ({ onTestFinished }) => {
@@ -326,6 +350,13 @@ describe("the workbench takes a fixture's draft to the guide it expects", () => 
       await expect(page.locator("#unassigned-title").innerText()).resolves.toBe(`Numbers no grading takes (${unassigned})`);
     });
   }
+
+  it(`takes few actions on the pages in fresh layouts: median ${median(FRESH_CASES.map(actionCount))} (at most 15), most ${Math.max(...FRESH_CASES.map(actionCount))} (at most 40)`, () => {
+    console.info(actionsTable());
+    expect(FRESH_CASES.length).toBe(8);
+    expect(median(FRESH_CASES.map(actionCount))).toBeLessThanOrEqual(15);
+    expect(Math.max(...FRESH_CASES.map(actionCount))).toBeLessThanOrEqual(40);
+  });
 
   it("serves the fixtures' guides once they pass check, as the dev server's build", async () => {
     for (const workbenchCase of WORKBENCH_CASES) writeFileSync(path.join(datasetDir, "guides", `${workbenchCase.platformId}.json`), expectedTextOf(workbenchCase));

@@ -46,7 +46,13 @@ describe("manifest", () => {
     expect(message({ ...valid, topics: ["fade", 1] })).toBe("manifest.json: topics[1] must be a string, got 1");
     expect(message({ ...valid, topics: undefined })).toBe("manifest.json: topics must be an array of strings, got nothing");
     expect(message({ ...valid, docs: "a/b" })).toBe('manifest.json: docs must be a plain folder name, got "a/b"');
+    expect(message({ ...valid, index: "12:0123456789ABCDEF" })).toBe('manifest.json: index must be a fingerprint "<bytes>:<16 hex digits>", got "12:0123456789ABCDEF"');
+    expect(message({ ...valid, index: 12 })).toBe('manifest.json: index must be a fingerprint "<bytes>:<16 hex digits>", got 12');
+    expect(message({ ...valid, generation: 7 })).toBe("manifest.json: generation must be a plain folder name, got 7");
     expect(message([valid])).toBe("manifest.json must hold a JSON object, got an array");
+    expect(message(null)).toBe("manifest.json must hold a JSON object, got null");
+    expect(message(42)).toBe("manifest.json must hold a JSON object, got 42");
+    expect(message("manifest")).toBe('manifest.json must hold a JSON object, got "manifest"');
   });
   it("every problem is named, not only the first", () => {
     expect(parse({ format: 4, dataset_version: "v", topics: "x" })).toEqual({
@@ -56,6 +62,12 @@ describe("manifest", () => {
   });
   it("keys the edge does not know are left out of the manifest it reads", () => {
     expect(parse({ ...valid, later: true })).toEqual({ ok: true, manifest: valid });
+  });
+  it("is read from bytes as from text", () => {
+    expect(parseManifest(new TextEncoder().encode(JSON.stringify(valid)))).toEqual({ ok: true, manifest: valid });
+  });
+  it("the serving index's fingerprint is refused with anything around it", () => {
+    for (const index of ["x1200:0123456789abcdef", "1200:0123456789abcdefx", "1234567890123:0123456789abcdef"]) expect(parse({ ...valid, index }).ok, index).toBe(false);
   });
   it("text that is not JSON is refused with a message", () => {
     const result = parseManifest("{not json");

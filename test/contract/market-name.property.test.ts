@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { aliasKey, marketNameKey, normalizeName } from "../../contract/market-name.ts";
+import { aliasKey, marketNameKey, nameKey, normalizeName } from "../../contract/market-name.ts";
 
 // Properties of the /resolve alias key over generated names: whatever a client copies from a page or a chat,
 // the key is computed without throwing, is stable, and ignores what a reader cannot see.
@@ -36,11 +36,35 @@ describe("the alias key (property)", () => {
   it("is computed for any text without throwing, as lowercase letters and digits joined by single hyphens", () => {
     fc.assert(
       fc.property(nameArbitrary, (name) => {
-        const key = marketNameKey(name);
+        const key = aliasKey(name);
         expect(key).toMatch(/^(?:[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)?$/u);
         expect(key).toBe(key.toLowerCase());
       }),
       { seed: 11, numRuns: 500 },
+    );
+  });
+
+  it("keys a market hash name by its letters and digits alone: the alias key without its hyphens", () => {
+    fc.assert(
+      fc.property(nameArbitrary, (name) => {
+        const key = marketNameKey(name);
+        expect(key).toMatch(/^[\p{L}\p{N}]*$/u);
+        expect(nameKey(key)).toBe(key);
+      }),
+      { seed: 16, numRuns: 500 },
+    );
+  });
+
+  it("does not change when punctuation or spaces are added or taken away between the letters", () => {
+    const punctuation = fc.constantFrom(" ", "-", ".", "|", "_", "'", "/", ",", "  ", " - ");
+    fc.assert(
+      fc.property(asciiNameArbitrary, fc.array(fc.tuple(fc.nat(), punctuation), { minLength: 1, maxLength: 6 }), (name, inserts) => {
+        const characters = [...name];
+        for (const [at, mark] of inserts) characters.splice(at % (characters.length + 1), 0, mark);
+        expect(nameKey(characters.join(""))).toBe(nameKey(name));
+        expect(nameKey(name.replace(/[\p{P}\p{Z}\p{Sm}]+/gu, ""))).toBe(nameKey(name));
+      }),
+      { seed: 17, numRuns: 500 },
     );
   });
 

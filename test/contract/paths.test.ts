@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bundleWorker } from "../../edge/adapters/cloudflare/bundle.ts";
 import { PARAMETERS } from "../../contract/parameters.ts";
 import { SERVICE_DESCRIPTIONS } from "../../contract/path-descriptions.ts";
-import { isBurstLimited, lookupPath, PATHS, type PathEntry, type PathName } from "../../contract/paths.ts";
+import { isBurstLimited, lookupPath, lookupUnderBase, PATHS, type PathEntry, type PathName } from "../../contract/paths.ts";
 import { packEntryOf, pathFor, storedEncodingOf, type Route } from "../../contract/routes.ts";
 import { componentSchemas } from "../../generator/openapi/schemas.ts";
 
@@ -16,7 +16,7 @@ const ROUTES: Route[] = [
   { name: "seed", defIndex: 7, paintIndex: 44, seed: 661 },
   { name: "patterns", defIndex: 7, paintIndex: 44 },
   { name: "guide", platformId: "900000001", system: "blue_gem" },
-  { name: "resolve", aliasKey: "ak-47-case-hardened" },
+  { name: "resolve", aliasKey: "ak-47-case-hardened", by: "slug" },
   { name: "meta" },
   { name: "dump" },
 ];
@@ -98,5 +98,26 @@ describe("the path table", () => {
     expect(code).toContain("node_modules/zod/v4/mini/");
     expect(code).not.toContain("node_modules/zod/v4/classic/");
     for (const text of Object.values(SERVICE_DESCRIPTIONS)) expect(code).not.toContain(text.summary);
+  });
+});
+
+describe("looking a request path up", () => {
+  it("finds the explorer's page, script, style sheet and icon at the API's root", () => {
+    expect(["/", "/explorer.js", "/explorer.css", "/explorer.svg"].map((path) => lookupPath(path)?.name)).toEqual(["explorer", "explorerScript", "explorerStyle", "explorerIcon"]);
+  });
+
+  it("finds nothing for a path only near one it serves", () => {
+    for (const path of ["", "/healthz", "/health/", "/v2/meta", "/v1meta", "/v1", "/openapi.jsonx"]) expect(lookupPath(path), path).toBeNull();
+  });
+
+  it("gives the changelog everything under /changes/, the rest of the path as its version", () => {
+    expect(lookupPath("/changes/latest.json")).toEqual({ name: "changes", kind: PATHS.changes.kind, values: { version: "latest.json" } });
+  });
+
+  it("under /v1, reads each segment percent-decoded and keeps a malformed escape as written", () => {
+    expect(lookupUnderBase("/items/%37/44")).toEqual({ name: "item", kind: "data", values: { def_index: "7", paint_index: "44" } });
+    expect(lookupUnderBase("/items/%zz/44")).toEqual({ name: "item", kind: "data", values: { def_index: "%zz", paint_index: "44" } });
+    expect(lookupUnderBase("items/7/44")).toBeNull();
+    expect(lookupUnderBase("meta")).toBeNull();
   });
 });

@@ -28,10 +28,14 @@ describe("the routes of the registrations", () => {
     ["/v1/guides/900000001", "v1/guides/900000001.json"],
     ["/v1/guides/900000001?system=blue_gem", "v1/guides/900000001/systems/blue_gem.json"],
     ["/v1/resolve?slug=karambit-doppler", "v1/resolve/karambit-doppler.json"],
-    ["/v1/resolve?market_hash_name=%E2%98%85%20Karambit%20%7C%20Doppler%20(Factory%20New)", "v1/resolve/karambit-doppler.json"],
+    // A market hash name is looked up by its letters and digits, in a folder of its own.
+    ["/v1/resolve?market_hash_name=%E2%98%85%20Karambit%20%7C%20Doppler%20(Factory%20New)", "v1/resolve/names/karambitdoppler.json"],
+    ["/v1/resolve?market_hash_name=AK47%20%7C%20Case%20Hardened", "v1/resolve/names/ak47casehardened.json"],
     ["/v1/resolve?slug=ak-47-case-hardened&market_hash_name=x", "v1/resolve/ak-47-case-hardened.json"],
     // ★ + U+FE0F, a zero-width space and fullwidth letters, as copied from a page or a chat.
-    ["/v1/resolve?market_hash_name=%E2%98%85%EF%B8%8F%20StatTrak%E2%84%A2%20Kara%E2%80%8Bmbit%20%7C%20%EF%BC%A4oppler", "v1/resolve/karambit-doppler.json"],
+    ["/v1/resolve?market_hash_name=%E2%98%85%EF%B8%8F%20StatTrak%E2%84%A2%20Kara%E2%80%8Bmbit%20%7C%20%EF%BC%A4oppler", "v1/resolve/names/karambitdoppler.json"],
+    // A slug is exact: its letters and digits alone are no slug.
+    ["/v1/resolve?slug=ak47casehardened", "v1/resolve/ak47casehardened.json"],
     ["/v1/meta", "v1/meta.json"],
     ["/v1/dump", "v1/dump.json.gz"],
   ])("%s is answered by %s", (target, file) => {
@@ -42,7 +46,8 @@ describe("the routes of the registrations", () => {
     expect(notFoundMessage({ name: "patterns", defIndex: 7, paintIndex: 45 })).toBe("no item has def_index 7 and paint_index 45");
     expect(notFoundMessage({ name: "guide", platformId: "200", system: null })).toBe('no guide has platform_id "200"');
     expect(notFoundMessage({ name: "guide", platformId: "200", system: "gold" })).toBe('guide "200" has no system "gold"');
-    expect(notFoundMessage({ name: "resolve", aliasKey: "awp-dragon-lore" })).toBe('no item has the alias "awp-dragon-lore"');
+    expect(notFoundMessage({ name: "resolve", aliasKey: "awp-dragon-lore", by: "slug" })).toBe('no item has the alias "awp-dragon-lore"');
+    expect(notFoundMessage({ name: "resolve", aliasKey: "awpdragonlore", by: "market_hash_name" })).toBe('no item\'s market hash name reads "awpdragonlore" (compared by its letters and digits)');
     // A system id no system could have is answered before any file is looked for, in the same words.
     expect(parseRequest("/guides/200", new URLSearchParams("system=Gold!"))).toEqual({ ok: false, error: { status: 404, code: "not_found", message: 'guide "200" has no system "Gold!"' } });
   });

@@ -1,5 +1,5 @@
 // The workbench fixtures (test/fixtures/workbench/) read as a dataset and as edits: a small dataset folder
-// holding the three drafts, their captures and their items, and each case's actions as the edits the page
+// holding the drafts, their captures and their items, and each case's actions as the edits the page
 // sends for them (for the tests that apply them without a browser).
 
 import { cpSync, mkdirSync, readFileSync } from "node:fs";
@@ -15,6 +15,7 @@ import type { EditContext } from "../../tools/workbench/document.ts";
 import { WORKBENCH_CASES, type Selection, type WorkbenchAction, type WorkbenchCase } from "../fixtures/workbench/cases.ts";
 
 export const FIXTURES = fileURLToPath(new URL("../fixtures/workbench/", import.meta.url));
+const ALL_FIXTURES = fileURLToPath(new URL("../fixtures/", import.meta.url));
 const SHIPPED_ITEMS = fileURLToPath(new URL("../../dataset/items/", import.meta.url));
 
 /** The capture's path in the dataset, as guide:draft wrote it into the draft's snapshot block. */
@@ -22,27 +23,37 @@ export function capturePathOf(workbenchCase: WorkbenchCase): string {
   return `${workbenchCase.platformId}/${workbenchCase.capture}`;
 }
 
-/** Writes a dataset folder holding every case's draft, capture and item (item files as items:sync writes them). */
+/** Where the capture is in the checkout. */
+export function captureFileOf(workbenchCase: WorkbenchCase): string {
+  return path.join(ALL_FIXTURES, workbenchCase.folder ?? "workbench/", workbenchCase.capture);
+}
+
+/** Every item the case's draft was made with: its `item`, then its other ones. */
+export function itemsOf(workbenchCase: WorkbenchCase): string[] {
+  return [workbenchCase.item, ...(workbenchCase.otherItems ?? [])];
+}
+
+/** Writes a dataset folder holding every case's draft, capture and items (item files as items:sync writes them). */
 export function writeCasesDataset(datasetDir: string): void {
   for (const folder of ["items", "guides", "snapshots"]) mkdirSync(path.join(datasetDir, folder), { recursive: true });
   for (const workbenchCase of WORKBENCH_CASES) {
-    cpSync(path.join(SHIPPED_ITEMS, `${workbenchCase.item}.json`), path.join(datasetDir, "items", `${workbenchCase.item}.json`));
+    for (const item of itemsOf(workbenchCase)) cpSync(path.join(SHIPPED_ITEMS, `${item}.json`), path.join(datasetDir, "items", `${item}.json`));
     cpSync(path.join(FIXTURES, "drafts", `${workbenchCase.platformId}.json`), path.join(datasetDir, "guides", `${workbenchCase.platformId}.json`));
     mkdirSync(path.join(datasetDir, "snapshots", workbenchCase.platformId), { recursive: true });
-    cpSync(path.join(FIXTURES, workbenchCase.capture), path.join(datasetDir, "snapshots", capturePathOf(workbenchCase)));
+    cpSync(captureFileOf(workbenchCase), path.join(datasetDir, "snapshots", capturePathOf(workbenchCase)));
   }
 }
 
 export function readableCaptureOf(workbenchCase: WorkbenchCase): ReadableCapture {
-  const capture = prepareCapture(capturePathOf(workbenchCase), readFileSync(path.join(FIXTURES, workbenchCase.capture)));
+  const capture = prepareCapture(capturePathOf(workbenchCase), readFileSync(captureFileOf(workbenchCase)));
   if ("problem" in capture.readable) throw new Error(capture.readable.problem);
   return capture.readable;
 }
 
 export function contextOf(workbenchCase: WorkbenchCase): EditContext {
   const readable = readableCaptureOf(workbenchCase);
-  const item = JSON.parse(readFileSync(path.join(SHIPPED_ITEMS, `${workbenchCase.item}.json`), "utf8")) as ItemFile;
-  return { text: readable.text, regions: readable.regions, items: new Map([[item.slug, item]]), elements: readable.elements };
+  const items = itemsOf(workbenchCase).map((slug) => JSON.parse(readFileSync(path.join(SHIPPED_ITEMS, `${slug}.json`), "utf8")) as ItemFile);
+  return { text: readable.text, regions: readable.regions, items: new Map(items.map((item) => [item.slug, item])), elements: readable.elements };
 }
 
 export function draftOf(workbenchCase: WorkbenchCase): unknown {
@@ -54,9 +65,10 @@ export function expectedTextOf(workbenchCase: WorkbenchCase): string {
 }
 
 /** Where a selection is in the text: from the first occurrence of `from` outside the non-guide regions (anywhere, when it says so). */
-export function spanOf(selection: Selection, context: Pick<EditContext, "text" | "regions">): Span {
+export function spanOf(selection: Selection & { after?: string }, context: Pick<EditContext, "text" | "regions">): Span {
   const inGuide = (at: number) => selection.anywhere === true || !context.regions.some((region) => region.start <= at && at < region.end);
-  let start = context.text.indexOf(selection.from);
+  const from = selection.after === undefined ? 0 : spanOf({ from: selection.after }, context).end;
+  let start = context.text.indexOf(selection.from, from);
   while (start !== -1 && !inGuide(start)) start = context.text.indexOf(selection.from, start + 1);
   if (start === -1) throw new Error(`the capture has no ${JSON.stringify(selection.from)}`);
   if (selection.to === undefined) return { start, end: start + selection.from.length };
@@ -65,9 +77,9 @@ export function spanOf(selection: Selection, context: Pick<EditContext, "text" |
   return { start, end: to + selection.to.length };
 }
 
-/** The place of the number `value` on the line holding `line`. */
-export function numberOn(line: string, value: number, context: Pick<EditContext, "text" | "regions">): Span {
-  const { start } = spanOf({ from: line }, context);
+/** The place of the number `value` on the line holding `line` (the first such line after the first `after`, when given). */
+export function numberOn(line: string, value: number, context: Pick<EditContext, "text" | "regions">, after?: string): Span {
+  const { start } = spanOf({ from: line, ...(after === undefined ? {} : { after }) }, context);
   const lineStart = context.text.lastIndexOf("\n", start) + 1;
   const lineEnd = context.text.indexOf("\n", start);
   const token = seedCandidates(context.text.slice(lineStart, lineEnd === -1 ? undefined : lineEnd)).find((candidate) => candidate.value === value);
@@ -96,7 +108,9 @@ function editOf(action: Exclude<WorkbenchAction, { do: "undo" | "save" }>, workb
     case "drop":
       return { kind: "drop-number", number: numberOn(action.line, action.value, context) };
     case "not-graded":
-      return { kind: "not-graded", number: numberOn(action.line, action.value, context) };
+      return { kind: "not-graded", number: numberOn(action.line, action.value, context, action.after) };
+    case "undecided-not-ordered":
+      return { kind: "undecided-not-ordered" };
     case "ordered":
       return { kind: "set-ordered", system: action.system, level: action.level, sentence: spanOf(action.select, context) };
     case "not-ordered":

@@ -1,19 +1,12 @@
 // Small invented guide pages for the workbench's unit tests (TEST DATA: each says EXAMPLE CONTENT, its seeds
 // and author are made up), read as `npm run check` reads a capture, and the edit context they give.
 
-import type { ItemFile } from "../../contract/schema/item.ts";
 import { prepareCapture, type ReadableCapture } from "../../generator/capture/capture.ts";
 import type { DocumentGrading, DocumentLevel, DocumentSystem, EditContext, GuideDocument } from "../../tools/workbench/document.ts";
+import { CASE_HARDENED, grading, guideOf as guideOfSystems, level, system as systemOf } from "./workbench-guides.ts";
 
-export const EXAMPLE_ITEM: ItemFile = {
-  slug: "ak-47-case-hardened",
-  weapon: "AK-47",
-  finish: "Case Hardened",
-  def_index: 7,
-  market_name: "AK-47 | Case Hardened",
-  star: false,
-  paints: [{ paint_index: 44, paint_label: "" }],
-};
+/** The item of the pages: the AK-47 | Case Hardened, one paint. */
+export const EXAMPLE_ITEM = CASE_HARDENED;
 
 /** A Steam-shaped guide page holding `sections` (HTML), with a comment thread after them. */
 export function examplePage(sections: string): string {
@@ -53,20 +46,15 @@ export function spanIn(text: string, part: string, from = 0): { start: number; e
   return { start, end: start + part.length };
 }
 
-export function grading(seed: number, level: string, quote: string, more: Record<string, unknown> = {}): DocumentGrading {
-  return { seed, level, quote, evidence: "text", position: 0, ...more };
-}
+export { grading, level };
 
-export function level(key: string, label: string): DocumentLevel {
-  return { key, label, images: [], ordered: false, ordered_quote: null };
-}
-
-export function system(id: string, label: string, levels: DocumentLevel[], gradings: DocumentGrading[], kind = "tier"): DocumentSystem {
-  return { id, label, item: EXAMPLE_ITEM.slug, paint_indexes: null, alias: null, topic: null, scale: { kind, best: null, worst: null }, remarks: [], levels, gradings };
+/** A system of the pages' item, over every paint. */
+export function system(id: string, label: string, levels: DocumentLevel[], gradings: DocumentGrading[], kind: DocumentSystem["scale"]["kind"] = "tier"): DocumentSystem {
+  return systemOf(id, label, levels, gradings, { item: EXAMPLE_ITEM.slug, paint_indexes: null, scale: { kind, best: null, worst: null } });
 }
 
 export function guideOf(systems: DocumentSystem[], more: Partial<GuideDocument> = {}): GuideDocument {
-  return { schema: "1.0", platform_id: "900000300", remarks: [], item_claims: [], callouts: [], discrepancies: [], systems, ...more };
+  return guideOfSystems(systems, { platform_id: "900000300", ...more });
 }
 
 /** The guide's systems as `id: level label [seeds] ...`, one string per system: what the legend shows. */

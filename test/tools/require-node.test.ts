@@ -2,9 +2,11 @@
 // it, in place of the stack trace the command's first `.ts` import would give.
 
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, realpathSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { temporaryFolders } from "../support/temporary.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CHECK = "node tools/require-node.mjs && ";
@@ -54,5 +56,27 @@ describe("package.json's scripts", () => {
   it.each(Object.entries(scripts))("%s checks the Node version before anything else", (_name, command) => {
     expect(command.startsWith(CHECK)).toBe(true);
     expect(command.slice(CHECK.length)).not.toContain("require-node");
+  });
+});
+
+describe("npm install on an older Node", () => {
+  const folders = temporaryFolders("psg-engine-strict-");
+  afterAll(() => folders.removeAll());
+
+  // npm's own program (the npm on PATH leads to it), run by this Node told it is Node 20: npm reads the
+  // version from process.version.
+  const npmOnPath = (process.env.PATH ?? "").split(path.delimiter).map((folder) => path.join(folder, "npm")).find((file) => existsSync(file))!;
+  const npmCli = realpathSync(npmOnPath);
+  const AS_NODE_20 = 'data:text/javascript,Object.defineProperty(process,"version",{value:"v20.19.5"})';
+
+  it("stops before installing anything, engine-strict (.npmrc) naming package.json's minimum and the Node found", () => {
+    const folder = folders.make();
+    for (const file of ["package.json", "package-lock.json", ".npmrc"]) copyFileSync(`${ROOT}${file}`, path.join(folder, file));
+    const { status, stderr } = spawnSync(process.execPath, ["--import", AS_NODE_20, npmCli, "install", "--dry-run", "--no-audit", "--no-fund"], { cwd: folder, encoding: "utf8" });
+    expect(status).toBe(1);
+    expect(stderr).toContain("npm error code EBADENGINE");
+    expect(stderr).toContain('npm error notsup Required: {"node":">=22.18.0"}');
+    expect(stderr).toMatch(/npm error notsup Actual: +\{"node":"v20\.19\.5"/);
+    expect(existsSync(path.join(folder, "node_modules"))).toBe(false);
   });
 });

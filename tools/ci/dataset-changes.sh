@@ -3,6 +3,7 @@
 # both datasets with this checkout's code, so that what differs is what the dataset changes (the same
 # builds dataset/README.md, "Adding a guide", asks of a contributor), then writes into WORK:
 #   changes.md, changes.json   `npm run changes` from the base's build to the pull request's
+#   responses.txt              every response that changes, one request a line (`--responses`)
 #   graded-seeds.diff          how test/snapshots/graded-seeds.txt changes (empty when it does not)
 #   graded-seeds.committed     "current" when the checkout's snapshot is the pull request's, else "stale"
 set -euo pipefail
@@ -20,6 +21,7 @@ echo "building the pull request's dataset ($pr)"
 npm run --silent build -- --dataset "$pr" --out "$work/pr-dist"
 npm run --silent changes -- --from "$work/base-dist" --to "$work/pr-dist" --markdown --out "$work/changes.md"
 npm run --silent changes -- --from "$work/base-dist" --to "$work/pr-dist" --json --out "$work/changes.json"
+npm run --silent changes -- --from "$work/base-dist" --to "$work/pr-dist" --responses --out "$work/responses.txt"
 
 node tools/ci/graded-seeds.ts "$base" "$work/graded-seeds-base.txt"
 node tools/ci/graded-seeds.ts "$pr" "$work/graded-seeds-pr.txt"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The deploy-cloudflare job's step: builds into an empty dist/ and deploys the Worker with it as its
-# static assets, as docs/deploy.md ("Cloudflare Workers", "Steps") does by hand. wrangler reads
-# CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID from the environment.
+# static assets, as docs/deploy.md ("Cloudflare Workers", "Steps") does by hand, with the wrangler the
+# lockfile pins (a development dependency). wrangler reads CLOUDFLARE_API_TOKEN and
+# CLOUDFLARE_ACCOUNT_ID from the environment.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 : "${CLOUDFLARE_API_TOKEN:?is not set}" "${CLOUDFLARE_ACCOUNT_ID:?is not set}"
@@ -9,4 +10,5 @@ cd "$(dirname "$0")/../.."
 # .assetsignore, but read for nothing).
 rm -rf dist
 npm run --silent build
-WRANGLER_SEND_METRICS=false npx --yes wrangler@4.86.0 deploy
+# --no: the installed wrangler or nothing, never one fetched now.
+WRANGLER_SEND_METRICS=false npx --no -- wrangler deploy

@@ -2,13 +2,16 @@
 // pull-request job's last step. Reads what tools/ci/dataset-check.sh and dataset-changes.sh left in
 // WORK and writes the pull request's comment into WORK/comment/ (`comment.md`; `changed`, "true"
 // unless the dataset changes nothing; `pull-request`, its number), for dataset-comment.yml to post.
-// Prints the comment, and adds it to FILE (the job's summary, $GITHUB_STEP_SUMMARY, in the workflow).
+// Prints the comment, and adds it to FILE (the job's summary, $GITHUB_STEP_SUMMARY, in the workflow)
+// with every response that changes, which the comment names only the first of.
 //
 // Nothing from node_modules: the commenting workflow imports COMMENT_MARKER without installing anything.
 
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { MAX_RESPONSE_LINES } from "../../generator/changes/markdown.ts";
+import { changeRuns, runCount, type Change } from "../../generator/changes/response-runs.ts";
 import { isMain, runAsMain, type CliIo } from "../../generator/cli/main.ts";
 
 /** The first line of every comment this job writes: how the next run finds the comment to update. */
@@ -17,12 +20,17 @@ export const COMMENT_MARKER = "<!-- pattern-seed-guides-api: dataset changes -->
 /** GitHub refuses a comment body longer than this. */
 export const MAX_COMMENT_CHARS = 65_536;
 
+/** GitHub keeps at most 1 MiB of a step's summary; the list of responses stops short of it. */
+export const MAX_SUMMARY_CHARS = 1_000_000;
+
 const SNAPSHOT = "test/snapshots/graded-seeds.txt";
 
 /** What the job's steps found; null where a step did not run or did not finish. */
 export interface JobOutcome {
   check: { status: number; output: string } | null;
   changes: { markdown: string; from: string | null; to: string } | null;
+  /** Every response that changes, `changed /v1/...` a line (`npm run changes -- --responses`); null when not listed. */
+  responses: string[] | null;
   gradedSeeds: { diff: string; committed: "current" | "stale" } | null;
   gradedSeedsUrl?: string;
   runUrl?: string;
@@ -60,9 +68,41 @@ export function pullRequestComment(outcome: JobOutcome): { body: string; changed
       false,
     );
   }
-  const head = [changes.markdown.trimEnd(), "", "### Graded seeds", ""];
+  const head = [changes.markdown.trimEnd(), ...everyResponseNote(outcome), "", "### Graded seeds", ""];
   const tail = [...snapshotNote(gradedSeeds.committed), ...footer(outcome)];
   return comment([...head, ...gradedSeedsSection(gradedSeeds.diff, outcome.gradedSeedsUrl, MAX_COMMENT_CHARS - length([COMMENT_MARKER, ...head, ...tail])), ...tail], true);
+}
+
+/** Where every response is listed, when the comment names only the first (markdown.ts, MAX_RESPONSE_LINES lines). */
+function everyResponseNote({ responses, runUrl }: JobOutcome): string[] {
+  if (responses === null || responseRuns(responses).length <= MAX_RESPONSE_LINES) return [];
+  const where = runUrl ? `[this run's summary](${runUrl})` : "the job's summary";
+  return ["", `All ${responses.length.toLocaleString("en")} responses that change are listed in ${where}.`];
+}
+
+/** `changed /v1/...` lines (`npm run changes -- --responses`) as runs, each line its kind and its request or run. */
+function responseRuns(responses: readonly string[]): string[] {
+  const byChange: Record<Change, string[]> = { changed: [], added: [], removed: [] };
+  for (const line of responses) {
+    const [change, request] = [line.slice(0, line.indexOf(" ")), line.slice(line.indexOf(" ") + 1)];
+    if (change in byChange) byChange[change as Change].push(request);
+  }
+  return changeRuns(byChange).map((run) => `${run.change} ${run.text}${runCount(run)}`);
+}
+
+/** The summary's list of every response that changes, after the comment, as long as the summary has room. */
+export function summaryList(responses: readonly string[] | null, room: number): string {
+  if (responses === null || responses.length === 0) return "";
+  const lines = responseRuns(responses);
+  const wrap = (shown: string[], note: string[]) =>
+    [`<details><summary>Every response that changes (${responses.length.toLocaleString("en")})</summary>`, "", ...fenced("text", shown), ...note, "", "</details>", ""].join("\n");
+  let shown = lines;
+  let text = wrap(shown, []);
+  while (text.length > room && shown.length > 0) {
+    shown = shown.slice(0, Math.max(0, Math.floor(shown.length * 0.8) - 1));
+    text = wrap(shown, ["", `The first ${shown.length.toLocaleString("en")} of ${lines.length.toLocaleString("en")} lines; \`npm run changes -- --responses\` between the two builds lists them all.`]);
+  }
+  return `\n${text}`;
 }
 
 /** Of the check's output, what the comment shows: a dataset with thousands of problems is read in the log. */
@@ -127,13 +167,14 @@ function footer(outcome: JobOutcome): string[] {
 /** The outcome the job's steps left in `work`. */
 export async function readOutcome(work: string): Promise<Omit<JobOutcome, "gradedSeedsUrl" | "runUrl">> {
   const text = (name: string) => readFile(path.join(work, name), "utf8").catch(() => null);
-  const [status, output, markdown, json, diff, committed] = await Promise.all([
+  const [status, output, markdown, json, diff, committed, responses] = await Promise.all([
     text("check.status"),
     text("check.txt"),
     text("changes.md"),
     text("changes.json"),
     text("graded-seeds.diff"),
     text("graded-seeds.committed"),
+    text("responses.txt"),
   ]);
   const check = status === null ? null : { status: Number(status.trim()), output: output ?? "" };
   let changes: JobOutcome["changes"] = null;
@@ -142,7 +183,7 @@ export async function readOutcome(work: string): Promise<Omit<JobOutcome, "grade
     changes = { markdown, from, to };
   }
   const gradedSeeds = diff !== null && committed !== null ? { diff, committed: committed.trim() === "current" ? ("current" as const) : ("stale" as const) } : null;
-  return { check, changes, gradedSeeds };
+  return { check, changes, responses: responses === null ? null : responses.split("\n").filter((line) => line !== ""), gradedSeeds };
 }
 
 /** Writes the comment for the outcome left in `work`; the CLI's work, callable from a test. */
@@ -158,7 +199,7 @@ export async function writeComment(work: string, options: { pullRequest?: string
   const pullRequest = nonEmpty(options.pullRequest);
   if (pullRequest !== undefined) await writeFile(path.join(folder, "pull-request"), `${pullRequest}\n`);
   const summary = nonEmpty(options.summary);
-  if (summary !== undefined) await appendFile(summary, body);
+  if (summary !== undefined) await appendFile(summary, `${body}${summaryList(outcome.responses, MAX_SUMMARY_CHARS - body.length)}`);
   io.stdout(body);
 }
 

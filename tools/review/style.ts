@@ -70,9 +70,10 @@ td.count { text-align: right; }
 .ok { color: #1d6b2f; }
 .index td, .index th { padding: 0.3rem 0.6rem; }
 #workbench { border-bottom: 1px solid #ccc; padding-bottom: 0.5rem; }
-#workbench fieldset { border: 1px solid #ccc; margin: 0.4rem 0; padding: 0.3rem 0.5rem; font-size: 0.85rem; }
-#workbench label { display: inline-block; margin: 0.15rem 0.4rem 0.15rem 0; }
+#workbench fieldset { min-width: 0; border: 1px solid #ccc; margin: 0.4rem 0; padding: 0.3rem 0.5rem; font-size: 0.85rem; }
+#workbench label { display: inline-block; max-width: 100%; margin: 0.15rem 0.4rem 0.15rem 0; }
 #workbench textarea { width: 100%; box-sizing: border-box; }
+#workbench select, #workbench input { max-width: 100%; box-sizing: border-box; }
 #wb-status { min-height: 2.4em; background: #f2f6ff; border-left: 3px solid #2a5db0; padding: 0.2rem 0.4rem; font-size: 0.85rem; }
 #wb-span-text { display: block; font-family: ui-monospace, monospace; font-size: 0.8rem; overflow-wrap: anywhere; }
 .wb-tools { font-size: 0.8rem; font-weight: normal; margin-top: 0.2rem; }

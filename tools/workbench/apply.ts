@@ -7,7 +7,7 @@ import { assign, dropNumber, EditRefused } from "./listing.ts";
 import { mergeItemSystems, mergeLevelsByLabel, mergeSystemsByLabel } from "./merge-by-label.ts";
 import { notGraded } from "./not-graded.ts";
 import { pictureOf, scopeOf, sideEffects, type SideEffects } from "./side-effects.ts";
-import { mergeLevels, mergeSystems, moveLevel, moveSystem, removeLevel, removeSystem, renameLevel, renameLevelKey, renameSystem, setOrdered, setScale, splitPerPaint } from "./structure.ts";
+import { mergeLevels, mergeSystems, moveLevel, moveSystem, removeLevel, removeSystem, renameLevel, renameLevelKey, renameSystem, setOrdered, setScale, splitPerPaint, undecidedNotOrdered } from "./structure.ts";
 import { setItem, setPaints } from "./system-item.ts";
 import { applyReading } from "./reading.ts";
 import { readTable } from "./table.ts";
@@ -30,6 +30,7 @@ const HANDLERS: { [K in Edit["kind"]]: Handler<K> } = {
   "rename-level": renameLevel,
   "rename-level-key": renameLevelKey,
   "set-ordered": setOrdered,
+  "undecided-not-ordered": undecidedNotOrdered,
   "merge-levels": mergeLevels,
   "merge-levels-by-label": mergeLevelsByLabel,
   "remove-level": removeLevel,

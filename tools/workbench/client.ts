@@ -263,6 +263,8 @@ function editOf(control: HTMLElement): Edit | "undo" | "save" {
       return { kind: "set-permission-quote", span: needSpan("author's reuse statement") };
     case "permission-none":
       return { kind: "set-permission-quote", span: null };
+    case "undecided-not-ordered":
+      return { kind: "undecided-not-ordered" };
     case "read-table":
     case "apply-reading": {
       const edit = readingEdit(control);
@@ -407,6 +409,7 @@ const DONE: Record<Edit["kind"], string> = {
   "rename-level": "Renamed the level",
   "rename-level-key": "Changed the level's key",
   "set-ordered": "Set whether the level is ordered",
+  "undecided-not-ordered": "Marked every undecided level not ordered",
   "merge-levels": "Merged the levels",
   "merge-levels-by-label": "Merged the levels of one label",
   "remove-level": "Removed the level",

@@ -58,8 +58,18 @@ ${readingControls(view)}
 <p>Reuse statement: ${view.permissionQuote === null || view.permissionQuote.startsWith("DRAFT-TODO:") ? "not decided" : view.permissionQuote === "" ? "none on the page" : html`<q>${view.permissionQuote}</q>`}
 <button type="button" data-action="permission-span">The span is the author's reuse statement</button>
 <button type="button" data-action="permission-none">The page has none</button></p>
+${undecidedLevels(view)}
 </fieldset>
 </section>`;
+}
+
+/** One decision for every level not yet marked ordered or not, when the guide ranks the seeds inside none of them. */
+function undecidedLevels(view: ReviewView): Markup {
+  const count = view.systems.flatMap((system) => system.levels).filter((level) => level.ordered === null).length;
+  if (count === 0) return html``;
+  const levels = `${count} level${count === 1 ? "" : "s"}`;
+  return html`<p>Ordered inside: ${levels} undecided
+<button type="button" data-action="undecided-not-ordered" aria-label="${`Mark the ${levels} still undecided not ordered`}">None of them is ordered</button></p>`;
 }
 
 /** Placeholder fields a selection of the page fills, by the JSON path check names them at. */

@@ -56,6 +56,11 @@ export const editSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("rename-level-key"), system: systemId, level: levelKey, key: z.string().trim().min(1).max(200) }).strict(),
   /** Ordered, with the guide's sentence saying so; or not ordered (`sentence: null`). */
   z.object({ kind: z.literal("set-ordered"), system: systemId, level: levelKey, sentence: spanSchema.nullable() }).strict(),
+  /**
+   * Every level still undecided (guide:draft's placeholder in `ordered`) is not ordered: the guide says of no
+   * level that its seeds are ranked, and the maintainer decides that once for all of them.
+   */
+  z.object({ kind: z.literal("undecided-not-ordered") }).strict(),
   /** The level's gradings join `into`, after its own; the level goes. */
   z.object({ kind: z.literal("merge-levels"), system: systemId, level: levelKey, into: levelKey }).strict(),
   z.object({ kind: z.literal("remove-level"), system: systemId, level: levelKey }).strict(),
@@ -93,8 +98,9 @@ export const editSchema = z.discriminatedUnion("kind", [
   /** The author's reuse statement, or none on the page (`span: null`). */
   z.object({ kind: z.literal("set-permission-quote"), span: spanSchema.nullable() }).strict(),
   /**
-   * The table holding the span, read by its columns (table.ts): each row's `seeds` cell becomes gradings of
-   * the level its `level` cell names, in one system. Columns count from 0, empty cells included.
+   * The table holding the span (or the list, each of its items a row: list-rows.ts), read by its columns
+   * (table.ts): each row's `seeds` cell becomes gradings of the level its `level` cell names, in one system.
+   * Columns count from 0, empty cells included.
    */
   z.object({ kind: z.literal("read-table"), span: spanSchema, columns: z.object({ level: offset, seeds: offset }).strict(), system: systemTarget }).strict(),
   z.object({ kind: z.literal("apply-reading"), reading: readingSchema }).strict(),

@@ -20,6 +20,8 @@ export const LABEL_KEYS: readonly { name: string; pattern: RegExp; rank: (key: R
   { name: "roman numeral", pattern: /(?<![\p{L}\d])([IVX]{1,4})(?![\p{L}\d])/u, rank: (key) => romanValue(key[1]!) },
   // Tier 1 < Tier 2, #1 < #2, Rank 1 < Rank 10: a number counts from the best
   { name: "number", pattern: /(?<![\d.,])(\d+(?:[.,]\d+)?)(?![\d%]|[.,]\d)/u, rank: (key) => Number(key[1]!.replace(",", ".")) },
+  // ★★★★★ > ★★★★☆ > ★★★☆☆: a star rating ranks by its filled stars
+  { name: "stars", pattern: /(★+)[☆✩]*/u, rank: (key) => -key[1]!.length },
 ];
 
 function romanValue(numeral: string): number {

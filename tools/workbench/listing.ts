@@ -1,6 +1,7 @@
 import { seedCandidates, type NumberToken } from "../../generator/capture/numbers.ts";
 import { labelBeforeSeeds } from "../../generator/capture/quote-numbers.ts";
 import { cutsNoNumber, firstOccurrence, quoteOccurrences, wholeNumbers } from "../../generator/capture/quote-occurrences.ts";
+import { anyOf, LANGUAGES, literalSource, longestFirst, wordsOf, wordStart } from "../../generator/capture/languages.ts";
 import { coreLabel } from "../../generator/capture/shapes.ts";
 import { followSystem, rescale } from "./bookkeeping.ts";
 import { idFromLabel, unique, type DocumentGrading, type DocumentLevel, type DocumentSystem, type EditContext, type GuideDocument } from "./document.ts";
@@ -63,7 +64,7 @@ export function assign(guide: GuideDocument, edit: Assign, context: EditContext)
   });
   if (!guide.systems.includes(system)) guide.systems.push(system);
   if (!system.levels.includes(level)) system.levels.push(level);
-  system.gradings.splice(insertionPoint(system, level.key, span.start, context.text), 0, ...gradings);
+  system.gradings.splice(insertionPoint(system, span.start, context.text), 0, ...gradings);
   dropEmptied(guide, from, system, level);
   rescale(system);
 }
@@ -107,11 +108,20 @@ function quotesOf(span: Span & { quote: string }, mode: Assign["quotes"], text: 
 }
 
 /**
- * A level's word written just before a number names a level, not a seed (`Tier 2: 32`, `a Top 10`, `Phase 2`);
- * the words of guide:draft's LABEL_BEFORE_NUMBER (generator/capture/shapes.ts) without `#` and `No.`, which
- * stand before seeds as often as before ranks (`Pattern #412`).
+ * A level's word written just before a number names a level, not a seed (`Tier 2: 32`, `a Top 10`, `Phase 2`,
+ * `Уровень 2`): the level, phase and label words of every language (generator/capture/languages.ts) without
+ * `#` and the words for "number" (`No.`, `№`, `nº`), which stand before seeds as often as before ranks
+ * (`Pattern #412`, `Nº 661`).
  */
-const LEVEL_WORD_BEFORE = /(?:^|[^\p{L}])(?:tiers?|tear|grade|class|level|category|top|phase)\s*[-#:]?\s*$/iu;
+const NUMBER_WORDS = new Set(["no.", "nr.", "nr", "№", "номер", "nº", "n.º", "n°", "núm.", "编号"]);
+const LEVEL_WORD_BEFORE = new RegExp(
+  `${anyOf(
+    longestFirst(wordsOf(LANGUAGES, (language) => [...language.levelWords, ...language.labelWordsBeforeNumber, ...language.phaseWords]))
+      .filter((word) => !NUMBER_WORDS.has(word))
+      .map((word) => `${wordStart(word)}${literalSource(word)}`),
+  )}s?\\s*[-#:]?\\s*$`,
+  "iu",
+);
 
 /** The numbers of a quote that could be seeds, without the level's own label or a level's word written before them (`Tier 1: 661`). */
 export function seedsOf(quote: Quote, label: string): NumberToken[] {
@@ -123,18 +133,12 @@ export function seedsOf(quote: Quote, label: string): NumberToken[] {
 
 /**
  * Where a level's new gradings go in its system's list, so that the list follows the page: before the first of
- * the level's gradings written after the span, else after its last; for a level with none yet, before the
- * first of the system's gradings written after the span.
+ * the system's gradings written after the span, of any level (a level the page writes in two places, a table's
+ * row and a later section, keeps its seeds where each is written), else after the last.
  */
-function insertionPoint(system: DocumentSystem, key: string, start: number, text: string): number {
-  const ownLevel = system.gradings.some((grading) => grading.level === key);
-  let after = -1;
-  for (const [index, grading] of system.gradings.entries()) {
-    if (ownLevel && grading.level !== key) continue;
-    if (firstOccurrence(text, grading.quote) > start) return index;
-    after = index;
-  }
-  return after === -1 ? system.gradings.length : after + 1;
+export function insertionPoint(system: DocumentSystem, start: number, text: string): number {
+  const at = system.gradings.findIndex((grading) => firstOccurrence(text, grading.quote) > start);
+  return at === -1 ? system.gradings.length : at;
 }
 
 /**

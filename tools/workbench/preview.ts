@@ -6,7 +6,7 @@ import { naturalOrder, sameLabel } from "./level-labels.ts";
 import { lineOf } from "./listing.ts";
 import { listingPlaces, notGradedPlaces, type ListingPlace, type SectionPlace } from "./reading.ts";
 import { takeOverStanding } from "./standing.ts";
-import { columnNames, guessColumns, readRows, tableAt, type SkippedRow } from "./table.ts";
+import { columnNames, guessColumns, readRows, rowsAt, type SkippedRow } from "./table.ts";
 
 // What the page shows before an edit that changes many places at once: the table's columns and what each
 // row would become, or every place a reading fits. The server computes it for the page with the edits made so
@@ -16,7 +16,7 @@ import { columnNames, guessColumns, readRows, tableAt, type SkippedRow } from ".
 const column = z.int().min(0).max(1000);
 
 export const previewSchema = z.discriminatedUnion("of", [
-  /** The table holding the span: its columns and, by the columns given (or the ones its header names), its rows. */
+  /** The table (or list read as one) holding the span: its columns and, by the columns given (or the ones its header names), its rows. */
   z.object({ of: z.literal("table"), span: spanSchema, columns: z.object({ level: column, seeds: column }).strict().nullable() }).strict(),
   /** Every place of the example's shape: a level's label and its listing. */
   z.object({ of: z.literal("listing"), example: spanSchema }).strict(),
@@ -77,8 +77,8 @@ export function previewOf(capture: ReadableCapture, document: unknown, preview: 
 }
 
 function tablePreview(capture: ReadableCapture, guide: GuideDocument, span: Span, columns: { level: number; seeds: number } | null): PreviewAnswer {
-  const table = tableAt(capture.elements, span);
-  if (table === null) return { of: "table", problem: `the selection (line ${lineOf(capture.text, span.start)}) is in no table: select a part of one` };
+  const table = rowsAt(capture.elements, capture.text, span);
+  if (table === null) return { of: "table", problem: `the selection (line ${lineOf(capture.text, span.start)}) is in no table or list: select a part of one` };
   const chosen = columns ?? guessColumns(table, capture.text);
   const read = chosen === null || chosen.level === chosen.seeds ? { rows: [], skipped: [] } : readRows(table, chosen, capture.text);
   const levels = naturalOrder(read.rows.map((row) => row.label)).map((label) => ({

@@ -19,7 +19,7 @@ function systemFields(scope: "table" | "reading", what: string, view: ReviewView
 }
 
 export function readingControls(view: ReviewView): Markup {
-  return html`<fieldset data-scope="table"><legend>Read the selected table by its columns</legend>
+  return html`<fieldset data-scope="table"><legend>Read the selected table (or list of lines such as “661 — Tier 1”) by its columns</legend>
 <button type="button" data-preview="table">Find the table's columns</button>
 <label for="wb-table-level">Column of the levels</label> <select name="level-column" id="wb-table-level"><option value="">(find the columns first)</option></select>
 <label for="wb-table-seeds">Column of the seeds</label> <select name="seeds-column" id="wb-table-seeds"><option value="">(find the columns first)</option></select>

@@ -129,6 +129,7 @@ const SCOPES: { [K in Edit["kind"]]: ScopeOf<K> } = {
   "rename-level": ofLevel,
   "rename-level-key": ofLevel,
   "set-ordered": ofLevel,
+  "undecided-not-ordered": ofNothing,
   "remove-level": ofLevel,
   "merge-levels": (edit) => ({ levels: new Set([`${edit.system}:${edit.level}`, `${edit.system}:${edit.into}`]) }),
   "merge-levels-by-label": ofSystem,

@@ -53,6 +53,16 @@ export function setOrdered(guide: GuideDocument, edit: Of<"set-ordered">, contex
   level.ordered_quote = edit.sentence === null ? null : quotedSpan(edit.sentence, context).quote;
 }
 
+/** Every level whose `ordered` is not decided yet (not a boolean) is not ordered; refused when none is left. */
+export function undecidedNotOrdered(guide: GuideDocument): void {
+  const undecided = guide.systems.flatMap((system) => system.levels).filter((level) => typeof level.ordered !== "boolean");
+  if (undecided.length === 0) throw new EditRefused("every level is already marked ordered or not");
+  for (const level of undecided) {
+    level.ordered = false;
+    level.ordered_quote = null;
+  }
+}
+
 /**
  * The level's gradings join `into`, after its gradings, and the level goes. Ranks they carry are then ranks
  * inside one level (`rank_scope: "level"`): a rank system's one-seed levels merged into a named level.

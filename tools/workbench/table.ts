@@ -7,15 +7,19 @@ import { rescale } from "./bookkeeping.ts";
 import type { DocumentGrading, DocumentLevel, EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
 import { labelKey, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.ts";
-import { dropEmptied, EditRefused, lineOf, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
+import { dropEmptied, EditRefused, insertionPoint, lineOf, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
 import { takeOverStanding } from "./standing.ts";
+import { listElementAt, listTable } from "./list-rows.ts";
+import { holds, matches } from "./elements.ts";
 
 // A table read by its columns: a maintainer names the column holding each row's level and the one holding
 // its seeds, and every row becomes gradings of the level its level cell names, in one system, in one edit. A
 // page that lists one row per seed (`Seed | Tier`, sorted by seed) is one system of a few levels, however the
 // draft read it. Rows whose level cell is empty or says the seed is not graded (languages.ts) are skipped,
 // and a row without a seed in its seeds cell too; the preview (preview.ts) lists them. Gradings the draft had
-// standing inside the table (standing.ts) are taken over, as a listing takes over those inside its span.
+// standing inside the table (standing.ts) are taken over, as a listing takes over those inside its span. A list
+// whose lines write a seed and its level as parts of one line (`Motif 214 — ★★★★★`) is read the same way, as
+// a table of one row per item (list-rows.ts).
 
 type ReadTable = Extract<Edit, { kind: "read-table" }>;
 
@@ -43,26 +47,24 @@ export interface Table extends Span {
   rows: TableRow[];
 }
 
-function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {
-  if (shape.tag?.test(element.tag) === true) return true;
-  const names = [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""];
-  return shape.name !== undefined && names.some((name) => name !== "" && shape.name!.test(name));
-}
-
-function holds(outer: TextElement, inner: TextElement): boolean {
-  return outer.depth < inner.depth && outer.start <= inner.start && inner.end <= outer.end;
-}
-
 /** The innermost of `candidates` holding the element (a nested table's rows are its own). */
 function innermost(candidates: readonly TextElement[], element: TextElement): TextElement | undefined {
   return candidates.filter((candidate) => holds(candidate, element)).sort((a, b) => b.depth - a.depth)[0];
 }
 
+/** The table element the span is in: the innermost holding its start, else the first it reaches into. */
+function tableElementAt(elements: readonly TextElement[], span: Span): TextElement | undefined {
+  const tables = elements.filter((element) => matches(element, TABLE) && element.start < span.end && span.start < element.end);
+  return tables.filter((candidate) => candidate.start <= span.start && span.start < candidate.end).sort((a, b) => b.depth - a.depth)[0] ?? tables[0];
+}
+
 /** The table the span is in: the innermost holding its start, else the first it reaches into; null when it reaches none. */
 export function tableAt(elements: readonly TextElement[], span: Span): Table | null {
-  const tables = elements.filter((element) => matches(element, TABLE) && element.start < span.end && span.start < element.end);
-  const table = tables.filter((candidate) => candidate.start <= span.start && span.start < candidate.end).sort((a, b) => b.depth - a.depth)[0] ?? tables[0];
-  if (table === undefined) return null;
+  const table = tableElementAt(elements, span);
+  return table === undefined ? null : tableOf(elements, table);
+}
+
+function tableOf(elements: readonly TextElement[], table: TextElement): Table {
   const allTables = elements.filter((element) => matches(element, TABLE));
   const rowElements = elements.filter((element) => matches(element, TABLE_ROW) && innermost(allTables, element) === table);
   const cellElements = elements.filter((element) => matches(element, TABLE_CELL) && holds(table, element));
@@ -73,6 +75,20 @@ export function tableAt(elements: readonly TextElement[], span: Span): Table | n
     return { start: row.start, end: row.end, cells, header: cells.length > 0 && cells.every((cell) => cell.header) };
   });
   return { start: table.start, end: table.end, rows };
+}
+
+/**
+ * What a table read by its columns reads at the span: the table it is in, or the list it is in read as a
+ * table (list-rows.ts), whichever holds the span's start more closely (a list in a table's cell is the list);
+ * null when it is in neither.
+ */
+export function rowsAt(elements: readonly TextElement[], text: string, span: Span): Table | null {
+  const table = tableElementAt(elements, span);
+  const list = listElementAt(elements, span);
+  const holdsStart = (element: TextElement) => element.start <= span.start && span.start < element.end;
+  const listFirst = list !== null && (table === undefined || (holdsStart(list) && (!holdsStart(table) || list.depth > table.depth)));
+  if (listFirst) return listTable(elements, list, text);
+  return table === undefined ? null : tableOf(elements, table);
 }
 
 /** What each column is named by: the header row's cells, else the first row's; as many columns as the widest row. */
@@ -87,7 +103,8 @@ export function columnNames(table: Table, text: string): string[] {
 
 /**
  * The columns a maintainer most likely means: those the header names (columns.ts, COLUMN_ROLES: `Seed`,
- * `Tier`), else the column whose cells most often hold a seed and the first other column holding words.
+ * `Tier`), else the column whose cells most often hold a seed and the first other column holding words (or
+ * symbols: `★★★★☆`).
  */
 export function guessColumns(table: Table, text: string): { level: number; seeds: number } | null {
   const names = columnNames(table, text);
@@ -97,8 +114,11 @@ export function guessColumns(table: Table, text: string): { level: number; seeds
     const cell = row.cells.find((candidate) => candidate.column === column);
     return cell === undefined ? "" : text.slice(cell.start, cell.end).trim();
   };
-  const seedful = names.map((_, column) => data.filter((row) => seedCandidates(cellText(row, column)).length > 0 && !/\p{L}/u.test(cellText(row, column))).length);
-  const worded = names.map((_, column) => data.filter((row) => /\p{L}/u.test(cellText(row, column))).length);
+  const bare = names.map((_, column) => data.filter((row) => seedCandidates(cellText(row, column)).length > 0 && !/\p{L}/u.test(cellText(row, column))).length);
+  // A list read as a table writes its seed with a word (`Motif 214`, `Pattern #661`): then a cell of one number counts.
+  const seedful = Math.max(...bare) > 0 ? bare : names.map((_, column) => data.filter((row) => seedCandidates(cellText(row, column)).length === 1).length);
+  // A level's label may be symbols alone (`★★★★☆`); a currency sign (`$120`) makes no label.
+  const worded = names.map((_, column) => data.filter((row) => /[\p{L}\p{So}]/u.test(cellText(row, column))).length);
   let seeds = names.findIndex((name) => role(name) === "seeds");
   if (seeds === -1) seeds = seedful.indexOf(Math.max(...seedful));
   let level = names.findIndex((name, column) => column !== seeds && role(name) === "level");
@@ -153,16 +173,16 @@ export function readRows(table: Table, columns: { level: number; seeds: number }
   return { rows, skipped };
 }
 
-/** The table holding the span, refused when there is none. */
-export function tableOf(span: Span, context: EditContext): Table {
-  const table = tableAt(context.elements ?? [], span);
-  if (table === null) throw new EditRefused(`the span (line ${lineOf(context.text, span.start)}) is in no table: select a part of one (an HTML table or Steam's [table])`);
+/** The table (or list read as one) holding the span, refused when there is none. */
+function rowsHolding(span: Span, context: EditContext): Table {
+  const table = rowsAt(context.elements ?? [], context.text, span);
+  if (table === null) throw new EditRefused(`the span (line ${lineOf(context.text, span.start)}) is in no table or list: select a part of one (an HTML table, Steam's [table], or a list of lines such as \`661 — Tier 1\`)`);
   return table;
 }
 
 export function readTable(guide: GuideDocument, edit: ReadTable, context: EditContext): void {
   const span = quotedSpan(edit.span, context);
-  const table = tableOf(span, context);
+  const table = rowsHolding(span, context);
   if (edit.columns.level === edit.columns.seeds) throw new EditRefused("the levels and the seeds are in two different columns");
   quotedSpan(table, context);
   const { rows } = readRows(table, edit.columns, context.text);
@@ -178,7 +198,7 @@ export function readTable(guide: GuideDocument, edit: ReadTable, context: EditCo
   }
   const gradings = rows.flatMap((row) => row.quotes.flatMap(({ quote, seeds }) => seeds.map((seed) => takenOver({ seed, level: levels.get(labelKey(row.label))!.key, quote, evidence: "text", position: 0 }, moved))));
   if (!guide.systems.includes(system)) guide.systems.push(system);
-  system.gradings.push(...gradings);
+  system.gradings.splice(insertionPoint(system, table.start, context.text), 0, ...gradings);
   dropEmptied(guide, from, system, levels.values().next().value!);
   rescale(system);
 }

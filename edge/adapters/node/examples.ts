@@ -39,14 +39,14 @@ export function servedExamples(distDir: string): ServedExamples | null {
   if (typeof item?.def_index !== "number" || typeof item.paint_index !== "number") return examples;
   examples.item = { defIndex: item.def_index, paintIndex: item.paint_index, seed: mostGradedSeed(patterns?.seeds) };
 
-  const resolveFile = (aliasKey: string) => fileFor({ name: "resolve", aliasKey }, manifest);
+  const resolveFile = (aliasKey: string, by: "slug" | "market_hash_name" = "slug") => fileFor({ name: "resolve", aliasKey, by }, manifest);
   if (typeof item.slug !== "string" || !index.has(resolveFile(item.slug))) return examples;
   examples.slug = item.slug;
   const named = (readJson(resolveFile(item.slug)) as ResolveShape | null)?.items?.[0];
   if (typeof named?.weapon !== "string" || typeof named.finish !== "string") return examples;
   // A name as Steam writes it, wear and all: /resolve drops the decorations (contract/market-name.ts).
   const marketHashName = `${named.finish === "" ? named.weapon : `${named.weapon} | ${named.finish}`} (Minimal Wear)`;
-  if (index.has(resolveFile(marketNameKey(marketHashName)))) examples.marketHashName = marketHashName;
+  if (index.has(resolveFile(marketNameKey(marketHashName), "market_hash_name"))) examples.marketHashName = marketHashName;
   return examples;
 }
 

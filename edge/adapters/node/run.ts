@@ -113,7 +113,7 @@ export function banner(url: string, distDir: string, settings: ServerSettings, e
   lines.push(`Explorer: ${url}/   Reference: ${url}/docs/   Description document: ${url}/openapi.json`, "", "Try:", `  curl -s ${url}${HEALTH_PATH}`, `  curl -s ${url}${pathFor({ name: "meta" })}`);
   const { item, slug, marketHashName } = examples;
   if (marketHashName !== null) lines.push(`  curl -s '${url}${PATHS.resolve.template}?${new URLSearchParams({ market_hash_name: marketHashName })}'`);
-  if (slug !== null) lines.push(`  curl -s '${url}${pathFor({ name: "resolve", aliasKey: slug })}'`);
+  if (slug !== null) lines.push(`  curl -s '${url}${pathFor({ name: "resolve", aliasKey: slug, by: "slug" })}'`);
   if (item !== null) {
     const { defIndex, paintIndex, seed } = item;
     lines.push(

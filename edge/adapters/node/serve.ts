@@ -5,6 +5,8 @@
 // anyway: /health answers 503 until a manifest is committed. Once listening it prints its URL alone
 // on a line of stdout (as serve:netlify and serve:workers do, for scripts), then what to try on stderr.
 
+// First: on a Node older than the project's, the bundle refuses before anything else runs.
+import "./node-version.ts";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";

@@ -1,5 +1,5 @@
 import type { Problem } from "../../dataset.ts";
-import { aliasKey } from "../../../contract/market-name.ts";
+import { aliasKey, nameKey } from "../../../contract/market-name.ts";
 import type { ItemFile } from "../../../contract/schema/item.ts";
 import { finding, type Finding } from "../finding.ts";
 import { repeats } from "./repeats.ts";
@@ -37,4 +37,21 @@ export function itemPairsAreUnique(items: readonly { file: string; item: ItemFil
     });
   }
   return problems;
+}
+
+/**
+ * Two market names with the same letters and digits would be one name to /resolve, which ignores
+ * punctuation (contract/market-name.ts, `nameKey`): "AK-47 | X" and "AK47 | X" could not both be found.
+ */
+export function marketNamesAreDistinct(items: readonly { file: string; item: ItemFile }[]): Problem[] {
+  return repeats(items, ({ item }) => nameKey(item.market_name)).map(({ index, first }) => {
+    const { file, item } = items[index]!;
+    const other = items[first]!;
+    return {
+      file,
+      path: "$.market_name",
+      message: `${JSON.stringify(item.market_name)} reads as ${JSON.stringify(other.item.market_name)} of ${other.file} by its letters and digits (${JSON.stringify(nameKey(item.market_name))}), which is all /resolve compares`,
+      expected: "a market name whose letters and digits no other item's has",
+    };
+  });
 }

@@ -5,7 +5,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { encodeChunks } from "../../../generator/derive/encode-pack.ts";
-import { countResponseChanges, snapshotOf, type GenerationOnDisk } from "../../../generator/changes/read-build.ts";
+import { countResponseChanges, eachResponseChange, snapshotOf, type GenerationOnDisk } from "../../../generator/changes/read-build.ts";
+import { fingerprint } from "../../../generator/fingerprint.ts";
 import { fileFor } from "../../../contract/routes.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
@@ -59,6 +60,41 @@ describe("counting the responses two builds differ in", () => {
   });
 });
 
+describe("each response two builds differ in", () => {
+  it("is handed over by file and, in a pack, by entry, the removed ones last", () => {
+    const outDir = folders.make();
+    const before = generation(outDir, "g-a", { ...pack("7/44", [seed(0), seed(1), seed(2)]), "v1/guides/1.json": "{}", "v1/meta.json": "{}" });
+    const after = generation(outDir, "g-b", { ...pack("7/44", [seed(0), seed(1, ',"corrected":true')]), "v1/guides/2.json": "{}", "v1/meta.json": '{"x":1}' });
+    const seen: string[] = [];
+    eachResponseChange(before, after, (change, { file, entry }) => seen.push(`${change} ${file}${entry === null ? "" : `#${entry}`}`));
+    expect(seen).toEqual(["added v1/guides/2.json", "changed v1/items/7/44/seeds.pack#1", "removed v1/items/7/44/seeds.pack#2", "changed v1/meta.json", "removed v1/guides/1.json"]);
+  });
+
+  it("names each changed entry of a pack laid out in chunks by its place in the whole pack", () => {
+    const outDir = folders.make();
+    const before = generation(outDir, "g-a", pack("7/44", seeds(300)));
+    const after = generation(outDir, "g-b", pack("7/44", [...seeds(300, (n) => (n === 150 || n === 290 ? ',"corrected":true' : "")), seed(300)]));
+    const seen: string[] = [];
+    eachResponseChange(before, after, (change, { file, entry }) => seen.push(`${change} ${file}#${entry}`));
+    expect(seen).toEqual(["changed v1/items/7/44/seeds.pack#150", "changed v1/items/7/44/seeds.pack#290", "added v1/items/7/44/seeds.pack#300"]);
+  });
+
+  it("skips a chunk whose fingerprint is the same in both builds without reading it", () => {
+    const outDir = folders.make();
+    const chunks = pack("7/44", seeds(300));
+    const changed = pack("7/44", seeds(300, (n) => (n === 299 ? ',"corrected":true' : "")));
+    const [first, last] = [Object.keys(chunks)[0]!, Object.keys(chunks).at(-1)!];
+    // The earlier build's index vouches for its first chunk as the later build's, but its file on disk is damaged: were it read, its entries would count as changed.
+    const before = generation(outDir, "g-a", { ...chunks, [first]: "not a pack any more" });
+    const after = generation(outDir, "g-b", changed);
+    const indexOf = (files: Record<string, string | Uint8Array>) => ({ files: new Map(Object.entries(files).map(([file, body]) => [file, fingerprint(file, Buffer.from(body))])), inputs: new Map(), pieces: new Map() });
+    const seen: string[] = [];
+    eachResponseChange({ ...before, index: indexOf(chunks) as never }, { ...after, index: indexOf(changed) as never }, (change, { entry }) => seen.push(`${change} #${entry}`));
+    expect(first).not.toBe(last);
+    expect(seen).toEqual(["changed #299"]);
+  });
+});
+
 describe("reading a build's guides and aliases", () => {
   it("finds each guide and alias by the file fileFor names for it, and takes no narrowing of a guide for a guide", () => {
     const outDir = folders.make();
@@ -66,7 +102,7 @@ describe("reading a build's guides and aliases", () => {
     const build = generation(outDir, "g-a", {
       [fileFor({ name: "guide", platformId: "200", system: null }, manifest)]: '{"platform_id":"200","title":"Example guide 200"}',
       [fileFor({ name: "guide", platformId: "200", system: "blue" }, manifest)]: '{"platform_id":"200","title":"Example guide 200, narrowed"}',
-      [fileFor({ name: "resolve", aliasKey: "ak-47-case-hardened" }, manifest)]: '{"items":[{"def_index":7,"paint_index":44}]}',
+      [fileFor({ name: "resolve", aliasKey: "ak-47-case-hardened", by: "slug" }, manifest)]: '{"items":[{"def_index":7,"paint_index":44}]}',
       [fileFor({ name: "meta" }, manifest)]: "{}",
     });
     const snapshot = snapshotOf(build);

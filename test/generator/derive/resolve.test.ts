@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketNameKey } from "../../../contract/market-name.ts";
+import { marketNameKey, nameKey } from "../../../contract/market-name.ts";
 import { resolveResponses } from "../../../generator/derive/resolve.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 
@@ -14,12 +14,12 @@ describe("resolve", () => {
     expect(karambit.items[0]).toEqual({ def_index: 507, paint_index: 415, slug: "karambit-doppler", weapon: "Karambit", finish: "Doppler", paint_label: "Ruby" });
   });
 
-  it("keys each answer by the alias key the edge computes from a request's market hash name", () => {
+  it("keys each answer by its slug, whose letters and digits are the key the edge computes from a request's market hash name", () => {
     const keys = [...resolveResponses(tinyDataset.items).keys()];
     expect(keys).toEqual(tinyDataset.items.map((item) => item.slug).sort());
     for (const key of keys) {
       const item = tinyDataset.items.find((candidate) => candidate.slug === key)!;
-      expect(marketNameKey(`★\uFE0F StatTrak™ ${item.market_name.replace(" | ", "\u200B | ")} (Factory New)`)).toBe(key);
+      expect(marketNameKey(`★\uFE0F StatTrak™ ${item.market_name.replace(" | ", "\u200B | ")} (Factory New)`)).toBe(nameKey(key));
     }
   });
 });

@@ -3,7 +3,8 @@
 // importing nothing but Node's own modules; written again only when its bytes change. That it serves
 // a copied folder on its own is test/http/mirror.test.ts.
 
-import { realpathSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, realpathSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -59,6 +60,25 @@ describe("the build folder's serve.mjs", () => {
     expect(imported.filter((specifier) => !specifier!.startsWith("node:"))).toEqual([]);
     // zod/mini, which the manifest's parser imports, is inside.
     expect(text).toContain("node_modules/zod/");
+  });
+
+  it("says in its first lines the Node it needs and the one it is tested on, as package.json and .nvmrc name them", async () => {
+    const text = await readFile(serverOf("first"), "utf8");
+    const tested = readFileSync(path.join(REPOSITORY, ".nvmrc"), "utf8").trim();
+    expect(text.split("\n").slice(0, 3).join("\n")).toContain(`with Node 22.18 or later (tested on Node ${tested}; an older Node is refused)`);
+  });
+
+  it("refuses an older Node before it serves anything, and lets 22.18 through", () => {
+    const run = (version: string, args: string[]) =>
+      spawnSync(process.execPath, [serverOf("first"), ...args], { encoding: "utf8", env: { ...process.env, REQUIRE_NODE_VERSION_UNDER_TEST: version } });
+    const old = run("20.20.2", ["--port", "0"]);
+    expect(old.status).toBe(1);
+    expect(old.stdout).toBe("");
+    expect(old.stderr.split("\n")[0]).toBe("serve.mjs needs Node 22.18 or later, found 20.20.2; it is tested on Node 24.");
+    // Past the check, two folders are a usage mistake: it stops there rather than serving.
+    const current = run("22.18.0", ["one", "two"]);
+    expect(current.status).toBe(2);
+    expect(current.stderr).toMatch(/^usage: node serve\.mjs /);
   });
 
   it("is left out by a host that uploads the folder", async () => {

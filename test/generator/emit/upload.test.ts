@@ -1,10 +1,11 @@
 // What each host uploads from a build folder: the list the build's summary counts and
 // docs/deploy.md ("File counts") reports, held here to the rule the docs state for a build into an
-// empty folder: per item pair three files and the chunks of its seeds pack; one per guide and per system; one per slug (/resolve);
+// empty folder: per item pair three files and the chunks of its seeds pack; one per guide and per system; two per slug (/resolve, by slug and by name key);
 // meta, the dump, the changelog and the generation's serving index; the seven files of the documents
-// folder; the manifest. Netlify also takes the three files only builds read, and the folder's server.
+// folder; the manifest. Netlify also takes the three files only builds read, and the folder's server;
+// wrangler's "Read N files" counts every entry of the folder, folders included.
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -143,6 +144,14 @@ describe("a build into an empty folder (npm run fixture:scale -- DIR --build OUT
 
     expect(printed).toContain(`a deploy to Cloudflare Workers uploads ${cloudflare.toLocaleString("en")} files`);
     expect(printed).toContain(`a deploy to Netlify uploads ${(cloudflare + notForCloudflare).toLocaleString("en")} files`);
+    // What each count is made of, and the count wrangler prints: every entry its recursive listing finds.
+    const manifest = (await readManifest(out))!;
+    expect(printed).toContain(`  ${manifest.generation} holds ${(routeFiles + 1).toLocaleString("en")} files, `);
+    expect(printed).toContain(`    ${manifest.generation}'s ${(routeFiles + 2).toLocaleString("en")} (${routeFiles.toLocaleString("en")} response files, changes.json, files.json), ${manifest.docs}'s 7, manifest.json;\n`);
+    const listed = readdirSync(out, { recursive: true, withFileTypes: true });
+    const folders = listed.filter((entry) => entry.isDirectory()).length;
+    expect(printed).toContain(`    wrangler says "Read ${listed.length.toLocaleString("en")} files": it counts every entry of the folder, its ${folders.toLocaleString("en")} folders and the 5 files .assetsignore leaves out included\n`);
+    expect(printed).toContain(`    Cloudflare's and check-cache.json, commits.json, ${manifest.generation}.files.gz, serve.mjs\n`);
     const largest = largestFile(toNetlify)!;
     expect(printed).toContain(`largest file ${(largest.bytes / 1e6).toFixed(1)} MB (${largest.path}), under Cloudflare's cap of 25 MiB per file`);
   });

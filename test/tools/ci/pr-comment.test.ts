@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { COMMENT_MARKER, MAX_COMMENT_CHARS, pullRequestComment, runPrComment, type JobOutcome } from "../../../tools/ci/pr-comment.ts";
+import { MAX_RESPONSE_LINES } from "../../../generator/changes/markdown.ts";
+import { COMMENT_MARKER, MAX_COMMENT_CHARS, pullRequestComment, runPrComment, summaryList, type JobOutcome } from "../../../tools/ci/pr-comment.ts";
 
 const CHANGES = ["## Dataset changes: `aaa` → `bbb`", "", "### Levels renamed (1)", "", "| guide | system | key | from | to |", "| --- | --- | --- | --- | --- |", "| 900 | `top30` | p4 | P4 | Place 4 |", ""].join("\n");
 const DIFF = [
@@ -23,6 +24,7 @@ const DIFF = [
 const passed: JobOutcome = {
   check: { status: 0, output: "dataset OK: 1 items (1 pairs), 1 guides, 2 gradings\n" },
   changes: { markdown: CHANGES, from: "aaa", to: "bbb" },
+  responses: ["changed /v1/guides/900", "changed /v1/items/7/44/seeds/661"],
   gradedSeeds: { diff: DIFF, committed: "current" },
   gradedSeedsUrl: "https://ci.example/artifacts/7",
   runUrl: "https://ci.example/runs/3",
@@ -101,9 +103,26 @@ describe("the dataset changes comment", () => {
     expect(body).toMatch(/… and \d+ lines more in the job's log\./);
   });
 
+  it("says where every response is listed when the changes name only the first of them, and not otherwise", () => {
+    expect(pullRequestComment(passed).body).not.toContain("responses that change are listed");
+    const guides = Array.from({ length: MAX_RESPONSE_LINES + 1 }, (_, i) => `changed /v1/guides/${1000 + 2 * i}`);
+    expect(pullRequestComment({ ...passed, responses: guides }).body).toContain(`${CHANGES.trimEnd()}\n\nAll ${guides.length} responses that change are listed in [this run's summary](https://ci.example/runs/3).\n`);
+  });
+
+  it("lists every response in the summary, a pack's seeds as one line, and cuts the list to the summary's room", () => {
+    const seeds = Array.from({ length: 1001 }, (_, seed) => `changed /v1/items/7/44/seeds/${seed}`);
+    const list = summaryList([...seeds, "removed /v1/guides/30"], 100_000);
+    expect(list).toContain("<details><summary>Every response that changes (1,002)</summary>\n\n```text\nchanged /v1/items/7/44/seeds/{0..1000} (1,001 responses)\nremoved /v1/guides/30\n```\n");
+    const many = Array.from({ length: 5000 }, (_, i) => `changed /v1/guides/${10 * i}`);
+    const cut = summaryList(many, 20_000);
+    expect(cut.length).toBeLessThanOrEqual(20_000);
+    expect(cut).toMatch(/The first [\d,]+ of 5,000 lines; `npm run changes -- --responses` between the two builds lists them all\./);
+    expect(summaryList(null, 100_000)).toBe("");
+  });
+
   it("says the comparison was not made when a build failed after a good check, or the job stopped before the check", () => {
     expect(pullRequestComment({ ...passed, changes: null }).body).toContain("The dataset check passed, but building or comparing the two datasets failed");
-    expect(pullRequestComment({ check: null, changes: null, gradedSeeds: null }).body).toContain("The job stopped before the dataset check");
+    expect(pullRequestComment({ check: null, changes: null, responses: null, gradedSeeds: null }).body).toContain("The job stopped before the dataset check");
   });
 });
 
@@ -120,6 +139,7 @@ describe("node tools/ci/pr-comment.ts WORK", () => {
     writeFileSync(path.join(work, "changes.json"), JSON.stringify({ from: "aaa", to: "bbb" }));
     writeFileSync(path.join(work, "graded-seeds.diff"), DIFF);
     writeFileSync(path.join(work, "graded-seeds.committed"), "stale\n");
+    writeFileSync(path.join(work, "responses.txt"), "changed /v1/guides/900\nchanged /v1/guides/900?system=top30\n");
     const summary = path.join(root, "summary.md");
     writeFileSync(summary, "earlier steps' summary\n");
     let printed = "";
@@ -127,7 +147,8 @@ describe("node tools/ci/pr-comment.ts WORK", () => {
     expect(code).toBe(0);
     const body = readFileSync(path.join(work, "comment", "comment.md"), "utf8");
     expect(printed).toBe(body);
-    expect(readFileSync(summary, "utf8")).toBe(`earlier steps' summary\n${body}`);
+    expect(readFileSync(summary, "utf8")).toBe(`earlier steps' summary\n${body}\n${summaryList(["changed /v1/guides/900", "changed /v1/guides/900?system=top30"], 100_000).trimStart()}`);
+    expect(readFileSync(summary, "utf8")).toContain("```text\nchanged /v1/guides/900\nchanged /v1/guides/900?system=top30\n```");
     expect(body).toContain("| 900 | `top30` | p4 | P4 | Place 4 |");
     expect(body).toContain("`graded-seeds.diff`, attached to the run");
     expect(body).toContain("is not the one its dataset gives");

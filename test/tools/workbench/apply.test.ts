@@ -189,6 +189,20 @@ describe("levels", () => {
     expect(apply(ordered, { kind: "set-ordered", system: "tiers", level: "tier_1", sentence: null }).systems[0]!.levels[0]).toMatchObject({ ordered: false, ordered_quote: null });
   });
 
+  it("still undecided are all marked not ordered in one edit, those decided kept, and then there is none left to mark", () => {
+    const document = twoLevels();
+    document.systems[0]!.levels[0]!.ordered = "DRAFT-TODO: true when the guide says the seeds within this level are ranked";
+    document.systems[1] = system("other", "Other", [level("in", "Other", { ordered: "DRAFT-TODO: ordered?" }), level("ranked", "Ranked", { ordered: true, ordered_quote: "Tiers are ranked inside, best first." })], []);
+    const guide = apply(document, { kind: "undecided-not-ordered" });
+    expect(guide.systems.flatMap((shown) => shown.levels.map((entry) => [entry.key, entry.ordered, entry.ordered_quote]))).toEqual([
+      ["tier_1", false, null],
+      ["tier_2", false, null],
+      ["in", false, null],
+      ["ranked", true, "Tiers are ranked inside, best first."],
+    ]);
+    expect(refusal(guide, { kind: "undecided-not-ordered" })).toBe("every level is already marked ordered or not");
+  });
+
   it("merge: the gradings follow after the other level's, ranks become ranks inside the level, discrepancy places follow", () => {
     const ranked = draft();
     ranked.systems[0] = system("top", "Top", [level("1", "1"), level("2", "2")], [grading(661, "1", "Tier 1: 661, 151", 0, { rank: 1, note: { quote: "661" } }), grading(151, "2", "Tier 1: 661, 151", 0, { rank: 2 })], { scale: { kind: "rank", best: 1, worst: 2 } });

@@ -23,6 +23,11 @@ describe("the natural order of level labels", () => {
     expect(naturalOrder(["Tier IV", "Tier I", "Tier II"])).toEqual(["Tier I", "Tier II", "Tier IV"]);
   });
 
+  it("puts more filled stars first, ★★★★★ before ★★★★☆ before ★★★☆☆", () => {
+    expect(naturalOrder(["★★★★☆", "★★★★★", "★★★☆☆", "★★★★☆"])).toEqual(["★★★★★", "★★★★☆", "★★★☆☆"]);
+    expect(naturalOrder(["3 ★★★☆☆", "★★★★★"])).toEqual(["3 ★★★☆☆", "★★★★★"]);
+  });
+
   it("keeps the page's order for labels with no key, or with different words around their keys", () => {
     expect(naturalOrder(["Gold top", "Blue tip", "gold top", "Fire and ice"])).toEqual(["Gold top", "Blue tip", "Fire and ice"]);
     expect(naturalOrder(["Top 10", "Tier 1"])).toEqual(["Top 10", "Tier 1"]);

@@ -2,10 +2,12 @@
 // `661` and `32` beside `321` (example data, no browser, no files).
 
 import { describe, expect, it } from "vitest";
-import type { ItemFile } from "../../../contract/schema/item.ts";
 import { applyEdit } from "../../../tools/workbench/apply.ts";
-import type { DocumentGrading, DocumentLevel, DocumentSystem, EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
+import type { EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
+import { DOPPLER, grading as gradingOf, level, system } from "../../support/workbench-guides.ts";
+
+const grading = (seed: number, key: string, quote: string, position: number) => gradingOf(seed, key, quote, { position });
 
 const TEXT = [
   "EXAMPLE CONTENT: an example tier list",
@@ -18,16 +20,6 @@ const TEXT = [
   "",
 ].join("\n");
 
-const DOPPLER: ItemFile = {
-  slug: "karambit-doppler",
-  weapon: "Karambit",
-  finish: "Doppler",
-  def_index: 507,
-  market_name: "Karambit | Doppler",
-  star: true,
-  paints: [{ paint_index: 418, paint_label: "Phase 1" }],
-};
-
 const CONTEXT: EditContext = { text: TEXT, regions: [], items: new Map([[DOPPLER.slug, DOPPLER]]) };
 
 /** The offsets of the line holding `part` whole. */
@@ -35,18 +27,6 @@ function line(part: string): { start: number; end: number } {
   const start = TEXT.indexOf(`\n${part}\n`) + 1;
   if (start === 0) throw new Error(`no line ${part}`);
   return { start, end: start + part.length };
-}
-
-function grading(seed: number, level: string, quote: string, position: number): DocumentGrading {
-  return { seed, level, quote, evidence: "text", position };
-}
-
-function level(key: string, label: string): DocumentLevel {
-  return { key, label, images: [], ordered: false, ordered_quote: null };
-}
-
-function system(id: string, label: string, levels: DocumentLevel[], gradings: DocumentGrading[]): DocumentSystem {
-  return { id, label, item: "karambit-doppler", paint_indexes: [418], alias: null, topic: null, scale: { kind: "tier", best: 1, worst: 1 }, remarks: [], levels, gradings };
 }
 
 /** The Tier 1 of lines 4 and 5 (`66`, `32`) graded right; the line `Tier 1: 661, 321` not yet listed. */
@@ -122,5 +102,26 @@ describe("a number is dropped only from the gradings whose quotes stand whole wh
     expect(refusal({ kind: "drop-number", number: { start: typo, end: typo + 3 } })).toBe("no grading takes the 661 on line 7");
     const own = line("Blue: 661, 32").start + "Blue: ".length;
     expect(gradingsOf(applied({ kind: "drop-number", number: { start: own, end: own + 3 } }), "blue")).toEqual([[32, "Blue: 661, 32"]]);
+  });
+});
+
+describe("a level's word before a number names a level in every language the drafter reads", () => {
+  const text = ["EXAMPLE CONTENT", "Уровень 2: 32, 92", "Stufe 3 — 104, 7", "Fase 2: 418", "Nº 661", ""].join("\n");
+  const context: EditContext = { text, regions: [], items: new Map([[DOPPLER.slug, DOPPLER]]) };
+  const seedsListed = (part: string) => {
+    const start = text.indexOf(part);
+    const result = applyEdit(guide(), { kind: "assign", span: { start, end: start + part.length }, quotes: "span", system: { id: "tiers" }, level: { key: "t1" } }, context);
+    if (!result.ok) throw new Error(result.message);
+    return (result.guide as unknown as GuideDocument).systems.find((entry) => entry.id === "tiers")!.gradings.filter((entry) => entry.quote === part).map((entry) => entry.seed);
+  };
+
+  it("takes the seeds after a Russian, German or Portuguese level's or phase's word, not its number", () => {
+    expect(seedsListed("Уровень 2: 32, 92")).toEqual([32, 92]);
+    expect(seedsListed("Stufe 3 — 104, 7")).toEqual([104, 7]);
+    expect(seedsListed("Fase 2: 418")).toEqual([418]);
+  });
+
+  it("takes a seed after a word for number, which stands before seeds as often as before ranks", () => {
+    expect(seedsListed("Nº 661")).toEqual([661]);
   });
 });

@@ -51,8 +51,8 @@ describe("the workbench's previews", () => {
     expect(preview).toMatchObject({ chosen: { level: 0, seeds: 1 }, levels: [], rows: 0 });
   });
 
-  it("says when the selection is in no table", () => {
-    expect(previewOf(PAGE, DRAFT, { of: "table", span: spanIn(PAGE.text, "Look your seed"), columns: null })).toEqual({ of: "table", problem: expect.stringMatching(/is in no table/) });
+  it("says when the selection is in no table or list", () => {
+    expect(previewOf(PAGE, DRAFT, { of: "table", span: spanIn(PAGE.text, "Look your seed"), columns: null })).toEqual({ of: "table", problem: expect.stringMatching(/is in no table or list/) });
   });
 
   it("lists each heading of a not-graded reading with the gradings its section would lose", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { applyEdit } from "../../../tools/workbench/apply.ts";
 import type { GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
-import { columnNames, guessColumns, readRows, tableAt } from "../../../tools/workbench/table.ts";
+import { columnNames, guessColumns, readRows, rowsAt, tableAt } from "../../../tools/workbench/table.ts";
 import { contextOfPage, examplePage, EXAMPLE_ITEM, grading, guideOf, legendOf, level, readablePage, section, spanIn, system } from "../../support/workbench-pages.ts";
 
 /** 26 invented seeds, sorted, with the tier each row names: Tier 3 comes first, as a table sorted by seed has it. */
@@ -50,6 +50,13 @@ function applied(document: unknown, edit: Edit, context = CONTEXT): GuideDocumen
 const seedsOf = (tier: string) => ROWS.filter(([, named]) => named === tier).map(([seed]) => seed);
 
 describe("reading a table by its columns", () => {
+  it("puts the table's gradings where the page writes the table, before the system's gradings written after it", () => {
+    // The Backside's Tier 1 line comes after the table: read into that system, the table's rows go before it.
+    const guide = applied(perRowDraft(), { ...READ, system: { id: "backside" } });
+    const backside = guide.systems.find((entry) => entry.id === "backside")!;
+    expect(backside.gradings.map((entry) => entry.seed)).toEqual([...ROWS.map(([seed]) => seed), 5, 6]);
+  });
+
   it("makes a 26-row per-seed table sorted by seed one system of its levels, best first, in one edit", () => {
     const guide = applied(perRowDraft(), READ);
     expect(legendOf(guide)).toEqual([
@@ -107,10 +114,38 @@ describe("reading a table by its columns", () => {
 
   it("refuses a span in no table, one column for both, and a table of the comment thread", () => {
     const outside = applyEdit(perRowDraft(), { ...READ, span: spanIn(PAGE.text, "Tier 1: 5, 6") }, CONTEXT);
-    expect(outside).toEqual({ ok: false, message: expect.stringMatching(/^the span \(line \d+\) is in no table: select a part of one/) });
+    expect(outside).toEqual({ ok: false, message: expect.stringMatching(/^the span \(line \d+\) is in no table or list: select a part of one/) });
     expect(applyEdit(perRowDraft(), { ...READ, columns: { level: 0, seeds: 0 } }, CONTEXT)).toEqual({ ok: false, message: "the levels and the seeds are in two different columns" });
     const page = readablePage(examplePage(section("Seeds", "EXAMPLE CONTENT")).replace("Tier 1: 777, 778 is what I would say", "<table><tr><td>Tier 1</td><td>777</td></tr></table>"));
     const comment = applyEdit(guideOf([]), { ...READ, span: spanIn(page.text, "777") }, contextOfPage(page));
     expect(comment).toEqual({ ok: false, message: expect.stringContaining("comment thread") });
+  });
+});
+
+describe("reading a list by its columns", () => {
+  /** Lines writing a seed, then its stars, then perhaps a comment: a table without a table's markup. */
+  const STARS: readonly [number, string, string][] = [
+    [214, "★★★★★", " — all blue"], [688, "★★★★☆", ""], [37, "★★★★★", " — gold tip, I have 2"], [502, "★★★☆☆", ""], [915, "★★★★☆", " — back only"],
+  ];
+  const page = readablePage(examplePage(section("Ratings", `<ul class="bb_ul">${STARS.map(([seed, stars, comment]) => `<li>Pattern ${seed} — ${stars}${comment}</li>`).join("\n")}</ul>`)));
+
+  it("reads each item as a row cut at the dash its items write, and guesses the seeds and the stars as the columns", () => {
+    const list = rowsAt(page.elements, page.text, spanIn(page.text, "Pattern 502"))!;
+    expect(columnNames(list, page.text)).toEqual(["Pattern 214", "★★★★★", "all blue"]);
+    expect(guessColumns(list, page.text)).toEqual({ level: 1, seeds: 0 });
+    expect(readRows(list, { level: 1, seeds: 0 }, page.text).rows.map((row) => [row.label, row.quotes])).toEqual(STARS.map(([seed, stars]) => [stars, [{ quote: `Pattern ${seed}`, seeds: [seed] }]]));
+  });
+
+  it("makes the list one system of its levels, best first by their stars, its gradings in page order, in one edit", () => {
+    const draft = guideOf([system("near", "Near", [level("in", "Near")], [grading(37, "in", "Pattern 37")])]);
+    const guide = applied(draft, { ...READ, span: spanIn(page.text, "Pattern 214"), system: { new: { label: "Ratings", kind: "tier", item: EXAMPLE_ITEM.slug } } }, contextOfPage(page));
+    expect(legendOf(guide)).toEqual(["ratings: ★★★★★ [214, 37] ★★★★☆ [688, 915] ★★★☆☆ [502]"]);
+    expect(guide.systems[0]!.gradings.map((graded) => [graded.seed, graded.quote])).toEqual(STARS.map(([seed]) => [seed, `Pattern ${seed}`]));
+  });
+
+  it("reads a list inside a table's cell as the list, and a table around a selection outside the list as the table", () => {
+    const nested = readablePage(examplePage(section("Seeds", `<table><tr><th>Group</th><th>Seeds</th></tr><tr><td>Tips</td><td><ul><li>301 | A</li><li>302 | B</li></ul></td></tr></table>`)));
+    expect(columnNames(rowsAt(nested.elements, nested.text, spanIn(nested.text, "302"))!, nested.text)).toEqual(["301", "A"]);
+    expect(columnNames(rowsAt(nested.elements, nested.text, spanIn(nested.text, "Tips"))!, nested.text)).toEqual(["Group", "Seeds"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { itemPairsAreUnique, paintIndexesAreUnique, slugIsAliasOfMarketName } from "../../../../generator/validate/rules/items.ts";
+import { itemPairsAreUnique, marketNamesAreDistinct, paintIndexesAreUnique, slugIsAliasOfMarketName } from "../../../../generator/validate/rules/items.ts";
 import { sampleItems } from "../../../fixtures/validate/sample-dataset.ts";
 
 const karambit = () => sampleItems()[1]!;
@@ -43,6 +43,25 @@ describe("itemPairsAreUnique", () => {
         path: "$.paints[0].paint_index",
         message: "(def_index 7, paint_index 44) is already the item of items/ak.json",
         expected: "a (def_index, paint_index) pair no other item file uses",
+      },
+    ]);
+  });
+});
+
+describe("marketNamesAreDistinct", () => {
+  it("accepts names whose letters and digits differ", () => {
+    expect(marketNamesAreDistinct(sampleItems().map((item) => ({ file: `items/${item.slug}.json`, item })))).toEqual([]);
+  });
+
+  it("reports the second of two names that only punctuation tells apart, which /resolve could not", () => {
+    const ak = sampleItems()[0]!;
+    const other = { ...ak, slug: "ak47-case-hardened", market_name: "AK47 | Case Hardened", def_index: 9 };
+    expect(marketNamesAreDistinct([{ file: "items/ak-47-case-hardened.json", item: ak }, { file: "items/ak47-case-hardened.json", item: other }])).toEqual([
+      {
+        file: "items/ak47-case-hardened.json",
+        path: "$.market_name",
+        message: '"AK47 | Case Hardened" reads as "AK-47 | Case Hardened" of items/ak-47-case-hardened.json by its letters and digits ("ak47casehardened"), which is all /resolve compares',
+        expected: "a market name whose letters and digits no other item's has",
       },
     ]);
   });

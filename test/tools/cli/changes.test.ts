@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changelogStep } from "../../../generator/changes/changelog.ts";
-import { runChanges } from "../../../generator/cli/changes.ts";
+import { runChanges } from "../../../tools/cli/changes.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { buildFiles, derivationUnits, manifestOf } from "../../../generator/derive/index.ts";
 import { entriesOf } from "../../../contract/pack.ts";
@@ -57,6 +57,9 @@ beforeAll(async () => {
   const tier = next.guides.find((guide) => guide.platform_id === "200")!;
   tier.systems[0]!.levels[1]!.label = "Second tier";
   tier.systems[0]!.gradings[2]!.level = "t2";
+  // Edits a reviewer reads beside the changelog: the count of unassigned numbers reviewed, a callout added.
+  tier.unassigned_review = { count: 2, reviewed_at: "2026-01-05", reviewed_by: "Example Author B" };
+  tier.callouts = [...tier.callouts, { kind: "exclusion", label: "Example exclusion", quote: "EXAMPLE CONTENT: not this one", system: null }];
   next.guides.push(
     guide({
       platform_id: "5000",
@@ -125,6 +128,56 @@ describe("npm run changes", () => {
     expect(text).toContain("### Levels renamed (1)\n\n| guide | system | key | from | to |");
     expect(text).toContain("| 955 | `ak-47-case-hardened` 7/44 | 200 | `blue` | Tier 1 | Second tier |");
     expect(text).not.toMatch(/\u001b\[/);
+  });
+
+  it("names each guide both builds hold with what else changes in it, in text and in markdown", async () => {
+    const text = (await run(["--from", "dist/g-vA", "--to", "dist"])).out;
+    expect(text).toContain(
+      [
+        "guides edited (1)",
+        '  200 "Example guide 200"',
+        '    callouts: 0 callouts -> 1 callout: + exclusion "Example exclusion"',
+        '    unassigned_review: none -> 2 unassigned, reviewed 2026-01-05 by "Example Author B"',
+      ].join("\n"),
+    );
+    const markdown = (await run(["--from", "dist/g-vA", "--to", "dist", "--markdown"])).out;
+    expect(markdown).toContain("### Guides edited (1)\n\n| guide | field | before | after |");
+    expect(markdown).toContain('| 200 | `unassigned_review` | none | 2 unassigned, reviewed 2026-01-05 by "Example Author B" |');
+  });
+
+  it("--responses lists every response that differs, by the request it answers, as many as the changelog counts", async () => {
+    const { code, out: text } = await run(["--from", "dist/g-vA", "--to", "dist", "--responses"]);
+    expect(code).toBe(0);
+    const lines = text.trimEnd().split("\n");
+    const totals = JSON.parse(readFileSync(path.join(out, "g-vB", CHANGES_FILE), "utf8")).totals;
+    for (const change of ["changed", "added", "removed"]) {
+      expect(lines.filter((line) => line.startsWith(`${change} `)), change).toHaveLength(totals[`responses_${change}`]);
+    }
+    // The moved verdict's seed, the guide that gained a callout and its narrowing, the removed guide.
+    expect(lines).toContain("changed /v1/items/7/44/seeds/955");
+    expect(lines).toContain("changed /v1/guides/200");
+    expect(lines).toContain("changed /v1/guides/200?system=blue");
+    expect(lines).toContain("removed /v1/guides/30");
+    expect(lines).toContain("added /v1/guides/5000");
+    expect(lines.every((line) => /^(changed|added|removed) \/v1\//.test(line)), text).toBe(true);
+  });
+
+  it("--markdown names the responses that change, a pack's seeds that change together on one line", async () => {
+    const markdown = (await run(["--from", "dist/g-vA", "--to", "dist", "--markdown"])).out;
+    const all = (await run(["--from", "dist/g-vA", "--to", "dist", "--responses"])).out.trimEnd().split("\n");
+    const section = markdown.slice(markdown.indexOf(`### Responses (${all.length})`));
+    const named = section.split("\n").filter((line) => line.startsWith("- "));
+    // Guide 30 is gone, so every seed of 7/44 answers without it.
+    expect(named).toContain("- changed `/v1/items/7/44/seeds/{0..1000}` (1,001 responses)");
+    expect(named).toContain("- removed `/v1/guides/30`");
+    const counted = named.reduce((sum, line) => sum + Number(/\(([\d,]+) responses\)$/.exec(line)?.[1]?.replaceAll(",", "") ?? 1), 0);
+    expect(counted).toBe(all.length);
+  });
+
+  it("--against compares with a git ref alone: no --from, --to or format beside it", async () => {
+    expect((await run(["--against", "main", "--from", "dist"])).err).toContain("leave --from and --to out");
+    expect((await run(["--against", "--markdown"])).err).toContain("leave the format out");
+    expect((await run(["--from", "dist/g-vA", "--to", "dist", "--dataset", "dataset"])).err).toContain("--dataset goes with --against");
   });
 
   it("--out writes the document to a file and nothing to stdout", async () => {
