@@ -78,6 +78,48 @@ interface ClientWindow {
 }
 
 export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+  const settings = settingsOf(options);
+  const { limit, blockMs, now } = settings;
+  const table = clientTable(settings);
+  return {
+    get size() {
+      return table.size;
+    },
+    hit(client) {
+      const time = Math.floor(now());
+      const slice = Math.floor(time / settings.sliceMs);
+      const window = table.windowOf(clientKeyOf(client), time, slice);
+      advance(settings, window, time, slice);
+      if (window.blockedUntil !== 0) {
+        // A clock that goes back must not leave a block longer than it was given.
+        if (window.blockedUntil > time && window.blockedUntil - time <= blockMs) return blocked(window.blockedUntil - time);
+        window.blockedUntil = 0;
+      }
+      if (window.total < limit) {
+        count(settings, window, time, slice);
+        return ALLOWED;
+      }
+      if (blockMs > 0) {
+        // The block replaces the count: the client starts afresh when it ends. With a block at
+        // least as long as the window (the edge burst limit's 10 s each), no span of the window can hold
+        // requests from both sides of it, so the bound above still holds.
+        window.blockedUntil = time + blockMs;
+        clear(window, slice);
+        return blocked(blockMs);
+      }
+      return blocked(windowReopensAt(settings, window) - time);
+    },
+  };
+}
+
+/** The options checked, with their defaults, the slice length and the ring's size. */
+interface Settings extends Required<RateLimitOptions> {
+  sliceMs: number;
+  /** The slices overlapping a span of `windowMs`: the current one and the `slices` before it. */
+  ring: number;
+}
+
+function settingsOf(options: RateLimitOptions): Settings {
   const { limit, windowMs, blockMs = 0, slices = DEFAULT_SLICES, now = Date.now, maxClients = DEFAULT_MAX_CLIENTS } = options;
   const sliceMs = windowMs / slices;
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`rate limit: limit must be a whole number >= 1, got ${limit}`);
@@ -85,47 +127,64 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     throw new RangeError(`rate limit: windowMs ${windowMs} does not divide into ${slices} slices of whole milliseconds`);
   }
   if (!Number.isInteger(maxClients) || maxClients < 1) throw new RangeError(`rate limit: maxClients must be >= 1, got ${maxClients}`);
-  // The slices overlapping a span of `windowMs` are the current one and the `slices` before it.
-  const ring = slices + 1;
-  const slot = (slice: number) => ((slice % ring) + ring) % ring;
-  const newCells = () => (limit <= 0xffff && sliceMs <= 0xffff ? new Uint16Array(2 * ring) : new Uint32Array(2 * ring));
+  return { limit, windowMs, blockMs, slices, now, maxClients, sliceMs, ring: slices + 1 };
+}
 
-  const clear = (window: ClientWindow, slice: number) => {
-    window.cells.fill(0);
-    window.total = 0;
+// ---- one client's sliding window: a ring of slices ----
+
+const slot = ({ ring }: Settings, slice: number) => ((slice % ring) + ring) % ring;
+
+const newCells = ({ limit, sliceMs, ring }: Settings) => (limit <= 0xffff && sliceMs <= 0xffff ? new Uint16Array(2 * ring) : new Uint32Array(2 * ring));
+
+function clear(window: ClientWindow, slice: number): void {
+  window.cells.fill(0);
+  window.total = 0;
+  window.newestSlice = slice;
+}
+
+function drop(settings: Settings, window: ClientWindow, slice: number): void {
+  window.total -= window.cells[slot(settings, slice)]!;
+  window.cells[slot(settings, slice)] = 0;
+}
+
+const latestIn = (settings: Settings, window: ClientWindow, slice: number) => slice * settings.sliceMs + window.cells[settings.ring + slot(settings, slice)]!;
+
+/** Counts an allowed request in its slice, with its time as the slice's latest. */
+function count(settings: Settings, window: ClientWindow, time: number, slice: number): void {
+  const at = slot(settings, slice);
+  window.cells[at] = window.cells[at]! + 1;
+  window.cells[settings.ring + at] = time - slice * settings.sliceMs;
+  window.total++;
+}
+
+/** Brings the ring to `time`: slices that left it are dropped, and so is the oldest once its latest request is out of the window. */
+function advance(settings: Settings, window: ClientWindow, time: number, slice: number): void {
+  if (slice !== window.newestSlice) {
+    // A clock that goes back, or a window long past: start afresh rather than trust old counts.
+    if (slice < window.newestSlice || slice - window.newestSlice >= settings.ring) clear(window, slice);
+    else for (let s = window.newestSlice + 1; s <= slice; s++) drop(settings, window, s);
     window.newestSlice = slice;
-  };
-  const drop = (window: ClientWindow, slice: number) => {
-    window.total -= window.cells[slot(slice)]!;
-    window.cells[slot(slice)] = 0;
-  };
-  const latestIn = (window: ClientWindow, slice: number) => slice * sliceMs + window.cells[ring + slot(slice)]!;
+  }
+  const oldest = slice - settings.slices;
+  if (window.cells[slot(settings, oldest)] !== 0 && latestIn(settings, window, oldest) <= time - settings.windowMs) drop(settings, window, oldest);
+}
 
-  /** Brings the ring to `time`: slices that left it are dropped, and so is the oldest once its latest request is out of the window. */
-  const advance = (window: ClientWindow, time: number, slice: number) => {
-    if (slice !== window.newestSlice) {
-      // A clock that goes back, or a window long past: start afresh rather than trust old counts.
-      if (slice < window.newestSlice || slice - window.newestSlice >= ring) clear(window, slice);
-      else for (let s = window.newestSlice + 1; s <= slice; s++) drop(window, s);
-      window.newestSlice = slice;
-    }
-    const oldest = slice - slices;
-    if (window.cells[slot(oldest)] !== 0 && latestIn(window, oldest) <= time - windowMs) drop(window, oldest);
-  };
+/** When the window next has room: when the slice whose leaving brings the count under the limit loses its latest request. */
+function windowReopensAt(settings: Settings, window: ClientWindow): number {
+  let remaining = window.total;
+  for (let s = window.newestSlice - settings.slices; s <= window.newestSlice; s++) {
+    const counted = window.cells[slot(settings, s)]!;
+    remaining -= counted;
+    if (counted !== 0 && remaining < settings.limit) return latestIn(settings, window, s) + settings.windowMs;
+  }
+  // Unreachable while the count is at the limit: the loop ends below it.
+  return window.newestSlice * settings.sliceMs + settings.windowMs;
+}
 
-  /** When the window next has room: when the slice whose leaving brings the count under the limit loses its latest request. */
-  const windowReopensAt = (window: ClientWindow): number => {
-    let remaining = window.total;
-    for (let s = window.newestSlice - slices; s <= window.newestSlice; s++) {
-      const count = window.cells[slot(s)]!;
-      remaining -= count;
-      if (count !== 0 && remaining < limit) return latestIn(window, s) + windowMs;
-    }
-    // Unreachable while the count is at the limit: the loop ends below it.
-    return window.newestSlice * sliceMs + windowMs;
-  };
+// ---- the clients tracked: a table, and the same windows from least to most recently seen ----
 
-  // Every tracked client, and the same windows in a list from least to most recently seen.
+function clientTable(settings: Settings) {
+  const { windowMs, maxClients } = settings;
   const clients = new Map<string, ClientWindow>();
   let leastRecent: ClientWindow | null = null;
   let mostRecent: ClientWindow | null = null;
@@ -148,71 +207,43 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
     clients.delete(window.key);
   };
 
-  /** The client's window, now the most recently seen; a new client replaces the least recently seen. */
-  const windowOf = (key: string, time: number, slice: number): ClientWindow => {
-    let window = clients.get(key);
-    if (window !== undefined) {
-      if (window !== mostRecent) {
-        unlink(window);
-        append(window);
-      }
-      window.lastSeen = time;
-      return window;
-    }
-    // Windows whose requests and block are all behind them are the same as no window: drop a few.
-    for (let swept = 0; swept < 2 && leastRecent !== null; swept++) {
-      if (leastRecent.lastSeen > time - windowMs || leastRecent.blockedUntil > time) break;
-      forget(leastRecent);
-    }
-    let reused: ClientWindow | undefined;
-    while (clients.size >= maxClients && leastRecent !== null) {
-      reused = leastRecent;
-      forget(leastRecent);
-    }
-    if (reused === undefined) {
-      window = { key, cells: newCells(), newestSlice: slice, total: 0, blockedUntil: 0, lastSeen: time, older: null, newer: null };
-    } else {
-      window = reused;
-      window.key = key;
-      clear(window, slice);
-      window.blockedUntil = 0;
-      window.lastSeen = time;
-    }
-    clients.set(key, window);
-    append(window);
-    return window;
-  };
-
   return {
     get size() {
       return clients.size;
     },
-    hit(client) {
-      const time = Math.floor(now());
-      const slice = Math.floor(time / sliceMs);
-      const window = windowOf(clientKeyOf(client), time, slice);
-      advance(window, time, slice);
-      if (window.blockedUntil !== 0) {
-        // A clock that goes back must not leave a block longer than it was given.
-        if (window.blockedUntil > time && window.blockedUntil - time <= blockMs) return blocked(window.blockedUntil - time);
-        window.blockedUntil = 0;
+    /** The client's window, now the most recently seen; a new client replaces the least recently seen. */
+    windowOf(key: string, time: number, slice: number): ClientWindow {
+      let window = clients.get(key);
+      if (window !== undefined) {
+        if (window !== mostRecent) {
+          unlink(window);
+          append(window);
+        }
+        window.lastSeen = time;
+        return window;
       }
-      if (window.total < limit) {
-        const at = slot(slice);
-        window.cells[at] = window.cells[at]! + 1;
-        window.cells[ring + at] = time - slice * sliceMs;
-        window.total++;
-        return ALLOWED;
+      // Windows whose requests and block are all behind them are the same as no window: drop a few.
+      for (let swept = 0; swept < 2 && leastRecent !== null; swept++) {
+        if (leastRecent.lastSeen > time - windowMs || leastRecent.blockedUntil > time) break;
+        forget(leastRecent);
       }
-      if (blockMs > 0) {
-        // The block replaces the count: the client starts afresh when it ends. With a block at
-        // least as long as the window (the edge burst limit's 10 s each), no span of the window can hold
-        // requests from both sides of it, so the bound above still holds.
-        window.blockedUntil = time + blockMs;
+      let reused: ClientWindow | undefined;
+      while (clients.size >= maxClients && leastRecent !== null) {
+        reused = leastRecent;
+        forget(leastRecent);
+      }
+      if (reused === undefined) {
+        window = { key, cells: newCells(settings), newestSlice: slice, total: 0, blockedUntil: 0, lastSeen: time, older: null, newer: null };
+      } else {
+        window = reused;
+        window.key = key;
         clear(window, slice);
-        return blocked(blockMs);
+        window.blockedUntil = 0;
+        window.lastSeen = time;
       }
-      return blocked(windowReopensAt(window) - time);
+      clients.set(key, window);
+      append(window);
+      return window;
     },
   };
 }
