@@ -1,14 +1,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Manifest } from "../../../contract/manifest.ts";
+import { MANIFEST_FORMAT, type Manifest } from "../../../contract/manifest.ts";
 import { COMMIT_LOG_FILE, GRACE_MS, readCommitLog, recentCommits, recentlyServed, recordCommit, type Commit } from "../../../generator/emit/commit-log.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-commit-log-");
 afterAll(() => temporary.removeAll());
 
-const manifest = (generation: string, docs?: string): Manifest => ({ format: 3, dataset_version: generation.slice(2), generation, index: "1:0000000000000000", topics: [], ...(docs === undefined ? {} : { docs }) });
+const manifest = (generation: string, docs?: string): Manifest => ({ format: MANIFEST_FORMAT, dataset_version: generation.slice(2), generation, index: "1:0000000000000000", topics: [], ...(docs === undefined ? {} : { docs }) });
 
 describe("the commit log", () => {
   it("is commits.json, kept a minute after each commit was replaced", () => {
