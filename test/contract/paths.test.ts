@@ -110,6 +110,15 @@ describe("looking a request path up", () => {
     for (const path of ["", "/healthz", "/health/", "/v2/meta", "/v1meta", "/v1", "/openapi.jsonx"]) expect(lookupPath(path), path).toBeNull();
   });
 
+  it("serves each document from the documents folder under its own name", () => {
+    const files = Object.fromEntries(names.filter((name) => entry(name).kind === "document").map((name) => [entry(name).template, (entry(name) as { file: string }).file]));
+    expect(files).toEqual({ "/openapi.json": "openapi.json", "/docs/": "index.html", "/": "explorer.html", "/explorer.js": "explorer.js", "/explorer.css": "explorer.css", "/explorer.svg": "explorer.svg" });
+  });
+
+  it("gives an entry without a parameter no values", () => {
+    expect(lookupPath("/health")).toEqual({ name: "health", kind: PATHS.health.kind, values: {} });
+  });
+
   it("gives the changelog everything under /changes/, the rest of the path as its version", () => {
     expect(lookupPath("/changes/latest.json")).toEqual({ name: "changes", kind: PATHS.changes.kind, values: { version: "latest.json" } });
   });
@@ -119,5 +128,6 @@ describe("looking a request path up", () => {
     expect(lookupUnderBase("/items/%zz/44")).toEqual({ name: "item", kind: "data", values: { def_index: "%zz", paint_index: "44" } });
     expect(lookupUnderBase("items/7/44")).toBeNull();
     expect(lookupUnderBase("meta")).toBeNull();
+    expect(lookupUnderBase("xmeta")).toBeNull();
   });
 });
