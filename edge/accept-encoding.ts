@@ -3,23 +3,23 @@
 // named, `x-gzip` is gzip's old alias, and names are case-insensitive.
 
 export function acceptsGzip(header: string | null | undefined): boolean {
-  if (header === null || header === undefined || header === "") return false;
+  if (header === null || header === undefined) return false;
+  /** The highest weight gzip is named with (null: not named), and the highest of `*`. */
   let gzip: number | null = null;
-  let wildcard: number | null = null;
+  let wildcard = 0;
   for (const element of header.split(",")) {
-    const [rawName = "", ...parameters] = element.split(";");
-    const name = rawName.trim().toLowerCase();
-    if (name === "") continue;
+    const [rawName, ...parameters] = element.split(";");
+    const name = rawName!.trim().toLowerCase();
     let q = 1;
     for (const parameter of parameters) {
-      const [key = "", value = ""] = parameter.split("=");
-      if (key.trim().toLowerCase() === "q") q = qValue(value.trim());
+      // A weight without its value (`q` alone) is no number: it counts as 0, as a malformed one does.
+      const [key, value = ""] = parameter.split("=");
+      if (key!.trim().toLowerCase() === "q") q = qValue(value.trim());
     }
     if (name === "gzip" || name === "x-gzip") gzip = Math.max(gzip ?? 0, q);
-    else if (name === "*") wildcard = Math.max(wildcard ?? 0, q);
+    else if (name === "*") wildcard = Math.max(wildcard, q);
   }
-  if (gzip !== null) return gzip > 0;
-  return wildcard !== null && wildcard > 0;
+  return (gzip ?? wildcard) > 0;
 }
 
 /** RFC 9110 qvalue: 0 to 1 with at most three decimals; anything else counts as 0 (not acceptable). */

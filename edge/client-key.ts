@@ -12,8 +12,8 @@ const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1
 
 export function clientKeyOf(address: string): string {
   const trimmed = address.trim();
-  if (IPV4.test(trimmed)) return trimmed;
   const groups = ipv6Groups(trimmed);
+  // An IPv4 address has no IPv6 groups: it is kept as written, its own key, as is anything else.
   if (groups === null) return trimmed.slice(0, MAX_OTHER_KEY_LENGTH);
   if (groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff) {
     return `${groups[6]! >> 8}.${groups[6]! & 0xff}.${groups[7]! >> 8}.${groups[7]! & 0xff}`;
@@ -37,8 +37,9 @@ function ipv6Groups(text: string): number[] | null {
   while (at < end) {
     const start = at;
     let value = 0;
-    for (let digit = hexValue(text.charCodeAt(at)); digit !== -1 && at < end; digit = hexValue(text.charCodeAt(++at))) value = value * 16 + digit;
-    if (at < end && text.charCodeAt(at) === DOT) {
+    // At `end` stands the zone's "%" or nothing: neither is a hex digit nor a dot.
+    for (let digit = hexValue(text.charCodeAt(at)); digit !== -1; digit = hexValue(text.charCodeAt(++at))) value = value * 16 + digit;
+    if (text.charCodeAt(at) === DOT) {
       // A dotted quad (`::ffff:192.0.2.1`) is the last 32 bits.
       const quad = text.slice(start, end);
       if (!IPV4.test(quad)) return null;

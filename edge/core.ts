@@ -240,7 +240,7 @@ async function serveDocument<C>(
 ): Promise<EdgeResponse> {
   const { manifest } = build;
   const headers = build.documentHeaders;
-  if (headers === null || manifest.docs === undefined) return fail(build, 404, "not_found", "this build has no description document");
+  if (headers === null) return fail(build, 404, "not_found", "this build has no description document");
   const entry = PATHS[match.name];
   if (entry.kind === "redirect") return { status: 301, headers: { ...headers.redirect, location: entry.location }, body: null };
   // The folder is named by its content: a matching ETag needs no read.
@@ -256,7 +256,7 @@ async function serveRoute<C>(parts: CoreParts<C>, request: EdgeRequest, match: R
   const { route } = parsed;
   const file = fileFor(route, build.manifest);
   if (match.kind === "dump") return serveDump(parts, request, build, file, context);
-  const stored = { file, enveloped: PATHS[match.name].enveloped, pack: match.kind === "packed" ? packEntryOf(route) : null };
+  const stored = { file, enveloped: PATHS[match.name].enveloped, pack: packEntryOf(route) };
   return serveStored(parts, request, build, stored, notFoundMessage(route), context);
 }
 
@@ -298,15 +298,15 @@ async function serveDump<C>(parts: CoreParts<C>, request: EdgeRequest, build: Bu
     parts.onError?.(error);
   }
   const decodedLength = encoded === null ? null : gzipDecodedLength(encoded);
-  if (encoded === null || decodedLength === null) return fail(build, 503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
-  if (acceptsGzip(request.acceptEncoding)) return { status: 200, headers: headers.dumpGzip, body: encoded };
+  if (decodedLength === null) return fail(build, 503, "internal_error", "the dump could not be read; retry later", headers.dumpUnavailable);
+  if (acceptsGzip(request.acceptEncoding)) return { status: 200, headers: headers.dumpGzip, body: encoded! };
   const decodedHeaders = { ...headers.dump, "content-length": String(decodedLength) };
-  return { status: 200, headers: decodedHeaders, body: request.method === "HEAD" ? null : gunzipStream(encoded) };
+  return { status: 200, headers: decodedHeaders, body: request.method === "HEAD" ? null : gunzipStream(encoded!) };
 }
 
 /** The cache of a manifest's build, derived once and kept while that manifest is served. */
 function buildCachesOf<C>(options: CoreOptions<C>): (manifest: Manifest) => BuildCache {
-  const cacheOptions = options.cache === undefined ? DEFAULT_BYTE_CACHE : options.cache;
+  const cacheOptions = options.cache === false ? null : (options.cache ?? DEFAULT_BYTE_CACHE);
   let cache: BuildCache | null = null;
   return (manifest) => {
     if (cache?.manifest !== manifest) {
@@ -316,7 +316,7 @@ function buildCachesOf<C>(options: CoreOptions<C>): (manifest: Manifest) => Buil
         etag,
         headers: headerSets(etag),
         documentHeaders: manifest.docs === undefined ? null : documentHeaders(etagFor(manifest.docs)),
-        files: newBuildState(manifest, envelopeFor(manifest.dataset_version), cacheOptions === false ? null : createByteCache(cacheOptions)),
+        files: newBuildState(manifest, envelopeFor(manifest.dataset_version), cacheOptions === null ? null : createByteCache(cacheOptions)),
       };
     }
     return cache;

@@ -90,11 +90,9 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       const slice = Math.floor(time / settings.sliceMs);
       const window = table.windowOf(clientKeyOf(client), time, slice);
       advance(settings, window, time, slice);
-      if (window.blockedUntil !== 0) {
-        // A clock that goes back must not leave a block longer than it was given.
-        if (window.blockedUntil > time && window.blockedUntil - time <= blockMs) return blocked(window.blockedUntil - time);
-        window.blockedUntil = 0;
-      }
+      // A clock that goes back must not leave a block longer than it was given.
+      if (window.blockedUntil > time && window.blockedUntil - time <= blockMs) return blocked(window.blockedUntil - time);
+      window.blockedUntil = 0;
       if (window.total < limit) {
         count(settings, window, time, slice);
         return ALLOWED;
@@ -123,7 +121,8 @@ function settingsOf(options: RateLimitOptions): Settings {
   const { limit, windowMs, blockMs = 0, slices = DEFAULT_SLICES, now = Date.now, maxClients = DEFAULT_MAX_CLIENTS } = options;
   const sliceMs = windowMs / slices;
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`rate limit: limit must be a whole number >= 1, got ${limit}`);
-  if (!Number.isInteger(slices) || slices < 1 || !Number.isInteger(sliceMs) || sliceMs < 1) {
+  // A count of slices below 1 gives no whole slice length: refused with the others.
+  if (!Number.isInteger(slices) || !Number.isInteger(sliceMs) || sliceMs < 1) {
     throw new RangeError(`rate limit: windowMs ${windowMs} does not divide into ${slices} slices of whole milliseconds`);
   }
   if (!Number.isInteger(maxClients) || maxClients < 1) throw new RangeError(`rate limit: maxClients must be >= 1, got ${maxClients}`);
@@ -159,26 +158,23 @@ function count(settings: Settings, window: ClientWindow, time: number, slice: nu
 
 /** Brings the ring to `time`: slices that left it are dropped, and so is the oldest once its latest request is out of the window. */
 function advance(settings: Settings, window: ClientWindow, time: number, slice: number): void {
-  if (slice !== window.newestSlice) {
-    // A clock that goes back, or a window long past: start afresh rather than trust old counts.
-    if (slice < window.newestSlice || slice - window.newestSlice >= settings.ring) clear(window, slice);
-    else for (let s = window.newestSlice + 1; s <= slice; s++) drop(settings, window, s);
-    window.newestSlice = slice;
-  }
+  // A clock that goes back: start afresh rather than trust counts from what is now the future.
+  if (slice < window.newestSlice) clear(window, slice);
+  // The slices that left the ring since its newest: every slot once, however long ago that was.
+  for (let s = window.newestSlice + 1; s <= Math.min(slice, window.newestSlice + settings.ring); s++) drop(settings, window, s);
+  window.newestSlice = slice;
   const oldest = slice - settings.slices;
-  if (window.cells[slot(settings, oldest)] !== 0 && latestIn(settings, window, oldest) <= time - settings.windowMs) drop(settings, window, oldest);
+  if (latestIn(settings, window, oldest) <= time - settings.windowMs) drop(settings, window, oldest);
 }
 
-/** When the window next has room: when the slice whose leaving brings the count under the limit loses its latest request. */
+/**
+ * When the window next has room. A refused client's count is the limit (at least 1), so the ring
+ * holds a request, and the first to leave is the latest of its oldest slice with a count.
+ */
 function windowReopensAt(settings: Settings, window: ClientWindow): number {
-  let remaining = window.total;
-  for (let s = window.newestSlice - settings.slices; s <= window.newestSlice; s++) {
-    const counted = window.cells[slot(settings, s)]!;
-    remaining -= counted;
-    if (counted !== 0 && remaining < settings.limit) return latestIn(settings, window, s) + settings.windowMs;
-  }
-  // Unreachable while the count is at the limit: the loop ends below it.
-  return window.newestSlice * settings.sliceMs + settings.windowMs;
+  let s = window.newestSlice - settings.slices;
+  while (window.cells[slot(settings, s)] === 0) s++;
+  return latestIn(settings, window, s) + settings.windowMs;
 }
 
 // ---- the clients tracked: a table, and the same windows from least to most recently seen ----
@@ -215,10 +211,8 @@ function clientTable(settings: Settings) {
     windowOf(key: string, time: number, slice: number): ClientWindow {
       let window = clients.get(key);
       if (window !== undefined) {
-        if (window !== mostRecent) {
-          unlink(window);
-          append(window);
-        }
+        unlink(window);
+        append(window);
         window.lastSeen = time;
         return window;
       }
@@ -228,9 +222,10 @@ function clientTable(settings: Settings) {
         forget(leastRecent);
       }
       let reused: ClientWindow | undefined;
-      while (clients.size >= maxClients && leastRecent !== null) {
-        reused = leastRecent;
-        forget(leastRecent);
+      // At the cap the table holds a client (maxClients is at least 1): the least recent one.
+      while (clients.size >= maxClients) {
+        reused = leastRecent!;
+        forget(reused);
       }
       if (reused === undefined) {
         window = { key, cells: newCells(settings), newestSlice: slice, total: 0, blockedUntil: 0, lastSeen: time, older: null, newer: null };

@@ -31,6 +31,7 @@ export function patternsResponse(pair: Pair, covering: readonly Covering[]): Pat
     }
   }
   const seeds: PatternsResponse["seeds"] = {};
-  for (const seed of [...entries.keys()].sort((a, b) => a - b)) seeds[String(seed)] = entries.get(seed)!;
+  // An object lists integer keys in ascending order, whatever the order they are set in.
+  for (const [seed, list] of entries) seeds[String(seed)] = list;
   return { item: itemRefOf(pair), guides, seeds };
 }

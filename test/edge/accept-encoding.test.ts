@@ -25,4 +25,21 @@ describe("Accept-Encoding", () => {
     expect(acceptsGzip("gzip;q=2")).toBe(false);
   });
   it("a name that contains gzip is not gzip", () => expect(acceptsGzip("gzipped, notgzip")).toBe(false));
+  it("weights are read whatever the spacing, and only the q parameter is a weight", () => {
+    expect(acceptsGzip("gzip; q= 0.5 ")).toBe(true);
+    expect(acceptsGzip("gzip;level=x")).toBe(true);
+    expect(acceptsGzip("gzip;q")).toBe(false);
+  });
+  it("q=1 and q=1.000 accept, a weight above 1 or with a fourth decimal does not", () => {
+    expect(acceptsGzip("gzip;q=1")).toBe(true);
+    expect(acceptsGzip("gzip;q=1.00")).toBe(true);
+    expect(acceptsGzip("gzip;q=10.5")).toBe(false);
+    expect(acceptsGzip("gzip;q=1.0000")).toBe(false);
+    expect(acceptsGzip("gzip;q=0.5000")).toBe(false);
+  });
+  it("gzip or the wildcard named twice takes its highest weight", () => {
+    expect(acceptsGzip("gzip;q=0.5, x-gzip;q=0")).toBe(true);
+    expect(acceptsGzip("*;q=0.5, *;q=0")).toBe(true);
+    expect(acceptsGzip(", ,")).toBe(false);
+  });
 });

@@ -49,6 +49,14 @@ function deferred<T>() {
 }
 /** Lets every promise that can settle, settle (no clock involved). */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Turns of the event loop until `condition` holds: a read's fingerprint is computed on the thread
+ * pool, which a busy machine may take many turns to answer. Not a clock: bounded by turns.
+ */
+async function until(condition: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 10_000 && !condition(); turn++) await settle();
+  expect(condition()).toBe(true);
+}
 
 /** The build's files as the runtime gives them, each read and range recorded; `hold` makes a path's reads wait for the test. */
 function source(files = baseFiles()) {
@@ -100,7 +108,14 @@ function testPolicy(fields: Partial<ReadPolicy> = {}) {
     for (const resume of waiting.splice(0)) resume();
     await settle();
   };
-  return { policy, clock, sleeps, wake };
+  /** Wakes whatever waits until `work` is done. */
+  const wakeUntil = async <T,>(work: Promise<T>): Promise<T> => {
+    let done = false;
+    void work.then(() => (done = true), () => (done = true));
+    await until(() => (done ? true : (void wake(), false)));
+    return work;
+  };
+  return { policy, clock, sleeps, wake, wakeUntil };
 }
 
 const stateOf = (manifest: Manifest = build.manifest, cache = true) => newBuildState(manifest, envelopeFor(manifest.dataset_version), cache ? createByteCache(DEFAULT_BYTE_CACHE) : null);
@@ -223,41 +238,41 @@ describe("reads of one file at once", () => {
 describe("whole reads of large files", () => {
   it("wait for a turn, looking again after 1, 2, 4, 8, 16 and then every 16 ms, and take the bytes another read left in the cache", async () => {
     const from = source();
-    const { policy, sleeps, wake } = testPolicy({ maxWholeReads: 1 });
+    const { policy, sleeps, wake, wakeUntil } = testPolicy({ maxWholeReads: 1 });
     const reader = readerOf(from, policy);
     const state = stateOf();
     // The serving index is a whole read of its own: read before the dump's reads contend.
     await reader.holds(state, "v1/meta.json");
     const release = from.hold("g1/v1/dump.json.gz");
     const first = reader.file(state, "v1/dump.json.gz", { wrap: false, large: true });
-    await settle();
+    await until(() => from.reads.includes("g1/v1/dump.json.gz"));
     const second = reader.file(state, "v1/dump.json.gz", { wrap: false, large: true });
-    await settle();
-    // A read checks its bytes with WebCrypto, which settles off the main thread: wake the sleeper until it has
-    // slept six times, however many turns the checks take on a loaded machine (bounded, never the clock).
-    for (let turn = 0; turn < 10_000 && sleeps.length < 6; turn++) await wake();
+    // Each wake lets the waiting request look again, and sleep longer.
+    for (let looks = 1; looks < 6; looks++) {
+      await until(() => sleeps.length === looks);
+      await wake();
+    }
+    await until(() => sleeps.length === 6);
     expect(sleeps).toEqual([1, 2, 4, 8, 16, 16]);
     release();
     expect(text(await first)).toBe(DUMP);
-    await wake();
-    expect(text(await second)).toBe(DUMP);
+    expect(text(await wakeUntil(second))).toBe(DUMP);
     expect(from.reads.filter((path) => path === "g1/v1/dump.json.gz")).toHaveLength(1);
   });
 
   it("read for themselves once the turn is free, when no cache kept the other's bytes", async () => {
     const from = source();
-    const { policy, wake } = testPolicy({ maxWholeReads: 1 });
+    const { policy, sleeps, wakeUntil } = testPolicy({ maxWholeReads: 1 });
     const reader = readerOf(from, policy);
     const state = stateOf(build.manifest, false);
     await reader.holds(state, "v1/meta.json");
     const release = from.hold("g1/v1/dump.json.gz");
     const first = reader.file(state, "v1/dump.json.gz", { wrap: false, large: true });
     const second = reader.file(state, "v1/dump.json.gz", { wrap: false, large: true });
-    await settle();
+    await until(() => sleeps.length > 0);
     release();
     await first;
-    await wake();
-    expect(text(await second)).toBe(DUMP);
+    expect(text(await wakeUntil(second))).toBe(DUMP);
     expect(from.reads.filter((path) => path === "g1/v1/dump.json.gz")).toHaveLength(2);
   });
 
@@ -273,23 +288,21 @@ describe("whole reads of large files", () => {
 
   it("take back a turn held more than 10 seconds, as its request was cancelled", async () => {
     const from = source();
-    const { policy, clock, wake } = testPolicy({ maxWholeReads: 1 });
+    const { policy, clock, sleeps, wake, wakeUntil } = testPolicy({ maxWholeReads: 1 });
     const reader = readerOf(from, policy);
     const state = stateOf(build.manifest, false);
     await reader.holds(state, "v1/meta.json");
     from.hold("g1/v1/dump.json.gz");
     void reader.file(state, "v1/dump.json.gz", { wrap: false, large: true });
-    await settle();
-    const abandoned = from.hold("g1/v1/meta.json");
-    abandoned();
+    await until(() => from.reads.includes("g1/v1/dump.json.gz"));
     clock.now += 10_000;
     const second = reader.file(state, "v1/meta.json", { wrap: false, large: true });
-    await settle();
+    await until(() => sleeps.length === 1);
     await wake();
+    await until(() => sleeps.length === 2);
     expect(from.reads.filter((path) => path === "g1/v1/meta.json")).toHaveLength(0);
     clock.now += 1;
-    await wake();
-    expect(text(await second)).toBe(META);
+    expect(text(await wakeUntil(second))).toBe(META);
   });
 
   it("of a small file take no turn", async () => {
@@ -300,7 +313,7 @@ describe("whole reads of large files", () => {
     await reader.holds(state, "v1/meta.json");
     from.hold("g1/v1/dump.json.gz");
     void reader.file(state, "v1/dump.json.gz", { wrap: false, large: true });
-    await settle();
+    await until(() => from.reads.includes("g1/v1/dump.json.gz"));
     expect(text(await reader.file(state, "v1/meta.json", { wrap: false, large: false }))).toBe(META);
     expect(sleeps).toEqual([]);
   });
@@ -422,7 +435,7 @@ describe("an entry of a pack read whole", () => {
     await reader.holds(state, "v1/meta.json");
     const release = from.hold("g1/v1/dump.json.gz");
     const dump = reader.file(state, "v1/dump.json.gz", { wrap: false, large: true });
-    await settle();
+    await until(() => from.reads.includes("g1/v1/dump.json.gz"));
     expect(text(await reader.entry(state, PACK_FILE, entry(0)))).toBe('{"dataset_version":"v-reader","data":{"seed":0}}');
     expect(sleeps).toEqual([]);
     release();
@@ -479,7 +492,7 @@ describe("a document", () => {
     await reader.holds(state, "v1/meta.json");
     from.hold("g1/v1/dump.json.gz");
     void reader.file(state, "v1/dump.json.gz", { wrap: false, large: true });
-    await settle();
+    await until(() => from.reads.includes("g1/v1/dump.json.gz"));
     expect(text(await reader.document(state, "openapi.json"))).toBe('{"openapi":"3.1.0"}');
     expect(sleeps).toEqual([]);
   });
@@ -627,8 +640,7 @@ describe("the read policies", () => {
     await reader.holds(state, "v1/meta.json");
     const release = from.hold("g1/v1/dump.json.gz");
     const both = [reader.file(state, "v1/dump.json.gz", { wrap: false, large: true }), reader.file(state, "v1/dump.json.gz", { wrap: false, large: true })];
-    await settle();
-    expect(from.reads.filter((path) => path === "g1/v1/dump.json.gz")).toHaveLength(2);
+    await until(() => from.reads.filter((path) => path === "g1/v1/dump.json.gz").length === 2);
     expect(sleeps).toEqual([]);
     release();
     expect((await Promise.all(both)).map(text)).toEqual([DUMP, DUMP]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createByteCache } from "../../edge/byte-cache.ts";
+import { createByteCache, DEFAULT_BYTE_CACHE } from "../../edge/byte-cache.ts";
 
 const bytes = (n: number) => new Uint8Array(n);
 
@@ -54,5 +54,45 @@ describe("byte cache", () => {
     cache.set("a", bytes(50));
     expect(cache.size).toBe(1);
     expect(cache.bytes).toBe(160 + 2 + 50);
+  });
+  it("counts each key at two bytes a character", () => {
+    const cache = createByteCache({ maxBytes: 1000, maxEntryBytes: 100, maxEntries: 10 });
+    cache.set("abcd", bytes(50));
+    expect(cache.bytes).toBe(160 + 8 + 50);
+  });
+  it("asking for a key it does not hold adds nothing", () => {
+    const cache = createByteCache({ maxBytes: 1000, maxEntryBytes: 100, maxEntries: 10 });
+    cache.get("never");
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+  it("a replaced entry counts as the most recently used", () => {
+    const cache = createByteCache({ maxBytes: 1_000_000, maxEntryBytes: 100, maxEntries: 2 });
+    cache.set("a", bytes(1));
+    cache.set("b", bytes(1));
+    cache.set("a", bytes(2));
+    cache.set("c", bytes(1));
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")).toEqual(bytes(2));
+  });
+  it("keeps entries that fill its byte budget exactly", () => {
+    const cache = createByteCache({ maxBytes: 2 * (160 + 2 + 10), maxEntryBytes: 100, maxEntries: 10 });
+    cache.set("a", bytes(10));
+    cache.set("b", bytes(10));
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(2 * (160 + 2 + 10));
+  });
+  it("forgets a deleted entry and its bytes, and a key it does not hold changes nothing", () => {
+    const cache = createByteCache({ maxBytes: 1000, maxEntryBytes: 100, maxEntries: 10 });
+    cache.set("a", bytes(10));
+    cache.set("b", null);
+    cache.delete("a");
+    cache.delete("never");
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBe(160 + 2);
+  });
+  it("holds 128 MiB per process by default, a whole seeds pack of a few MB among them, and a million entries", () => {
+    expect(DEFAULT_BYTE_CACHE).toEqual({ maxBytes: 134_217_728, maxEntryBytes: 8_388_608, maxEntries: 1_000_000 });
   });
 });

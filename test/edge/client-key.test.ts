@@ -23,6 +23,29 @@ describe("client key", () => {
     expect(clientKeyOf("::FFFF:c000:20a")).toBe("192.0.2.10");
     expect(clientKeyOf("0:0:0:0:0:ffff:192.0.2.10")).toBe("192.0.2.10");
   });
+  it("an address is read with the spaces around it left out", () => {
+    expect(clientKeyOf(" 192.0.2.10 ")).toBe("192.0.2.10");
+    expect(clientKeyOf(" 2001:db8:1:2::1\n")).toBe("2001:db8:1:2::/64");
+  });
+  it("only ::ffff:0:0/96 is an IPv4-mapped address: a nonzero group before ffff makes an IPv6 client", () => {
+    for (const [address, key] of [
+      ["1::ffff:c000:20a", "1:0:0:0::/64"],
+      ["0:1::ffff:c000:20a", "0:1:0:0::/64"],
+      ["0:0:1::ffff:c000:20a", "0:0:1:0::/64"],
+      ["0:0:0:1::ffff:c000:20a", "0:0:0:1::/64"],
+      ["0:0:0:0:1:ffff:c000:20a", "0:0:0:0::/64"],
+      ["::fffe:c000:20a", "0:0:0:0::/64"],
+    ]) {
+      expect(clientKeyOf(address!), address).toBe(key);
+    }
+  });
+  it("a mapped address's dotted tail is an IPv4 address, each part 0 to 255", () => {
+    for (const tail of ["192.0.2.255", "192.0.2.249", "192.0.2.199", "192.0.2.9", "192.0.2.10", "250.200.100.0"]) expect(clientKeyOf(`::ffff:${tail}`), tail).toBe(tail);
+    for (const address of ["::ffff:192.0.2.256", "::ffff:192.0.2", "::ffff:192.0.2.1.5", "::ffff:192.0.02.1"]) expect(clientKeyOf(address), address).toBe(address);
+  });
+  it("a group of no digit, of more than four, or of a letter past f, is no address", () => {
+    for (const address of ["1:::2", "12345::1", "1::g", "1::G", "fe80::1x2", "1:2:3:4::5:6:7:8", "1:2:3:4:5:6:7:", "::ffff:c000:20a:"]) expect(clientKeyOf(address), address).toBe(address);
+  });
   it("other IPv6 forms with a dotted tail are IPv6 clients", () => {
     expect(clientKeyOf("64:ff9b::192.0.2.33")).toBe("64:ff9b:0:0::/64");
   });

@@ -9,6 +9,8 @@ import { createCore, type CoreOptions, type EdgeRequest, type EdgeResponse } fro
 import { directoryLength } from "../../contract/pack.ts";
 import type { Manifest } from "../../contract/manifest.ts";
 import { encodeChunks } from "../../generator/derive/encode-pack.ts";
+import { fingerprint } from "../../generator/fingerprint.ts";
+import { documentsFolderOf, servingIndexText } from "../../contract/serving-index.ts";
 import { memoryBuild } from "../support/memory-build.ts";
 
 const DUMP = '{"dataset_version":"mem-1","data":{"items":[],"guides":[]}}';
@@ -268,7 +270,9 @@ describe("the edge core", () => {
       assets: memoryAssets().assets,
       rateLimit: false,
     });
-    expect((await handler(get("/v1/meta"))).status).toBe(503);
+    const response = await handler(get("/v1/meta"));
+    expect(response.status).toBe(503);
+    expect(json(response)).toEqual({ dataset_version: "", error: { code: "internal_error", message: "unexpected server error; retry later" } });
   });
   it("the app rate limit keys on the client IP the adapter passes", async () => {
     const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: { limit: 1, windowMs: 60_000, now: () => 0 } });
@@ -519,5 +523,157 @@ describe("who waits for whose read", () => {
     const answers = await drive(Promise.all([1, 2, 3].map(() => handler(dumpRequest()))), () => (release(), wake()));
     expect(answers.map((response) => response.status)).toEqual([200, 200, 200]);
     expect(fileReads(reads)).toEqual([dump]);
+  });
+});
+
+describe("what the core answers besides a file", () => {
+  // A build with a changelog and a documents folder (example content), its folder named by its index.
+  const DOCS_FILES: Record<string, string> = { "openapi.json": '{"openapi":"3.1.0"}', "index.html": "<p>EXAMPLE CONTENT</p>" };
+  const docsIndex = encoder.encode(servingIndexText(Object.entries(DOCS_FILES).map(([name, body]) => [name, fingerprint(name, encoder.encode(body))])));
+  const docsFolder = documentsFolderOf(docsIndex);
+  const withDocs = async () => {
+    const folder = await docsFolder;
+    const built = memoryBuild(
+      { format: 4, dataset_version: "mem-d", generation: "gd", topics: [], docs: folder },
+      { "gd/v1/meta.json": '{"counts":{}}', "gd/changes.json": '{"from":null}', "gd/v1/dump.json.gz": "not gzip" },
+    );
+    const all = new Map([...built.files, [`${folder}/files.json`, docsIndex], ...Object.entries(DOCS_FILES).map(([name, body]) => [`${folder}/${name}`, encoder.encode(body)] as const)]);
+    return { manifest: built.manifest, files: all, folder };
+  };
+  const error = (response: EdgeResponse) => json(response).error;
+
+  it("answers /health with its status while the build reads right", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const health = await handler(get("/health"));
+    expect(health.status).toBe(200);
+    expect(text(health)).toBe('{"status":"ok"}');
+    expect(health.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("answers a preflight with 204 and the allowed methods, and refuses any other method with 405", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const preflight = await handler(get("/v1/meta", {}, "OPTIONS"));
+    expect(preflight.status).toBe(204);
+    expect(preflight.body).toBeNull();
+    expect(preflight.headers).toMatchObject({ "access-control-allow-methods": "GET, HEAD, OPTIONS", "cache-control": "public, max-age=86400" });
+    const post = await handler(get("/v1/meta", {}, "POST"));
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe("GET, HEAD, OPTIONS");
+    expect(error(post)).toEqual({ code: "bad_request", message: "method POST is not allowed; use GET" });
+    expect((await handler(get("/health", {}, "DELETE"))).status).toBe(405);
+  });
+
+  it("answers a path no entry serves with 404 naming it", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const response = await handler(get("/v2/meta"));
+    expect(response.status).toBe(404);
+    expect(error(response)).toEqual({ code: "not_found", message: "no endpoint at /v2/meta" });
+    expect(response.headers["cache-control"]).toBe("public, max-age=60, s-maxage=600");
+  });
+
+  it("answers a client over the rate limit with 429, its wait in Retry-After and in words, never cached", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, appLimiter: { hit: () => ({ allowed: false, retryAfterSeconds: 7 }) } });
+    const response = await handler(get("/v1/meta"));
+    expect(response.status).toBe(429);
+    expect(response.headers).toMatchObject({ "retry-after": "7", "cache-control": "no-store", etag: '"mem-1"' });
+    expect(error(response)).toEqual({ code: "rate_limited", message: "too many requests; retry after 7 s" });
+  });
+
+  it("with no build loaded, says so in an envelope without a version, and answers /health and the documents without counting them", async () => {
+    const handler = handlerOf({ manifest: () => null, assets: memoryAssets().assets, appLimiter: { hit: () => ({ allowed: false, retryAfterSeconds: 1 }) } });
+    const data = await handler(get("/v1/meta"));
+    expect(json(data)).toEqual({ dataset_version: "", error: { code: "internal_error", message: "no build is loaded yet; retry later" } });
+    expect(json(await handler(get("/openapi.json")))).toEqual({ dataset_version: "", error: { code: "internal_error", message: "no build is loaded yet; retry later" } });
+    expect((await handler(get("/health"))).status).toBe(503);
+  });
+
+  it("answers an unexpected failure with 503 in the served version's envelope", async () => {
+    const handler = handlerOf({ manifest, assets: async () => Promise.reject(new Error("disk")), rateLimit: false });
+    const response = await handler(get("/v1/meta"));
+    expect(json(response)).toEqual({ dataset_version: "mem-1", error: { code: "internal_error", message: "unexpected server error; retry later" } });
+    expect(response.headers).toMatchObject({ "cache-control": "no-store", etag: '"mem-1"' });
+  });
+
+  it("serves the serving build's changelog as latest.json and under its version, and no other", async () => {
+    const { manifest: built, files: all } = await withDocs();
+    const handler = handlerOf({ manifest: built, assets: memoryAssets(all).assets, rateLimit: false });
+    for (const name of ["latest", "mem-d"]) {
+      const response = await handler(get(`/changes/${name}.json`));
+      expect(response.status).toBe(200);
+      expect(text(response)).toBe('{"from":null}');
+      expect(response.headers.etag).toBe('"mem-d"');
+    }
+    const other = await handler(get("/changes/mem-c.json"));
+    expect(other.status).toBe(404);
+    expect(error(other)).toEqual({ code: "not_found", message: "no changelog at /changes/mem-c.json; the serving dataset_version is mem-d (/changes/latest.json)" });
+    const without = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    expect(error(await without(get("/changes/latest.json")))).toEqual({ code: "not_found", message: "this build has no changelog" });
+  });
+
+  it("serves the documents from their folder under its ETag, revalidated without a read, and redirects /docs", async () => {
+    const { manifest: built, files: all, folder } = await withDocs();
+    const { assets, reads } = memoryAssets(all);
+    const seen: Error[] = [];
+    const handler = handlerOf({ manifest: built, assets, rateLimit: false, onError: (cause) => seen.push(cause as Error) });
+    const description = await handler(get("/openapi.json"));
+    expect(description.status).toBe(200);
+    expect(text(description)).toBe('{"openapi":"3.1.0"}');
+    expect(description.headers).toMatchObject({ etag: `"${folder}"`, "content-type": "application/json; charset=utf-8" });
+    expect((await handler(get("/docs/"))).headers["content-security-policy"]).toContain("default-src 'none'");
+    const before = reads.length;
+    const notModified = await handler(get("/openapi.json", { "if-none-match": `"${folder}"` }));
+    expect(notModified).toMatchObject({ status: 304, body: null });
+    expect(reads.length).toBe(before);
+    const redirect = await handler(get("/docs"));
+    expect(redirect).toMatchObject({ status: 301, body: null });
+    expect(redirect.headers.location).toBe("docs/");
+    // A document its folder does not hold is the build's fault: 503.
+    expect((await handler(get("/explorer.js"))).status).toBe(503);
+    expect(seen.map((cause) => cause.message)).toEqual([`${folder}/explorer.js is not in its folder's index`]);
+  });
+
+  it("answers the documents of a build without a documents folder with 404", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    for (const path of ["/openapi.json", "/docs"]) {
+      const response = await handler(get(path));
+      expect(response.status, path).toBe(404);
+      expect(error(response)).toEqual({ code: "not_found", message: "this build has no description document" });
+    }
+  });
+
+  it("answers a dump that is not gzip with 503, never cached, and tells onError when it cannot be read", async () => {
+    const { manifest: built, files: all } = await withDocs();
+    const handler = handlerOf({ manifest: built, assets: memoryAssets(all).assets, rateLimit: false });
+    const response = await handler(get("/v1/dump", { "accept-encoding": "gzip" }));
+    expect(response.status).toBe(503);
+    expect(error(response)).toEqual({ code: "internal_error", message: "the dump could not be read; retry later" });
+    expect(response.headers).toMatchObject({ "cache-control": "no-store", vary: "Accept-Encoding" });
+    const seen: unknown[] = [];
+    const unreadable = async (path: string) => (path.endsWith(".gz") ? Promise.reject(new Error("disk")) : all.get(path) ?? null);
+    const failing = handlerOf({ manifest: built, assets: unreadable, rateLimit: false, onError: (cause) => seen.push(cause) });
+    expect((await failing(get("/v1/dump"))).status).toBe(503);
+    expect(seen).toHaveLength(1);
+    const unheard = handlerOf({ manifest: built, assets: unreadable, rateLimit: false });
+    expect(error(await unheard(get("/v1/dump")))).toEqual({ code: "internal_error", message: "the dump could not be read; retry later" });
+  });
+
+  it("sends a dump only when it starts as gzip does and is long enough to say its decoded length", async () => {
+    const gzipLike = (bytes: number[]) => {
+      const built = memoryBuild({ format: 4, dataset_version: "mem-g", generation: "gg", topics: [] }, { "gg/v1/dump.json.gz": Uint8Array.from(bytes) });
+      return handlerOf({ manifest: built.manifest, assets: memoryAssets(built.files).assets, rateLimit: false });
+    };
+    const status = async (bytes: number[]) => (await gzipLike(bytes)(get("/v1/dump", { "accept-encoding": "gzip" }))).status;
+    const zeros = (count: number) => Array.from({ length: count }, () => 0);
+    expect(await status([0x1f, 0x8b, ...zeros(16)])).toBe(200);
+    expect(await status([0x1f, 0x8b, ...zeros(15)])).toBe(503);
+    expect(await status([0x1f, 0x00, ...zeros(16)])).toBe(503);
+    expect(await status([0x00, 0x8b, ...zeros(16)])).toBe(503);
+  });
+
+  it("answers a malformed parameter with its 422 in the envelope", async () => {
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const response = await handler(get("/v1/items/7x/44"));
+    expect(response.status).toBe(422);
+    expect(error(response).code).toBe("bad_request");
   });
 });

@@ -115,6 +115,15 @@ describe("app rate limit", () => {
     for (let i = 0; i < 60; i++) limiter.hit(`198.51.100.${i}`);
     expect(limiter.size).toBe(60);
   });
+  it("a window started afresh when the clock went back keeps no count of before", () => {
+    const time = clock(120_000);
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, now: time.now });
+    limiter.hit("a");
+    time.set(30_000);
+    expect(limiter.hit("a").allowed).toBe(true);
+    time.set(150_000);
+    expect(hits(limiter, "a", 2)).toBe(1);
+  });
   it("a clock that goes back starts a fresh window instead of a huge Retry-After", () => {
     const time = clock(120_000);
     const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, now: time.now });
@@ -126,6 +135,74 @@ describe("app rate limit", () => {
     expect(() => createRateLimiter({ limit: 0, windowMs: 60_000 })).toThrow(/limit must be/);
     expect(() => createRateLimiter({ limit: 1, windowMs: 1_000, slices: 3 })).toThrow(/does not divide/);
     expect(() => createRateLimiter({ limit: 1, windowMs: 1_000, maxClients: 0 })).toThrow(/maxClients/);
+    for (const [windowMs, slices] of [[1_000, 0.5], [1_000, 0], [1_000, -20], [0, 20], [10, 20]]) {
+      expect(() => createRateLimiter({ limit: 1, windowMs: windowMs!, slices }), `${windowMs} in ${slices}`).toThrow("rate limit: windowMs");
+    }
+    expect(() => createRateLimiter({ limit: 1, windowMs: 20, slices: 20 })).not.toThrow();
+  });
+  it("a block that a clock gone back would lengthen is lifted: the client starts afresh", () => {
+    const time = clock(600_000);
+    const limiter = createRateLimiter({ limit: 1, windowMs: 10_000, blockMs: 10_000, now: time.now });
+    limiter.hit("a");
+    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    time.advance(4_000);
+    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 6 });
+    time.advance(-60_000);
+    expect(limiter.hit("a").allowed).toBe(true);
+  });
+  it("a block shorter than the window lets the client start afresh when it ends", () => {
+    const time = clock();
+    const limiter = createRateLimiter({ limit: 1, windowMs: 10_000, blockMs: 2_000, now: time.now });
+    limiter.hit("a");
+    expect(limiter.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 2 });
+    time.advance(2_000);
+    expect(limiter.hit("a").allowed).toBe(true);
+  });
+  it("counts past 65,535 requests in a slice, and a slice longer than 65,535 ms", () => {
+    const manyTime = clock();
+    const many = createRateLimiter({ limit: 70_000, windowMs: 20_000, now: manyTime.now });
+    expect(hits(many, "a", 70_001)).toBe(70_000);
+    manyTime.advance(20_000);
+    expect(hits(many, "a", 70_001)).toBe(70_000);
+    const time = clock();
+    const long = createRateLimiter({ limit: 1, windowMs: 1_400_000, now: time.now });
+    time.set(69_999);
+    long.hit("a");
+    expect(long.hit("a")).toEqual({ allowed: false, retryAfterSeconds: 1_400 });
+  });
+  it("a client seen again counts as the most recently seen: the cap forgets the one seen least recently", () => {
+    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, now: clock().now, maxClients: 3 });
+    for (const client of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) limiter.hit(client);
+    limiter.hit("192.0.2.2");
+    limiter.hit("192.0.2.1");
+    limiter.hit("192.0.2.4");
+    expect(limiter.hit("192.0.2.3").allowed).toBe(true);
+    expect(limiter.hit("192.0.2.1").allowed).toBe(false);
+  });
+  it("a new client drops at most two clients whose window and block are over, the least recently seen first", () => {
+    const time = clock();
+    const limiter = createRateLimiter({ limit: 1, windowMs: 10_000, now: time.now });
+    for (const client of ["192.0.2.1", "192.0.2.2", "192.0.2.3"]) limiter.hit(client);
+    time.advance(10_000);
+    limiter.hit("192.0.2.4");
+    expect(limiter.size).toBe(2);
+  });
+  it("a client whose window has not passed, or whose block has not ended, is not dropped", () => {
+    const time = clock();
+    const open = createRateLimiter({ limit: 1, windowMs: 10_000, now: time.now });
+    open.hit("192.0.2.1");
+    time.advance(9_999);
+    open.hit("192.0.2.2");
+    expect(open.size).toBe(2);
+    const blocking = createRateLimiter({ limit: 1, windowMs: 1_000, blockMs: 20_000, now: time.now });
+    blocking.hit("192.0.2.1");
+    blocking.hit("192.0.2.1");
+    time.advance(19_999);
+    blocking.hit("192.0.2.2");
+    expect(blocking.size).toBe(2);
+    time.advance(1);
+    blocking.hit("192.0.2.3");
+    expect(blocking.size).toBe(2);
   });
 });
 

@@ -84,4 +84,19 @@ describe("gzip in pieces", () => {
     expect(() => gzipPiecesSync(cutInto(body, [6, 3]), LEVEL)).toThrow(/cut 3/);
     expect(() => gzipPiecesSync(cutInto(body, [11]), LEVEL)).toThrow(/cut 11/);
   });
+
+  it("names its encoder by zlib's version and the level, and each piece by its length and hash", () => {
+    expect(pieceEncoder(6)).toBe(`deflate zlib ${process.versions.zlib} level 6`);
+    const encoded = gzipPiecesSync(cutInto(text("abcdef"), [3]), LEVEL);
+    expect(encoded.pieces.map((piece) => piece.key)).toEqual([expect.stringMatching(/^3:[0-9a-f]{16}$/), expect.stringMatching(/^3:[0-9a-f]{16}$/)]);
+    expect(encoded.pieces[0]!.key).not.toBe(encoded.pieces[1]!.key);
+  });
+
+  it("cuts no empty piece, and an empty piece given adds nothing to the file", async () => {
+    expect(cutInto(text("abcdef"), [0, 3, 3, 6]).map((piece) => Buffer.concat(piece).toString())).toEqual(["abc", "def"]);
+    const pieces = [[text("abc")], [], [new Uint8Array()], [text("def")]];
+    const without = gzipPiecesSync([[text("abc")], [text("def")]], LEVEL);
+    expect(Buffer.from(gzipPiecesSync(pieces, LEVEL).bytes)).toEqual(Buffer.from(without.bytes));
+    expect(Buffer.from((await gzipPieces(pieces, LEVEL)).bytes)).toEqual(Buffer.from(without.bytes));
+  });
 });

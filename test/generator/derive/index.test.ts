@@ -183,3 +183,24 @@ describe("the order of guides", () => {
     expect(ids(dumpResponseSchema.parse(JSON.parse(gunzipSync(dump.body).toString("utf8")).data).guides)).toEqual(["30", "200", "4000"]);
   });
 });
+
+describe("the parts of a build", () => {
+  it("each have a key of their own, named for what they are", () => {
+    const keys = [...derivationUnits(tinyDataset, "vK")].map((unit) => unit.key);
+    expect(keys).toEqual(expect.arrayContaining(["pair 7/44", "pair 507/415", "guide 200", "resolve ak-47-case-hardened", "resolve karambit-doppler", "meta", "dump"]));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("gather the topic vocabulary sorted, whatever order the systems carry it in", () => {
+    const topics = { ...tinyDataset, guides: tinyDataset.guides.map((guide, g) => ({ ...guide, systems: guide.systems.map((system) => ({ ...system, topic: ["zeta", "alpha", "mid"][g]! })) })) };
+    expect(topicsOf(topics)).toEqual(["alpha", "mid", "zeta"]);
+  });
+
+  it("answer a route of nothing the dataset holds with no response", () => {
+    expect(responseTo(tinyDataset, "vK", { name: "item", defIndex: 7, paintIndex: 415, topic: null })).toBeNull();
+    expect(responseTo(tinyDataset, "vK", { name: "item", defIndex: 507, paintIndex: 44, topic: null })).toBeNull();
+    expect(responseTo(tinyDataset, "vK", { name: "guide", platformId: "999", system: null })).toBeNull();
+    expect(responseTo(tinyDataset, "vK", { name: "resolve", aliasKey: "m4a1-s-example", by: "slug" })).toBeNull();
+    expect(responseTo(tinyDataset, "vK", { name: "item", defIndex: 507, paintIndex: 415, topic: null })).toMatchObject({ item: { def_index: 507, paint_index: 415 } });
+  });
+});

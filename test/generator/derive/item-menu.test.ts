@@ -68,4 +68,10 @@ describe("item menu", () => {
     const menu = itemMenu(pair, coverageOf(sortGuides(withTopic.guides))(pair), "colour");
     expect(menu.guides.map((g) => [g.platform_id, g.systems.map((s) => s.id)])).toEqual([["30", ["gold"]]]);
   });
+
+  it("without a topic, lists the systems that carry one too", () => {
+    const withTopic = { ...tinyDataset, guides: tinyDataset.guides.map((g) => ({ ...g, systems: g.systems.map((s) => ({ ...s, topic: "colour" })) })) };
+    const pair = pairs.find((p) => p.item.def_index === 7)!;
+    expect(itemMenu(pair, coverageOf(sortGuides(withTopic.guides))(pair), null).guides.map((g) => g.platform_id)).toEqual(["30", "200"]);
+  });
 });

@@ -22,4 +22,8 @@ describe("resolve", () => {
       expect(marketNameKey(`★\uFE0F StatTrak™ ${item.market_name.replace(" | ", "\u200B | ")} (Factory New)`)).toBe(nameKey(key));
     }
   });
+
+  it("lists its answers in slug order, whatever the order of the item files", () => {
+    expect([...resolveResponses([...tinyDataset.items].reverse()).keys()]).toEqual(["ak-47-case-hardened", "karambit-doppler"]);
+  });
 });
