@@ -14,17 +14,17 @@ const report: MutationReport = {
       source: "export const small = (n: number) => n < 8;\nexport const name = 'check';\n",
       mutants: [at(1, 37, "EqualityOperator", "n <= 8", "Killed"), at(1, 37, "ConditionalExpression", "true", "Timeout"), at(2, 27, "StringLiteral", '""', "Survived"), at(1, 37, "ConditionalExpression", "false", "Killed")],
     },
-    "contract/other.ts": { source: "export const a = 1 + 2;\n", mutants: [at(1, 18, "ArithmeticOperator", "1 - 2", "NoCoverage"), at(1, 18, "ArithmeticOperator", "1 - 2", "CompileError")] },
+    "contract/other.ts": { source: "export const a = 1 + 2;\n", mutants: [at(1, 18, "ArithmeticOperator", "1 - 2", "NoCoverage"), at(1, 18, "ArithmeticOperator", "1 - 2", "CompileError"), at(1, 18, "ArithmeticOperator", "1 * 2", "Ignored")] },
     "edge/read.ts": { source: "\n  if (a === b)   go();\n", mutants: [at(2, 7, "EqualityOperator", "a !== b", "Survived"), at(2, 7, "ConditionalExpression", "true", "Killed")] },
   },
 };
 const equivalent = (fields: Partial<Equivalent>): Equivalent => ({ file: "edge/read.ts", code: "if (a === b) go();", mutator: "EqualityOperator", replacement: "a !== b", reason: "example", ...fields });
 
 describe("the mutation scores", () => {
-  it("count timeouts as detected, and neither compile errors nor other statuses", () => {
+  it("count timeouts as detected, mutants reached only as a module loads apart, and neither compile errors nor other statuses", () => {
     const { files } = tally(report, []);
-    expect(files.get("contract/check.ts")).toEqual({ killed: 3, survived: 1, noCoverage: 0, equivalent: 0 });
-    expect(files.get("contract/other.ts")).toEqual({ killed: 0, survived: 0, noCoverage: 1, equivalent: 0 });
+    expect(files.get("contract/check.ts")).toEqual({ killed: 3, survived: 1, noCoverage: 0, equivalent: 0, loadOnly: 0 });
+    expect(files.get("contract/other.ts")).toEqual({ killed: 0, survived: 0, noCoverage: 1, equivalent: 0, loadOnly: 1 });
   });
 
   it("give a folder the share detected among its files' mutants, no coverage counted as undetected", () => {
@@ -35,7 +35,7 @@ describe("the mutation scores", () => {
 
   it("leave out a survivor listed as equivalent, matched by its line's code whatever its spacing or line number", () => {
     const { files, stale } = tally(report, [equivalent({})]);
-    expect(files.get("edge/read.ts")).toEqual({ killed: 1, survived: 0, noCoverage: 0, equivalent: 1 });
+    expect(files.get("edge/read.ts")).toEqual({ killed: 1, survived: 0, noCoverage: 0, equivalent: 1, loadOnly: 0 });
     expect(stale).toEqual([]);
     expect(scoreRows(files, [{ scope: "edge/", minimum: 95 }])[0]!.score).toBe(100);
   });
@@ -49,9 +49,9 @@ describe("the mutation scores", () => {
   it("print one line per scope and say which is below its minimum", () => {
     const text = scoreText(scoreRows(tally(report, []).files, [{ scope: "contract/", minimum: 85 }, { scope: "edge/", minimum: 40 }]), []);
     expect(text.split("\n")).toEqual([
-      "scope       score  minimum  killed  survived  no coverage  equivalent",
-      "contract/  60.0 %     85 %       3         1            1           0",
-      "edge/      50.0 %     40 %       1         1            0           0",
+      "scope       score  minimum  killed  survived  no coverage  equivalent  load only",
+      "contract/  60.0 %     85 %       3         1            1           0          1",
+      "edge/      50.0 %     40 %       1         1            0           0          0",
       "below its minimum: contract/ (60.0 %, at least 85 %)",
       "",
     ]);
