@@ -2,6 +2,7 @@
 // burst limit as an outer layer (the part Netlify's platform plays in production). It hands the
 // core a plain request built from node:http's own fields and writes the core's precomputed headers
 // straight back, never building a web Request or Response: that is most of the cost of a naive adapter.
+// An answer the core gives at once (from memory) is written in the same turn, with no promise.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -101,21 +102,21 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
         return;
       }
     }
-    core
-      .handle(
-        {
-          method: request.method ?? "GET",
-          path,
-          query,
-          ifNoneMatch: request.headers["if-none-match"],
-          acceptEncoding: request.headers["accept-encoding"],
-          clientIp,
-        },
-        undefined,
-      )
-      .then((result) => write(response, result))
-      // The core answers every failure itself; only writing to the socket can still throw here.
-      .catch(() => response.destroy());
+    const { headers } = request;
+    const answered = core.handle(
+      { method: request.method ?? "GET", path, query, ifNoneMatch: headers["if-none-match"], acceptEncoding: headers["accept-encoding"], clientIp },
+      undefined,
+    );
+    // The core answers every failure itself; only writing to the socket can still throw here. An
+    // answer from memory is written at once, with no promise to settle first.
+    if (answered instanceof Promise) answered.then((result) => write(response, result)).catch(() => response.destroy());
+    else {
+      try {
+        write(response, answered);
+      } catch {
+        response.destroy();
+      }
+    }
   };
 
   const timeouts = options.timeouts ?? CONNECTION_TIMEOUTS;
