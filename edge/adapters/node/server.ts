@@ -4,7 +4,7 @@
 // straight back, never building a web Request or Response: that is most of the cost of a naive adapter.
 // An answer the core gives at once (from memory) is written in the same turn, with no promise.
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pipeline, Readable } from "node:stream";
 import type { ByteCacheOptions } from "../../byte-cache.ts";
@@ -119,20 +119,7 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
     }
   };
 
-  const timeouts = options.timeouts ?? CONNECTION_TIMEOUTS;
-  const server = createServer(
-    {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      connectionsCheckingInterval: connectionsCheckingIntervalOf(timeouts),
-      // Headers (only a few are read) within 16 KiB.
-      maxHeaderSize: 16 * 1024,
-      keepAlive: true,
-      noDelay: true,
-    },
-    listener,
-  );
-  server.keepAliveTimeout = timeouts.keepAliveMs;
+  const server = createHttpServer(options.timeouts ?? CONNECTION_TIMEOUTS, listener);
   answerConnectAsRequest(server, listener);
 
   return {
@@ -155,6 +142,27 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The node:http server the local server runs on, around `listener`: its timeouts, a cap on headers,
+ * keep-alive and no Nagle delay (`npm run bench:serve` runs its node:http baseline on the same).
+ */
+export function createHttpServer(timeouts: ConnectionTimeouts, listener: RequestListener): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: connectionsCheckingIntervalOf(timeouts),
+      // Headers (only a few are read) within 16 KiB.
+      maxHeaderSize: 16 * 1024,
+      keepAlive: true,
+      noDelay: true,
+    },
+    listener,
+  );
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  return server;
 }
 
 /** Path and query of a request target; absolute-form targets (`GET http://host/x`) are reduced to their path. */
