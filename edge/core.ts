@@ -145,8 +145,7 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
       try {
         manifest = currentManifest();
         const answered = (manifest === null ? undefined : fromMemory(parts, request, parts.cacheFor(manifest))) ?? answer(parts, request, manifest, context);
-        const served = manifest;
-        return answered instanceof Promise ? answered.catch((error: unknown) => unexpected(parts, served, error)) : answered;
+        return answered instanceof Promise ? answered.catch((error: unknown) => unexpected(parts, manifest, error)) : answered;
       } catch (error) {
         return unexpected(parts, manifest, error);
       }
@@ -240,6 +239,7 @@ function rateLimited(limiter: AppLimiter | null, request: EdgeRequest, build: Bu
   return decision instanceof Promise ? decision.then((awaited) => refusal(awaited, build)) : refusal(decision, build);
 }
 
+/** The 429 a limiter's decision earns, or null when it lets the request through. */
 function refusal(decision: RateDecision, build: BuildCache): EdgeResponse | null {
   if (decision.allowed) return null;
   const retryAfter = String(decision.retryAfterSeconds);
