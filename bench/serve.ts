@@ -1,7 +1,8 @@
 // `npm run bench:serve`: how fast each adapter of the edge answers, how much memory it holds while it
 // does and whether every answer is still the API's: the local Node server, the Cloudflare Worker in
-// workerd (`npm run serve:workers`), Netlify's local emulation (`npm run serve:netlify`) and nginx
-// serving the same answers as static files, one after another in one run.
+// workerd (`npm run serve:workers`), Netlify's local emulation (`npm run serve:netlify`), nginx
+// serving the same answers as static files, and node:http alone answering them from memory, one after
+// another in one run.
 //
 // Serves dist/ (or --dist DIR) as built and builds nothing; with --scale it writes the scale fixture
 // into bench/out (unless it is there), builds it into bench/out/scale-dist and serves that. Starts
@@ -9,15 +10,19 @@
 // emulation with their limits raised out of reach, and (when nginx is on PATH) nginx with a generated
 // minimal config on a loopback port, serving each response of the mix as a file of its own (a seed's
 // bytes taken out of the chunk of its pair's pack holding it): what a static host would answer
-// without any code. Then loads them one at a time, run by run (--rounds N times each, the median
-// round shown), nginx right after the Node server so that their ratio compares moments close
-// together; with wrk when it is on PATH (lighter), else autocannon in a child process, for a fixed
-// duration, after a short warm-up:
+// without any code; and node:http alone (bench/lib/node-http.ts): a server with the Node server's own
+// options in 2 cluster workers, answering each request of the mix with the very bytes and headers the
+// API answers it, taken from the edge core once at start, and 304 to a matching If-None-Match, with
+// nothing else to do per request: what any Node server could reach on this machine, which says how
+// much of the gap to nginx is node:http's own. Then loads them one at a time, run by run (--rounds N
+// times each, the median round shown), nginx and node:http right after the Node server so that their
+// ratios compare moments close together; with wrk when it is on PATH (lighter), else autocannon in a
+// child process, for a fixed duration, after a short warm-up:
 //   200s: a mix of random seed lookups (80%) and patterns (20%)
 //   304s: the same mix, revalidated (If-None-Match for the API; If-Modified-Since for nginx,
 //         whose ETags are per file)
 //   cold seeds: seed lookups on random pairs, 100,000 distinct ones, so that almost every request
-//         misses every cache and reads its chunk (the API's adapters only)
+//         misses every cache and reads its chunk (the API's adapters only, not the baselines)
 // Netlify's emulation starts a Deno worker for each request and answers some ten to twenty a
 // second: it gets fewer connections of its own (--netlify-connections), or it would only time out.
 //
@@ -25,7 +30,8 @@
 // those with another status than the run's, 5xx and answers outside the API's envelope; the
 // requests that got none (socket errors, timeouts); and the resident memory of the server's whole
 // process tree (bench/lib/process-tree.ts) when the run started and at its peak, sampled every
-// 250 ms. Under load every body is checked cheaply (the envelope's opening bytes, its closing
+// 250 ms; and the Node server's requests/s as a share of nginx's and of node:http's in the same run.
+// Under load every body is checked cheaply (the envelope's opening bytes, its closing
 // brace, an empty 304); after each run a short pass fetches part of the mix again at the same
 // concurrency and parses every body in full, as a client taking gzip would. The build served is
 // taken as intact: any error counted is a FAIL of that adapter. Against nginx, the Node server must
@@ -34,7 +40,7 @@
 //
 // Options: --dist DIR or --scale, --rounds N (1: each run once; more, the median round is shown),
 // --duration S (10), --warmup S (5), --connections N (50),
-// --netlify-connections N (8), --load wrk|autocannon, --no-nginx, --no-workerd, --no-netlify.
+// --netlify-connections N (8), --load wrk|autocannon, --no-nginx, --no-node-http, --no-workerd, --no-netlify.
 //
 // Caveat: the load generator runs on the same machine (2 cores here) and competes with the
 // server for CPU; every server pays the same toll, so the ratio is the figure to read.
@@ -72,7 +78,7 @@ const COLD_SEEDS = 100_000;
 
 const USAGE =
   "usage: npm run bench:serve [-- --dist DIR | --scale] [--rounds N] [--duration S] [--warmup S] [--connections N] [--netlify-connections N] " +
-  "[--load wrk|autocannon] [--no-nginx] [--no-workerd] [--no-netlify]";
+  "[--load wrk|autocannon] [--no-nginx] [--no-node-http] [--no-workerd] [--no-netlify]";
 
 interface Options {
   dist: string;
@@ -86,8 +92,10 @@ interface Options {
   netlifyConnections: number;
   /** `--load autocannon` forces autocannon even where wrk is installed. */
   load: "wrk" | "autocannon" | null;
-  /** `--no-nginx` skips the baseline. */
+  /** `--no-nginx` skips the static baseline. */
   nginx: boolean;
+  /** `--no-node-http` skips node:http alone. */
+  nodeHttp: boolean;
   /** `--no-workerd` skips the Cloudflare Worker. */
   workerd: boolean;
   /** `--no-netlify` skips Netlify's emulation. */
@@ -130,6 +138,8 @@ interface Adapter {
   connections: number;
   /** False for nginx, whose files hold the build's data, not the API's answers. */
   answersInEnvelope: boolean;
+  /** False for the baselines, which answer the mix's requests alone: they get no cold seeds. */
+  answersAny: boolean;
   start(): Promise<Server>;
   /** The request path for an API path. */
   pathFor: (apiPath: string, file: string) => string;
@@ -150,6 +160,7 @@ function readOptions(argv: readonly string[]): Options {
     "netlify-connections"?: string;
     load?: string;
     "no-nginx"?: boolean;
+    "no-node-http"?: boolean;
     "no-workerd"?: boolean;
     "no-netlify"?: boolean;
   };
@@ -166,6 +177,7 @@ function readOptions(argv: readonly string[]): Options {
         "netlify-connections": { type: "string" },
         load: { type: "string" },
         "no-nginx": { type: "boolean" },
+        "no-node-http": { type: "boolean" },
         "no-workerd": { type: "boolean" },
         "no-netlify": { type: "boolean" },
       },
@@ -191,6 +203,7 @@ function readOptions(argv: readonly string[]): Options {
     netlifyConnections: number("netlify-connections", 8, 1, 1000),
     load: values.load === "autocannon" || values.load === "wrk" ? values.load : null,
     nginx: values["no-nginx"] !== true,
+    nodeHttp: values["no-node-http"] !== true,
     workerd: values["no-workerd"] !== true,
     netlify: values["no-netlify"] !== true,
   };
@@ -368,13 +381,13 @@ function printedUrl(child: ChildProcess, seconds: number): Promise<string> {
 /**
  * One of the project's serve scripts, on a port it takes itself (`--port 0`: a port chosen here and
  * freed before the script listens could be taken meanwhile, by workerd's own sockets among others),
- * once its /health answers 200.
+ * once `ready` (by default its /health) answers 200.
  */
-async function startServeScript(script: string, args: string[], env: NodeJS.ProcessEnv = process.env, seconds = 30): Promise<Server> {
+async function startServeScript(script: string, args: string[], env: NodeJS.ProcessEnv = process.env, seconds = 30, ready = "/health"): Promise<Server> {
   const child = spawn(process.execPath, [join(repoRoot, script), ...args, "--port", "0"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "inherit"] });
   try {
     const url = await printedUrl(child, seconds);
-    await waitFor(`${url}/health`, 200, child, seconds);
+    await waitFor(`${url}${ready}`, 200, child, seconds);
     return { url, child };
   } catch (error) {
     await stop(child, "SIGTERM");
@@ -408,6 +421,16 @@ function startApi(dist: string): Promise<Server> {
     BURST_LIMIT: "off",
     WORKERS: "2",
   });
+}
+
+/**
+ * node:http alone (bench/lib/node-http.ts), answering the mix's requests from memory; ready once its
+ * workers hold every answer, which they take from the build at start (seconds on a busy machine).
+ */
+function startNodeHttp(dist: string, mix: readonly MixEntry[], workDir: string): Promise<Server> {
+  const pathsFile = join(workDir, "node-http-targets.paths");
+  writeFileSync(pathsFile, `${mix.map(({ api }) => api).join("\n")}\n`);
+  return startServeScript("bench/lib/node-http.ts", [dist, pathsFile], process.env, 120, mix[0]!.api);
 }
 
 function onPath(command: string): boolean {
@@ -714,9 +737,9 @@ interface Running {
 }
 
 /**
- * Starts every adapter, then loads them run by run, round by round, each adapter in turn (nginx right
- * after the Node server, so that the two are measured moments apart on a machine whose load moves),
- * and stops them. Each adapter gets its warm-up before its first round of 200s.
+ * Starts every adapter, then loads them run by run, round by round, each adapter in turn (nginx and
+ * node:http right after the Node server, so that the three are measured moments apart on a machine
+ * whose load moves), and stops them. Each adapter gets its warm-up before its first round of 200s.
  */
 async function measureAll(adapters: readonly Adapter[], bench: Bench): Promise<Map<string, Measured>> {
   const running: Running[] = [];
@@ -747,8 +770,8 @@ async function started(adapter: Adapter, bench: Bench): Promise<Running> {
     ["200s", mixPaths],
     ["304s", mixPaths],
   ]);
-  // The cold seeds only where the answers are the API's.
-  if (adapter.answersInEnvelope) paths.set("cold seeds", bench.coldSeeds);
+  // The cold seeds only where any request of the API is answered.
+  if (adapter.answersAny) paths.set("cold seeds", bench.coldSeeds);
   const pathsFile = new Map<Scenario, string>();
   for (const [scenario, list] of paths) {
     const file = join(bench.workDir, `${adapter.name.replace(/\W+/g, "-")}-${scenario.replace(/\W+/g, "-")}.paths`);
@@ -810,9 +833,20 @@ function programsOf(programs: Map<string, number>): string {
   return [...programs].map(([program, count]) => (count > 1 ? `${program} x${count}` : program)).join(", ");
 }
 
-/** The table, and whether an adapter missed a target: the Node server against nginx, workerd against itself. */
+/** An adapter's requests/s in a run as a share of a baseline's in the same run; null for the baseline itself, or where it did not run. */
+function shareOf(measured: ReadonlyMap<string, Measured>, baseline: string, name: string, scenario: Scenario, requestsPerSecond: number): number | null {
+  const base = measured.get(baseline)?.runs.get(scenario);
+  return name === baseline || base === undefined ? null : requestsPerSecond / base.load.requestsPerSecond;
+}
+
+const percent = (share: number | null) => (share === null ? "" : `${(share * 100).toFixed(0)}%`);
+
+/**
+ * The table, and whether an adapter missed a target: the Node server against nginx, workerd against
+ * itself. node:http alone is no target, only the ceiling of any Node server, so its ratio is shown,
+ * not judged; nor is node:http's own share of nginx, which says how far below nginx that ceiling is.
+ */
 function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string, Measured>): { table: string; failed: boolean } {
-  const baseline = measured.get("nginx");
   let failed = false;
   const rows: string[][] = [];
   for (const adapter of adapters) {
@@ -821,8 +855,8 @@ function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string,
       const run = runs?.get(scenario);
       if (run === undefined) continue;
       const { load, counts } = run;
-      const nginx = baseline?.runs.get(scenario);
-      const share = adapter.name === "nginx" || nginx === undefined ? null : load.requestsPerSecond / nginx.load.requestsPerSecond;
+      const share = shareOf(measured, NGINX, adapter.name, scenario, load.requestsPerSecond);
+      const ofNodeHttp = adapter.name === NGINX ? null : shareOf(measured, NODE_HTTP, adapter.name, scenario, load.requestsPerSecond);
       const verdict = verdictOf(adapter.name, scenario, run, share, runs!);
       failed ||= verdict?.pass === false;
       rows.push([
@@ -840,12 +874,13 @@ function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string,
         formatCount(counts.timeouts),
         megabytes(run.rssBeforeBytes),
         megabytes(run.rssPeakBytes),
-        share === null ? "" : `${(share * 100).toFixed(0)}%`,
+        percent(share),
+        percent(ofNodeHttp),
         verdict === null ? "" : `${verdict.pass ? "PASS" : "FAIL"} (${verdict.target}${errorsOf(counts) > 0 ? ", errors" : ""})`,
       ]);
     }
   }
-  const header = ["server", "run", "conns", "req/s", "p50 ms", "p99 ms", "answers", "unexpected", "5xx", "outside envelope", "socket errors", "timeouts", "RSS before", "RSS peak", "vs nginx", "verdict"];
+  const header = ["server", "run", "conns", "req/s", "p50 ms", "p99 ms", "answers", "unexpected", "5xx", "outside envelope", "socket errors", "timeouts", "RSS before", "RSS peak", "vs nginx", "vs node:http", "verdict"];
   return { table: formatTable(header, rows), failed };
 }
 
@@ -881,7 +916,36 @@ function errorLine(name: string, runs: ReadonlyMap<Scenario, RunResult>): { line
 // ---- main ----
 
 const NODE_SERVER = "Node server";
-const ADAPTER_ORDER = [NODE_SERVER, "nginx", WORKERD, "Netlify"];
+const NGINX = "nginx";
+const NODE_HTTP = "node:http";
+const ADAPTER_ORDER = [NODE_SERVER, NGINX, NODE_HTTP, WORKERD, "Netlify"];
+
+/** The servers to load, in the order they are loaded: nginx and node:http right after the Node server (measureAll says why). */
+function adaptersOf(options: Options, manifest: Manifest, mix: readonly MixEntry[], workDir: string, useNginx: boolean): Adapter[] {
+  const revalidateApi: [string, string] = ["If-None-Match", `"${manifest.dataset_version}"`];
+  const api = (apiPath: string) => apiPath;
+  const ofApi = (name: string, connections: number, start: () => Promise<Server>): Adapter => ({ name, connections, answersInEnvelope: true, answersAny: true, start, pathFor: api, revalidate: revalidateApi });
+  const adapters: Adapter[] = [ofApi(NODE_SERVER, options.connections, () => startApi(options.dist))];
+  if (options.workerd) adapters.push(ofApi(WORKERD, options.connections, () => startWorkerd(options.dist)));
+  if (options.netlify) adapters.push(ofApi("Netlify", options.netlifyConnections, () => startNetlify(options.dist)));
+  if (options.nodeHttp) {
+    // The API's own answers and revalidation, to the mix's requests alone.
+    adapters.push({ ...ofApi(NODE_HTTP, options.connections, () => startNodeHttp(options.dist, mix, workDir)), answersAny: false });
+  }
+  if (useNginx) {
+    adapters.push({
+      name: NGINX,
+      connections: options.connections,
+      answersInEnvelope: false,
+      answersAny: false,
+      start: () => startNginx(staticRoot(join(options.dist, manifest.generation), mix, join(workDir, "static")), mix[0]!.file, workDir),
+      pathFor: (_path, file) => `/${file}`,
+      // A date after every file's modification time: with `if_modified_since before`, a 304 for each.
+      revalidate: ["If-Modified-Since", new Date(Date.now() + 86_400_000).toUTCString()],
+    });
+  }
+  return adapters.sort((a, b) => ADAPTER_ORDER.indexOf(a.name) - ADAPTER_ORDER.indexOf(b.name));
+}
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2));
@@ -898,30 +962,7 @@ async function main(): Promise<void> {
   let wrkScript: string | null = null;
   if (useWrk) writeFileSync((wrkScript = join(workDir, "mix.lua")), WRK_SCRIPT);
 
-  const revalidateApi: [string, string] = ["If-None-Match", `"${manifest.dataset_version}"`];
-  const api = (apiPath: string) => apiPath;
-  const adapters: Adapter[] = [{ name: NODE_SERVER, connections: options.connections, answersInEnvelope: true, start: () => startApi(options.dist), pathFor: api, revalidate: revalidateApi }];
-  if (options.workerd) {
-    adapters.push({ name: WORKERD, connections: options.connections, answersInEnvelope: true, start: () => startWorkerd(options.dist), pathFor: api, revalidate: revalidateApi });
-  }
-  if (options.netlify) {
-    adapters.push({ name: "Netlify", connections: options.netlifyConnections, answersInEnvelope: true, start: () => startNetlify(options.dist), pathFor: api, revalidate: revalidateApi });
-  }
-  if (useNginx) {
-    adapters.push({
-      name: "nginx",
-      connections: options.connections,
-      answersInEnvelope: false,
-      start: () => startNginx(staticRoot(join(options.dist, manifest.generation), mix, join(workDir, "static")), mix[0]!.file, workDir),
-      pathFor: (_path, file) => `/${file}`,
-      // A date after every file's modification time: with `if_modified_since before`, a 304 for each.
-      revalidate: ["If-Modified-Since", new Date(Date.now() + 86_400_000).toUTCString()],
-    });
-  }
-
-  // nginx right after the Node server (measureAll says why).
-  adapters.sort((a, b) => ADAPTER_ORDER.indexOf(a.name) - ADAPTER_ORDER.indexOf(b.name));
-
+  const adapters = adaptersOf(options, manifest, mix, workDir, useNginx);
   console.log(`bench:serve — ${options.dist} (dataset_version ${manifest.dataset_version}, ${items.length} items), Node ${process.version}`);
   console.log(
     `load: ${useWrk ? "wrk, 1 thread" : "autocannon in a child process"}, ${options.connections} connections` +
@@ -931,6 +972,7 @@ async function main(): Promise<void> {
   if (!useNginx) {
     console.log(options.nginx ? "nginx is not on PATH: no static baseline, no PASS/FAIL against it (apt-get install nginx)." : "--no-nginx: no static baseline, no PASS/FAIL against it.");
   }
+  if (!options.nodeHttp) console.log("--no-node-http: no row for node:http alone, no ratio to it.");
 
   let measured: Map<string, Measured>;
   try {

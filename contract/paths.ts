@@ -226,8 +226,16 @@ export function lookupPath(path: string): PathMatch | null {
   return null;
 }
 
+/**
+ * Whether every /v1 entry counts against the burst limit: then so does every path under /v1, whether
+ * an entry answers it or none does, and a request under /v1 is counted without looking its path up
+ * (the lookup would cost a request answered from memory as much as the rest of its answer).
+ */
+const EVERY_UNDER_BASE_BURST_LIMITED = UNDER_BASE.every(({ name }) => PATHS[name].burstLimited);
+
 /** Whether a request for `path` counts against the edge burst limit: a path no entry answers does. */
 export function isBurstLimited(path: string): boolean {
+  if (EVERY_UNDER_BASE_BURST_LIMITED && path.startsWith(`${BASE_PATH}/`)) return true;
   const found = lookupPath(path);
   return found === null || PATHS[found.name].burstLimited;
 }

@@ -97,10 +97,21 @@ export function newBuildState(manifest: Manifest, envelope: Envelope, cache: Byt
 export interface BuildReader<C> {
   /** Whether the generation holds `file` (its index names it, or chunks of the pack it names). */
   holds(state: BuildState, file: string, context: C): Promise<boolean>;
-  /** A file of the generation, checked; `wrap` envelopes a data file; `large` marks a read that takes a turn (the dump). */
-  file(state: BuildState, file: string, options: { wrap: boolean; large: boolean }, context: C): Promise<Uint8Array | null>;
-  /** One entry of a pack of the generation (read from the chunk holding it), checked and enveloped. */
-  entry(state: BuildState, file: string, entry: PackEntry, context: C): Promise<Uint8Array | null>;
+  /**
+   * A file of the generation, checked; `wrap` envelopes a data file; `large` marks a read that takes
+   * a turn (the dump); `keep` names the key it is kept under (by default its path in the build).
+   */
+  file(state: BuildState, file: string, options: { wrap: boolean; large: boolean; keep?: string }, context: C): Promise<Uint8Array | null>;
+  /**
+   * One entry of a pack of the generation (read from the chunk holding it), checked and enveloped;
+   * kept under `keep` (by default the pack's path in the build and the entry's index).
+   */
+  entry(state: BuildState, file: string, entry: PackEntry, context: C, keep?: string): Promise<Uint8Array | null>;
+  /**
+   * What the cache keeps under `key`, without reading anything: bytes that were checked when read,
+   * `null` for a file the index does not name, `undefined` when nothing is kept.
+   */
+  kept(state: BuildState, key: string): Uint8Array | null | undefined;
   /** A file of the documents folder, checked. */
   document(state: BuildState, file: string, context: C): Promise<Uint8Array | null>;
   /** Whether the build is served whole: its index reads, `probe` (a small file) reads right, and every file that failed reads right again. */
@@ -135,9 +146,10 @@ export function createBuildReader<C>(assets: AssetSource<C>, slice: AssetSlice<C
     document(state, file, context) {
       return wholeFile(sources, largeRead, state, state.manifest.docs!, () => indexes.documents(state, context), file, { wrap: false, large: false }, context);
     },
-    async entry(state, file, entry, context) {
-      return packs(state, file, entry, () => indexes.generation(state, context), () => indexes.chunks(state, context), context);
+    async entry(state, file, entry, context, keep) {
+      return packs(state, { pack: file, entry, keep }, () => indexes.generation(state, context), () => indexes.chunks(state, context), context);
     },
+    kept: (state, key) => state.cache?.get(key),
     async healthy(state, probe, context) {
       try {
         const index = await indexes.generation(state, context);
@@ -238,15 +250,16 @@ async function wholeFile<C>(
   folder: string,
   indexOfFolder: () => Promise<Map<string, string>>,
   file: string,
-  { wrap, large }: { wrap: boolean; large: boolean },
+  { wrap, large, keep }: { wrap: boolean; large: boolean; keep?: string },
   context: C,
 ): Promise<Uint8Array | null> {
   const path = `${folder}/${file}`;
-  const hit = state.cache?.get(path);
+  const key = keep ?? path;
+  const hit = state.cache?.get(key);
   if (hit !== undefined) return hit;
   const expected = (await indexOfFolder()).get(file);
   if (expected === undefined) {
-    state.cache?.set(path, null);
+    state.cache?.set(key, null);
     return null;
   }
   const check = async (read: Uint8Array | null) => {
@@ -254,31 +267,31 @@ async function wholeFile<C>(
     const print = await fingerprintOf(bytes);
     if (print !== expected) throw new DamagedFile(path, `${print} is not the build's ${expected}`);
     const value = wrap ? wrapData(state.envelope, bytes) : bytes;
-    state.cache?.set(path, value);
+    state.cache?.set(key, value);
     return value;
   };
   const read = async () => check(await sources.assets(path, context));
-  return once(sources.policy, state, path, () => checked(state, path, () => (large ? largeRead(read, () => state.cache?.get(path)) : read())));
+  return once(sources.policy, state, path, () => checked(state, path, () => (large ? largeRead(read, () => state.cache?.get(key)) : read())));
 }
 
 /**
  * One entry of a pack, from the chunk of the pack that holds it (contract/pack-chunks.ts), checked
  * against the checksum the chunk's directory holds: read by range where the runtime reads ranges
- * (the chunk's directory once, then the entry), else cut from the whole chunk. Cached by the pack's
- * name and the entry, whatever chunk holds it.
+ * (the chunk's directory once, then the entry), else cut from the whole chunk. Cached under `keep`,
+ * by default the pack's name and the entry, whatever chunk holds it.
  */
 function packEntries<C>(sources: Sources<C>) {
   const { slice } = sources;
   return async (
     state: BuildState,
-    pack: string,
-    entry: PackEntry,
+    { pack, entry, keep }: { pack: string; entry: PackEntry; keep: string | undefined },
     index: () => Promise<Map<string, string>>,
     chunks: () => Promise<Map<string, number[]>>,
     context: C,
   ): Promise<Uint8Array | null> => {
     const generation = state.manifest.generation;
-    const key = `${generation}/${pack}#${entry.index}`;
+    const name = `${generation}/${pack}#${entry.index}`;
+    const key = keep ?? name;
     const hit = state.cache?.get(key);
     if (hit !== undefined) return hit;
     const starts = (await chunks()).get(pack);
@@ -287,7 +300,7 @@ function packEntries<C>(sources: Sources<C>) {
       return null;
     }
     // Remembered by entry: another entry of the pack reading right says nothing of this one.
-    return checked(state, key, async () => {
+    return checked(state, name, async () => {
       const chunk = chunkHolding(starts, entry.count, entry.index);
       if (chunk === null) throw new DamagedFile(`${generation}/${pack}`, `the chunks its index names do not hold entry ${entry.index} of ${entry.count}`);
       const file = chunkFileOf(pack, chunk.first);

@@ -7,7 +7,8 @@
 //
 // request --route--> validate params --asset--> file --decorate--> response (docs/architecture.md)
 // The route is the request path's entry in the path table (contract/paths.ts); the entry's kind
-// decides how it is served.
+// decides how it is served. A /v1 route's 200 already read is found by its request target alone and
+// answered at once (`fromMemory`): most requests to a warm server, and the ones that cost it most.
 
 import { acceptsGzip } from "./accept-encoding.ts";
 import { createBuildReader, newBuildState, OWN_READS, type AssetSlice, type AssetSource, type BuildReader, type BuildState, type ReadPolicy } from "./build-reader.ts";
@@ -27,7 +28,7 @@ import { envelopeFor, errorBody, type ErrorCode, JSON_TYPE } from "../contract/e
 import { APP_RATE_LIMIT, createRateLimiter, type RateDecision, type RateLimitOptions } from "./rate-limit.ts";
 import type { Manifest } from "../contract/manifest.ts";
 import { lookupPath, PATHS, type PathMatch, type RouteMatch } from "../contract/paths.ts";
-import { fileFor, notFoundMessage, packEntryOf, routeOf, type PackEntry } from "../contract/routes.ts";
+import { fileFor, notFoundMessage, packEntryOf, pathFor, routeOf, type PackEntry } from "../contract/routes.ts";
 
 export interface EdgeRequest {
   method: string;
@@ -88,7 +89,11 @@ export interface AppLimiter {
 }
 
 export interface EdgeCore<C = void> {
-  handle(request: EdgeRequest, context: C): Promise<EdgeResponse>;
+  /**
+   * The answer to a request: given at once when all it needs is in memory (a 200 or 304 of bytes
+   * already read and checked, see `fromMemory`), a promise when anything is to be read or awaited.
+   */
+  handle(request: EdgeRequest, context: C): EdgeResponse | Promise<EdgeResponse>;
 }
 
 const encoder = new TextEncoder();
@@ -135,22 +140,57 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
     options.appLimiter ?? (options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? { ...APP_RATE_LIMIT, now: options.now }));
   const parts: CoreParts<C> = { cacheFor: buildCachesOf(options), reader: createBuildReader(options.assets, options.slice, options.reads ?? OWN_READS), onError: options.onError, limiter };
   return {
-    async handle(request, context) {
+    handle(request, context) {
       let manifest: Manifest | null = null;
       try {
         manifest = currentManifest();
-        return await answer(parts, request, manifest, context);
+        const answered = (manifest === null ? undefined : fromMemory(parts, request, parts.cacheFor(manifest))) ?? answer(parts, request, manifest, context);
+        return answered instanceof Promise ? answered.catch((error: unknown) => unexpected(parts, manifest, error)) : answered;
       } catch (error) {
-        // Any unexpected failure is 503 internal_error, never cached, never a stack trace
-        // (docs/README.md, "Envelope and errors").
-        parts.onError?.(error);
-        const version = manifest?.dataset_version ?? "";
-        const headers = manifest === null ? NO_BUILD_HEADERS : parts.cacheFor(manifest).headers.unavailable;
-        return { status: 503, headers, body: errorBody(version, "internal_error", "unexpected server error; retry later") };
+        return unexpected(parts, manifest, error);
       }
     },
   };
 }
+
+/**
+ * Any unexpected failure is 503 internal_error, never cached, never a stack trace (docs/README.md,
+ * "Envelope and errors").
+ */
+function unexpected<C>(parts: CoreParts<C>, manifest: Manifest | null, error: unknown): EdgeResponse {
+  parts.onError?.(error);
+  const version = manifest?.dataset_version ?? "";
+  const headers = manifest === null ? NO_BUILD_HEADERS : parts.cacheFor(manifest).headers.unavailable;
+  return { status: 503, headers, body: errorBody(version, "internal_error", "unexpected server error; retry later") };
+}
+
+/**
+ * A /v1 route's answer when its bytes are in memory, found by the request target alone, with nothing
+ * to parse or await: the reader keeps a route's 200 under the route's request target in canonical
+ * form (`pathFor`, see `serveRoute`), and only once its bytes were read and checked. So bytes found
+ * under a target are that route's answer, and are answered as `serveStored` would: after the app
+ * rate limit, 304 to a matching If-None-Match (the file exists: its bytes are here), else 200.
+ * `undefined` for anything else (a target in another form, a miss, a remembered 404, another
+ * method), which the full path answers.
+ */
+function fromMemory<C>(parts: CoreParts<C>, request: EdgeRequest, build: BuildCache): EdgeResponse | Promise<EdgeResponse> | undefined {
+  const { method, path, query } = request;
+  // The reader keeps files under their folder's name, never under a key beginning with "/".
+  if ((method !== "GET" && method !== "HEAD") || path.charCodeAt(0) !== SLASH) return undefined;
+  const body = parts.reader.kept(build.files, query === "" ? path : `${path}?${query}`);
+  if (!(body instanceof Uint8Array)) return undefined;
+  const refused = rateLimited(parts.limiter, request, build);
+  if (refused instanceof Promise) return refused.then((refusal) => refusal ?? storedAnswer(request, build, body));
+  return refused ?? storedAnswer(request, build, body);
+}
+
+/** A stored file's answer once it is known to exist: 304 to a matching If-None-Match, else its bytes. */
+function storedAnswer(request: EdgeRequest, build: BuildCache, body: Uint8Array): EdgeResponse {
+  if (ifNoneMatchMatches(request.ifNoneMatch, build.etag)) return { status: 304, headers: build.headers.dataNotModified, body: null };
+  return { status: 200, headers: build.headers.data, body };
+}
+
+const SLASH = "/".charCodeAt(0);
 
 /** What answering needs besides the request: the served build, its reader, the limiter. */
 interface CoreParts<C> {
@@ -192,9 +232,15 @@ async function answer<C>(parts: CoreParts<C>, request: EdgeRequest, manifest: Ma
   return serve(parts, request, match, manifest, context);
 }
 
-async function rateLimited(limiter: AppLimiter | null, request: EdgeRequest, build: BuildCache): Promise<EdgeResponse | null> {
+/** The 429 of a request over the app rate limit, or null; awaited only where the limiter is elsewhere (`appLimiter`). */
+function rateLimited(limiter: AppLimiter | null, request: EdgeRequest, build: BuildCache): EdgeResponse | null | Promise<EdgeResponse | null> {
   if (limiter === null) return null;
-  const decision = await limiter.hit(request.clientIp);
+  const decision = limiter.hit(request.clientIp);
+  return decision instanceof Promise ? decision.then((awaited) => refusal(awaited, build)) : refusal(decision, build);
+}
+
+/** The 429 a limiter's decision earns, or null when it lets the request through. */
+function refusal(decision: RateDecision, build: BuildCache): EdgeResponse | null {
   if (decision.allowed) return null;
   const retryAfter = String(decision.retryAfterSeconds);
   return fail(build, 429, "rate_limited", `too many requests; retry after ${retryAfter} s`, { ...build.headers.unavailable, "retry-after": retryAfter });
@@ -256,7 +302,8 @@ async function serveRoute<C>(parts: CoreParts<C>, request: EdgeRequest, match: R
   const { route } = parsed;
   const file = fileFor(route, build.manifest);
   if (match.kind === "dump") return serveDump(parts, request, build, file, context);
-  const stored = { file, enveloped: PATHS[match.name].enveloped, pack: packEntryOf(route) };
+  // Kept under its request target (`fromMemory`); the dump is not: its bytes are not its 200 for every client.
+  const stored = { file, enveloped: PATHS[match.name].enveloped, pack: packEntryOf(route), keep: pathFor(route) };
   return serveStored(parts, request, build, stored, notFoundMessage(route), context);
 }
 
@@ -265,17 +312,18 @@ async function serveStored<C>(
   parts: CoreParts<C>,
   request: EdgeRequest,
   build: BuildCache,
-  stored: { file: string; enveloped: boolean; pack: PackEntry | null },
+  /** `keep`: the key the reader keeps the bytes under, a /v1 route's request target (`fromMemory`); by default the file's own. */
+  stored: { file: string; enveloped: boolean; pack: PackEntry | null; keep?: string },
   missing: string,
   context: C,
 ): Promise<EdgeResponse> {
-  const { file, enveloped, pack } = stored;
+  const { file, enveloped, pack, keep } = stored;
   // Only a response that would be 200 becomes 304 (RFC 9110 section 13.1.2): errors are never
   // revalidated, so a matching If-None-Match still needs the file to exist, but not its bytes.
   if (ifNoneMatchMatches(request.ifNoneMatch, build.etag) && (await parts.reader.holds(build.files, file, context))) {
     return { status: 304, headers: build.headers.dataNotModified, body: null };
   }
-  const body = pack === null ? await parts.reader.file(build.files, file, { wrap: enveloped, large: false }, context) : await parts.reader.entry(build.files, file, pack, context);
+  const body = pack === null ? await parts.reader.file(build.files, file, { wrap: enveloped, large: false, keep }, context) : await parts.reader.entry(build.files, file, pack, context, keep);
   if (body === null) return fail(build, 404, "not_found", missing);
   return { status: 200, headers: build.headers.data, body };
 }

@@ -75,6 +75,7 @@ describe("the path table", () => {
     expect(names.filter((name) => !entry(name).burstLimited)).toEqual(["health"]);
     expect(isBurstLimited("/health")).toBe(false);
     for (const path of ["/v1/meta", "/", "/docs/", "/changes/latest.json", "/nope", "/health/", "/%68ealth", ""]) expect(isBurstLimited(path), path).toBe(true);
+    for (const path of ["/v1/items/7/44/seeds/661", "/v1/items/7/44/seeds/x", "/v1/nope", "/v1/", "/v1/health"]) expect(isBurstLimited(path), path).toBe(true);
     // netlify.toml: the limited function (api) answers every path but those of the unlimited one (health).
     const toml = readFileSync(new URL("../../netlify.toml", import.meta.url), "utf8");
     const unlimited = names.filter((name) => !entry(name).burstLimited).map((name) => entry(name).template);

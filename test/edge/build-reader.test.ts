@@ -483,6 +483,51 @@ describe("an entry of a pack laid out in several chunks", () => {
   });
 });
 
+describe("bytes kept under the key the caller names", () => {
+  it("a file and an entry are kept under that key alone, and `kept` finds them there without a read", async () => {
+    const from = source();
+    const reader = readerOf(from);
+    const state = stateOf();
+    const meta = await reader.file(state, "v1/meta.json", { wrap: true, large: false, keep: "/v1/meta" });
+    const seed = await reader.entry(state, PACK_FILE, entry(3), undefined, "/v1/items/7/44/seeds/3");
+    const reads = [...from.reads];
+    expect(reader.kept(state, "/v1/meta")).toBe(meta);
+    expect(text(reader.kept(state, "/v1/items/7/44/seeds/3") ?? null)).toBe('{"dataset_version":"v-reader","data":{"seed":3}}');
+    expect(reader.kept(state, "g1/v1/meta.json")).toBeUndefined();
+    expect(reader.kept(state, `g1/${PACK_FILE}#3`)).toBeUndefined();
+    expect(from.reads).toEqual(reads);
+  });
+
+  it("a file the index does not name is remembered as none under that key", async () => {
+    const state = stateOf();
+    expect(await readerOf().entry(state, "v1/items/9/9/seeds.pack", entry(0), undefined, "/v1/items/9/9/seeds/0")).toBeNull();
+    expect(readerOf().kept(state, "/v1/items/9/9/seeds/0")).toBeNull();
+  });
+
+  it("bytes that fail their check are kept under no key", async () => {
+    const from = source();
+    const damaged = PACK.slice();
+    damaged[DIRECTORY + 10 * 2 + 3] = 0x20;
+    from.files.set(`g1/${CHUNK}`, damaged);
+    from.files.set("g1/v1/meta.json", encoder.encode('{"counts":[]}'));
+    for (const ranges of [true, false]) {
+      const reader = readerOf(from, OWN_READS, ranges);
+      const state = stateOf();
+      await damage(reader.entry(state, PACK_FILE, entry(2), undefined, "/v1/items/7/44/seeds/2"));
+      await damage(reader.file(state, "v1/meta.json", { wrap: true, large: false, keep: "/v1/meta" }));
+      expect(reader.kept(state, "/v1/items/7/44/seeds/2")).toBeUndefined();
+      expect(reader.kept(state, "/v1/meta")).toBeUndefined();
+    }
+  });
+
+  it("a runtime without a byte cache keeps nothing", async () => {
+    const reader = readerOf();
+    const state = stateOf(build.manifest, false);
+    await reader.file(state, "v1/meta.json", { wrap: true, large: false, keep: "/v1/meta" });
+    expect(reader.kept(state, "/v1/meta")).toBeUndefined();
+  });
+});
+
 describe("a document", () => {
   it("is a small read: it takes no turn while a whole read holds the only one", async () => {
     const from = source();

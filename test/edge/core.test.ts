@@ -75,10 +75,10 @@ const get = (target: string, headers: Sent = {}, method = "GET"): EdgeRequest =>
 };
 const from = (request: EdgeRequest, clientIp: string): EdgeRequest => ({ ...request, clientIp });
 
-/** The core as a function of a request, for brevity. */
+/** The core as a function of a request, for brevity; an answer given at once comes as a settled promise. */
 const handlerOf = (options: CoreOptions) => {
   const core = createCore(options);
-  return (request: EdgeRequest) => core.handle(request, undefined);
+  return async (request: EdgeRequest) => core.handle(request, undefined);
 };
 const text = (response: EdgeResponse) => {
   if (response.body === null) return "";
@@ -401,6 +401,109 @@ describe("the edge core serves only bytes the build wrote", () => {
     const source = damaged({ [`${folder}/files.json`]: docsIndex, [`${folder}/openapi.json`]: "{}" });
     const handler = handlerOf({ manifest: withDocs, assets: memoryAssets(source).assets, ...quiet });
     expect((await handler(get("/openapi.json"))).status).toBe(503);
+  });
+});
+
+describe("answers from memory", () => {
+  /** The answer given at once, not a promise: a test of it fails on a promise. */
+  const atOnce = (answer: EdgeResponse | Promise<EdgeResponse>): EdgeResponse => {
+    expect(answer).not.toBeInstanceOf(Promise);
+    return answer as EdgeResponse;
+  };
+  const later = (answer: EdgeResponse | Promise<EdgeResponse>): Promise<EdgeResponse> => {
+    expect(answer).toBeInstanceOf(Promise);
+    return answer as Promise<EdgeResponse>;
+  };
+  const quiet = { rateLimit: false as const, onError: () => {} };
+
+  it("a 200 read once is given at once afterwards, with the status, headers and bytes it had when read", async () => {
+    for (const ranged of [false, true]) {
+      const { assets, slice, reads } = memoryAssets();
+      const core = createCore({ manifest, assets, slice: ranged ? slice : undefined, rateLimit: false });
+      for (const target of ["/v1/items/7/44", "/v1/items/7/44/seeds/661", "/v1/meta"]) {
+        const read = await later(core.handle(get(target), undefined));
+        expect(read.status).toBe(200);
+        const count = reads.length;
+        expect(atOnce(core.handle(get(target), undefined)), target).toEqual(read);
+        expect(reads).toHaveLength(count);
+      }
+    }
+  });
+  it("HEAD and a revalidation of what is in memory are answered at once as a core that reads them answers them", async () => {
+    const warm = createCore({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    for (const target of ["/v1/items/7/44", "/v1/items/7/44/seeds/661"]) {
+      await warm.handle(get(target), undefined);
+      for (const request of [get(target, {}, "HEAD"), get(target, { "if-none-match": 'W/"x", "mem-1"' }), get(target, { "if-none-match": '"mem-0"' })]) {
+        const cold = createCore({ manifest, assets: memoryAssets().assets, rateLimit: false });
+        expect(atOnce(warm.handle(request, undefined)), `${request.method} ${request.ifNoneMatch}`).toEqual(await cold.handle(request, undefined));
+      }
+    }
+  });
+  it("a target in another form than its route's is answered by the full path, with the same bytes", async () => {
+    const core = createCore({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const canonical = await core.handle(get("/v1/items/7/44/seeds/661"), undefined);
+    for (const target of ["/v1/items/7/44/seeds/0661", "/v1/items/7/%34%34/seeds/661", "/v1/items/007/44/seeds/661"]) {
+      expect(await later(core.handle(get(target), undefined)), target).toEqual(canonical);
+    }
+  });
+  it("a target naming a file of the build as the reader keeps it is answered 404, never with the file's bytes", async () => {
+    const core = createCore({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    await core.handle(get("/v1/meta"), undefined);
+    await core.handle(get("/v1/dump", { "accept-encoding": "gzip" }), undefined);
+    for (const path of ["g1/v1/meta.json", "g1/v1/dump.json.gz", "/g1/v1/meta.json"]) {
+      expect((await core.handle(get(path), undefined)).status, path).toBe(404);
+    }
+  });
+  it("a seed of a damaged chunk, or a damaged entry, is never answered at once: every request finds the damage again", async () => {
+    const changed = new Map(files);
+    changed.set(FIRST_CHUNK, Uint8Array.from(CHUNK, (byte, at) => (at === DIRECTORY + 2 ? byte ^ 0x20 : byte)));
+    for (const ranged of [false, true]) {
+      for (const [source, target] of [[files, "/v1/items/7/45/seeds/0"], [changed, "/v1/items/7/44/seeds/0"]] as const) {
+        const { assets, slice } = memoryAssets(source);
+        const core = createCore({ manifest, assets, slice: ranged ? slice : undefined, ...quiet });
+        for (let time = 0; time < 3; time++) expect((await later(core.handle(get(target), undefined))).status, target).toBe(503);
+      }
+    }
+  });
+  it("a remembered 404 goes the full path, which names what is missing every time", async () => {
+    const core = createCore({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    const first = await core.handle(get("/v1/items/7/46/seeds/1"), undefined);
+    const again = await later(core.handle(get("/v1/items/7/46/seeds/1"), undefined));
+    expect(again).toEqual(first);
+    expect(json(again).error).toEqual({ code: "not_found", message: "no item has def_index 7 and paint_index 46" });
+  });
+  it("an answer from memory counts against the app rate limit, and a limiter elsewhere is awaited before it", async () => {
+    const limited = createCore({ manifest, assets: memoryAssets().assets, rateLimit: { limit: 2, windowMs: 60_000, now: () => 0 } });
+    expect((await limited.handle(get("/v1/meta"), undefined)).status).toBe(200);
+    expect(atOnce(limited.handle(get("/v1/meta"), undefined)).status).toBe(200);
+    const refused = atOnce(limited.handle(get("/v1/meta"), undefined));
+    expect(refused.status).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("60");
+    let allowed = true;
+    const elsewhere = createCore({ manifest, assets: memoryAssets().assets, appLimiter: { hit: async () => ({ allowed, retryAfterSeconds: 9 }) } });
+    const read = await elsewhere.handle(get("/v1/meta"), undefined);
+    expect(await later(elsewhere.handle(get("/v1/meta"), undefined))).toEqual(read);
+    allowed = false;
+    const awaited = await later(elsewhere.handle(get("/v1/meta"), undefined));
+    expect(awaited.status).toBe(429);
+    expect(awaited.headers["retry-after"]).toBe("9");
+  });
+  it("what is kept belongs to the build it was read from: the next build's answers are its own", async () => {
+    let current: Manifest = manifest;
+    const core = createCore({ manifest: () => current, assets: memoryAssets().assets, rateLimit: false });
+    await core.handle(get("/v1/meta"), undefined);
+    expect(json(atOnce(core.handle(get("/v1/meta"), undefined))).dataset_version).toBe("mem-1");
+    current = second.manifest;
+    const next = await later(core.handle(get("/v1/meta"), undefined));
+    expect(json(next)).toEqual({ dataset_version: "mem-2", data: { dataset_version: "mem-2", counts: {} } });
+    expect(atOnce(core.handle(get("/v1/meta"), undefined))).toEqual(next);
+  });
+  it("the dump is never an answer from memory: read for a client that takes gzip, it is still decoded for one that does not", async () => {
+    const core = createCore({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    expect((await core.handle(get("/v1/dump", { "accept-encoding": "gzip" }), undefined)).headers["content-encoding"]).toBe("gzip");
+    const decoded = await later(core.handle(get("/v1/dump", { "accept-encoding": "identity" }), undefined));
+    expect(decoded.headers["content-encoding"]).toBeUndefined();
+    expect(await streamed(decoded)).toBe(DUMP);
   });
 });
 

@@ -2,8 +2,9 @@
 // burst limit as an outer layer (the part Netlify's platform plays in production). It hands the
 // core a plain request built from node:http's own fields and writes the core's precomputed headers
 // straight back, never building a web Request or Response: that is most of the cost of a naive adapter.
+// An answer the core gives at once (from memory) is written in the same turn, with no promise.
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pipeline, Readable } from "node:stream";
 import type { ByteCacheOptions } from "../../byte-cache.ts";
@@ -101,37 +102,24 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
         return;
       }
     }
-    core
-      .handle(
-        {
-          method: request.method ?? "GET",
-          path,
-          query,
-          ifNoneMatch: request.headers["if-none-match"],
-          acceptEncoding: request.headers["accept-encoding"],
-          clientIp,
-        },
-        undefined,
-      )
-      .then((result) => write(response, result))
-      // The core answers every failure itself; only writing to the socket can still throw here.
-      .catch(() => response.destroy());
+    const { headers } = request;
+    const answered = core.handle(
+      { method: request.method ?? "GET", path, query, ifNoneMatch: headers["if-none-match"], acceptEncoding: headers["accept-encoding"], clientIp },
+      undefined,
+    );
+    // The core answers every failure itself; only writing to the socket can still throw here. An
+    // answer from memory is written at once, with no promise to settle first.
+    if (answered instanceof Promise) answered.then((result) => write(response, result)).catch(() => response.destroy());
+    else {
+      try {
+        write(response, answered);
+      } catch {
+        response.destroy();
+      }
+    }
   };
 
-  const timeouts = options.timeouts ?? CONNECTION_TIMEOUTS;
-  const server = createServer(
-    {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      connectionsCheckingInterval: connectionsCheckingIntervalOf(timeouts),
-      // Headers (only a few are read) within 16 KiB.
-      maxHeaderSize: 16 * 1024,
-      keepAlive: true,
-      noDelay: true,
-    },
-    listener,
-  );
-  server.keepAliveTimeout = timeouts.keepAliveMs;
+  const server = createHttpServer(options.timeouts ?? CONNECTION_TIMEOUTS, listener);
   answerConnectAsRequest(server, listener);
 
   return {
@@ -154,6 +142,27 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * The node:http server the local server runs on, around `listener`: its timeouts, a cap on headers,
+ * keep-alive and no Nagle delay (`npm run bench:serve` runs its node:http baseline on the same).
+ */
+export function createHttpServer(timeouts: ConnectionTimeouts, listener: RequestListener): Server {
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: connectionsCheckingIntervalOf(timeouts),
+      // Headers (only a few are read) within 16 KiB.
+      maxHeaderSize: 16 * 1024,
+      keepAlive: true,
+      noDelay: true,
+    },
+    listener,
+  );
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  return server;
 }
 
 /** Path and query of a request target; absolute-form targets (`GET http://host/x`) are reduced to their path. */
