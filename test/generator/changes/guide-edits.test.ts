@@ -131,11 +131,13 @@ describe("the edits of a guide both builds hold", () => {
   });
 
   it("takes the gradings of one verdict in another order for no rewording", () => {
-    const before = example();
-    before.systems[0]!.gradings.push(grading(661, "t1", "EXAMPLE CONTENT 661 again"));
-    const after = structuredClone(before);
-    after.systems[0]!.gradings.reverse();
-    expect(guideEdits(before, after)).toEqual([]);
+    const listed = (quotes: string[]) => {
+      const g = example();
+      g.systems[0]!.gradings = quotes.map((quote) => grading(661, "t1", `EXAMPLE CONTENT 661 ${quote}`));
+      return g;
+    };
+    expect(guideEdits(listed(["b", "c", "a"]), listed(["c", "a", "b"]))).toEqual([]);
+    expect(guideEdits(listed(["b", "c", "a"]), listed(["c", "a", "b, corrected"]))).toEqual([{ field: "systems.blue.gradings", before: "1 grading", after: "reworded (seeds 661)" }]);
   });
 
   it("names the reworded seeds in ascending order, the first ten of them", () => {

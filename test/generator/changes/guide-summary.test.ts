@@ -86,6 +86,11 @@ describe("what a reviewer sees of a change between two builds", () => {
     expect(guides.edited).toEqual([]);
   });
 
+  it("an added guide on a slug its build does not hold still has its summary, its paints by index", () => {
+    const { guides } = review((d) => d.guides.push(guide({ platform_id: "5", systems: [system({ id: "glow", item: "glock-18-moonrise", paint_indexes: [694] })] })));
+    expect(guides.added.map((g) => [g.platform_id, g.items])).toEqual([["5", [{ slug: "glock-18-moonrise", paints: ["paint 694"] }]]]);
+  });
+
   it("the guides both builds hold with edits beyond the changelog's are listed by platform_id, each with its title and edits", () => {
     const { guides } = review((d) => {
       byId(d, "4000").notes = "EXAMPLE CONTENT: phases checked again";
