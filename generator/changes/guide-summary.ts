@@ -50,11 +50,9 @@ export interface ChangesForReview {
 }
 
 export function changesForReview(a: BuildSnapshot, b: BuildSnapshot, changes: Changes): ChangesForReview {
+  // The changes are those between these builds: an added guide is in `b`, a removed one in `a`.
   const summaries = (build: BuildSnapshot, ids: { platform_id: string }[]) =>
-    ids.flatMap(({ platform_id }) => {
-      const guide = build.guides.get(platform_id)?.read();
-      return guide === undefined ? [] : [guideSummary(guide, (slug) => build.slugs.get(slug)?.read() ?? [])];
-    });
+    ids.map(({ platform_id }) => guideSummary(build.guides.get(platform_id)!.read(), (slug) => build.slugs.get(slug)?.read() ?? []));
   return { changes, guides: { added: summaries(b, changes.guides.added), removed: summaries(a, changes.guides.removed), edited: editedGuides(a, b) } };
 }
 
@@ -77,7 +75,8 @@ export function guideSummary(guide: Guide, itemsOf: (slug: string) => Item[]): G
   const items = slugs.map((slug) => {
     const covering = guide.systems.filter((system) => system.item === slug);
     if (covering.some((system) => system.paint_indexes === null)) return { slug, paints: "all paints" as const };
-    const indexes = new Set(covering.flatMap((system) => system.paint_indexes ?? []));
+    // No system here covers all paints: each names its own.
+    const indexes = new Set(covering.flatMap((system) => system.paint_indexes!));
     return { slug, paints: paintLabels(itemsOf(slug), indexes) };
   });
   return { platform_id: guide.platform_id, title: guide.title, url: guide.url, items, systems };

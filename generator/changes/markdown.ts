@@ -23,13 +23,15 @@ export function cell(text: string | number): string {
     .replace(/\r?\n/g, " ");
 }
 
+/** A count as a reader reads it: 1,001. */
+const count = (n: number) => n.toLocaleString("en");
 const code = (text: string) => `\`${text.replaceAll("`", "'")}\``;
 const itemName = (item: { def_index: number; paint_index: number; slug: string }) => `${code(item.slug)} ${item.def_index}/${item.paint_index}`;
 
 function table(header: string[], rows: string[][]): string[] {
   const shown = rows.slice(0, MAX_ROWS);
   const lines = [`| ${header.join(" | ")} |`, `|${header.map(() => " --- ").join("|")}|`, ...shown.map((row) => `| ${row.join(" | ")} |`)];
-  if (rows.length > shown.length) lines.push("", `… and ${(rows.length - shown.length).toLocaleString("en")} more (\`npm run changes -- --json\` lists all).`);
+  if (rows.length > shown.length) lines.push("", `… and ${count(rows.length - shown.length)} more (\`npm run changes -- --json\` lists all).`);
   return lines;
 }
 
@@ -63,7 +65,7 @@ function responsesSection(names: ResponseNames): string[] {
   const all = changeRuns(names).map((run) => ({ line: `- ${run.change} ${code(run.text)}${runCount(run)}`, count: run.count }));
   const shown = all.slice(0, MAX_RESPONSE_LINES);
   const more = all.slice(shown.length).reduce((sum, run) => sum + run.count, 0);
-  const cut = more > 0 ? ["", `… and ${more.toLocaleString("en")} more (\`npm run changes -- --responses\` lists every one).`] : [];
+  const cut = more > 0 ? ["", `… and ${count(more)} more (\`npm run changes -- --responses\` lists every one).`] : [];
   return ["", ...shown.map(({ line }) => line), ...cut];
 }
 
@@ -76,17 +78,17 @@ export function markdownChanges(changes: Changes, guides: ChangesForReview["guid
     ...table(
       ["", "added", "removed", "other"],
       [
-        ["guides", t.guides_added, t.guides_removed, `${t.guides_retitled} retitled`],
-        ["systems", t.systems_added, t.systems_removed, ""],
-        ["levels", t.levels_added, t.levels_removed, `${t.levels_renamed} renamed`],
-        ["verdicts", t.verdicts_added, t.verdicts_removed, `${t.verdicts_moved} moved`],
-        ["items", t.items_added, t.items_removed, ""],
-        ["responses", t.responses_added, t.responses_removed, `${t.responses_changed.toLocaleString("en")} changed`],
-      ].map((row) => row.map((value) => (typeof value === "number" ? value.toLocaleString("en") : value))),
+        ["guides", count(t.guides_added), count(t.guides_removed), `${t.guides_retitled} retitled`],
+        ["systems", count(t.systems_added), count(t.systems_removed), ""],
+        ["levels", count(t.levels_added), count(t.levels_removed), `${t.levels_renamed} renamed`],
+        ["verdicts", count(t.verdicts_added), count(t.verdicts_removed), `${t.verdicts_moved} moved`],
+        ["items", count(t.items_added), count(t.items_removed), ""],
+        ["responses", count(t.responses_added), count(t.responses_removed), `${count(t.responses_changed)} changed`],
+      ],
     ),
   ];
-  const section = (title: string, count: number, body: string[]) => {
-    if (count > 0) lines.push("", `### ${title} (${count})`, ...body);
+  const section = (title: string, entries: number, body: string[]) => {
+    if (entries > 0) lines.push("", `### ${title} (${entries})`, ...body);
   };
   const byTitle = (summaries: GuideSummary[]) => summaries.flatMap(guideSection);
   section("Guides added", changes.guides.added.length, byTitle(guides.added));

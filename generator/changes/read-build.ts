@@ -134,7 +134,8 @@ function packChanges(a: GenerationOnDisk, b: GenerationOnDisk, file: string, old
   // A pack of the earlier build that cannot be read (damaged by hand): each entry read of the later one counts as changed.
   const entriesBefore: Map<number, Uint8Array | null> = chunkEntries(a, file, readBefore) ?? new Map([...entriesAfter.keys()].map((at) => [at, null]));
   // An entry read on one side alone lies past the other side's end: a kept chunk covers the same entries on both.
-  const indexes = [...new Set([...entriesAfter.keys(), ...entriesBefore.keys()])].sort((x, y) => x - y);
+  // So the entries read of the later build, then those of the earlier past its end, are in ascending order.
+  const indexes = new Set([...entriesAfter.keys(), ...entriesBefore.keys()]);
   for (const at of indexes) {
     const [was, entry] = [entriesBefore.get(at), entriesAfter.get(at)];
     if (entry === undefined) visit("removed", { file, entry: at });
@@ -166,7 +167,7 @@ function responseFilesOf(prints: ReadonlyMap<string, string>): Map<string, Respo
     if (pack === undefined) files.set(file, { print, chunks: null });
     else if (!files.has(pack)) {
       const chunks = new Map(packs.get(pack)!.map((first) => [first, prints.get(chunkFileOf(pack, first))!]));
-      files.set(pack, { print: [...chunks].map(([first, chunkPrint]) => `${first}=${chunkPrint}`).join(" "), chunks });
+      files.set(pack, { print: JSON.stringify([...chunks]), chunks });
     }
   }
   return files;

@@ -6,6 +6,7 @@
 
 import { fileFor, packEntryOf, pathFor, type Route } from "../../contract/routes.ts";
 import { DERIVATIONS, type Derivation, type Sources, type Unit } from "../derive/derivations.ts";
+import { topicsOf } from "../derive/index.ts";
 import type { Pair } from "../derive/order.ts";
 import type { BuildSnapshot } from "./compare.ts";
 import type { ResponseRef } from "./read-build.ts";
@@ -17,7 +18,8 @@ export type ResponseNames = Record<Change, string[]>;
 /** Every route of a build, with the topics its files are named under. */
 function routesOf(build: BuildSnapshot): { routes: Iterable<Route>; topics: string[] } {
   const guides = [...build.guides.values()].map((part) => part.read());
-  const topics = [...new Set(guides.flatMap((guide) => guide.systems.flatMap((system) => (system.topic === null ? [] : [system.topic]))))].sort();
+  // The build's topic vocabulary, as its manifest names it: it reads the guides alone.
+  const topics = topicsOf({ items: [], guides });
   // A pair's routes read its def and paint indexes alone.
   const pairOf = (item: { def_index: number; paint_index: number }) => ({ item: { def_index: item.def_index }, paint: { paint_index: item.paint_index } }) as unknown as Pair;
   const sources: { [U in Unit]: Sources[U][] } = {

@@ -14,7 +14,8 @@ const NUMBERED = /^(.*\/)(\d+)$/;
 
 /** `requests`, in their order, consecutive numbered ones joined into runs. */
 export function requestRuns(requests: readonly string[]): RequestRun[] {
-  const runs: { prefix: string; first: number; last: number; text: string }[] = [];
+  // A request without a number has no prefix: no request after it joins its run.
+  const runs: { prefix: string | null; first: number; last: number; text: string }[] = [];
   for (const request of requests) {
     const match = NUMBERED.exec(request);
     const previous = runs.at(-1);
@@ -22,7 +23,7 @@ export function requestRuns(requests: readonly string[]): RequestRun[] {
       previous.last += 1;
       continue;
     }
-    runs.push(match === null ? { prefix: "", first: 0, last: -1, text: request } : { prefix: match[1]!, first: Number(match[2]), last: Number(match[2]), text: request });
+    runs.push(match === null ? { prefix: null, first: 0, last: -1, text: request } : { prefix: match[1]!, first: Number(match[2]), last: Number(match[2]), text: request });
   }
   return runs.map(({ prefix, first, last, text }) =>
     last > first ? { text: `${prefix}{${first}..${last}}`, count: last - first + 1 } : { text, count: 1 },

@@ -2,11 +2,12 @@
 // the tiny dataset: what changed since the serving build, nothing to compare on a first build, and an
 // intact changelog kept when the serving generation is checked in place.
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { emptyIndex, indexFileOf, type GenerationIndex } from "../../../contract/file-index.ts";
 import type { Manifest } from "../../../contract/manifest.ts";
+import { fileFor } from "../../../contract/routes.ts";
 import { changelogStep } from "../../../generator/changes/changelog.ts";
 import { initialChanges } from "../../../generator/changes/compare.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
@@ -40,13 +41,27 @@ async function changelog(context: StepContext, version = "vB"): Promise<string> 
   return String(file!.body);
 }
 
+/** Gives guide 200 of a written generation another title on disk, leaving its index as it was. */
+function retitleOnDisk(outDir: string, version: string): void {
+  const file = path.join(outDir, `g-${version}`, fileFor({ name: "guide", platformId: "200", system: null }, { topics: [] }));
+  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), title: "Example guide 200, changed on disk" }));
+}
+
 describe("the changelog a build writes", () => {
+  it("is the build step named changelog in the build's timings", () => {
+    expect(changelogStep("vB", "g-vB").name).toBe("changelog");
+  });
+
+
   it("lists what changed since the serving build, read through the serving generation's index", async () => {
     const outDir = folders.make();
     const before = writeGeneration(outDir, "vA", tinyDataset);
     const after = writeGeneration(outDir, "vB", retitled);
+    // Guide 200 is the same in both indexes: read through them, it is not compared, whatever its file says now.
+    retitleOnDisk(outDir, "vA");
     const changes = JSON.parse(await changelog({ outDir, index: after, previousIndex: before, previous: null, serving: manifest("vA"), verifying: false }));
     expect(changes).toMatchObject({ from: "vA", to: "vB", guides: { retitled: [{ platform_id: "30", from: "Example guide 30", to: "Example guide 30, second edition" }] } });
+    expect(changes.guides.retitled).toHaveLength(1);
     expect(changes.totals.responses_changed).toBeGreaterThan(0);
   });
 
@@ -54,9 +69,10 @@ describe("the changelog a build writes", () => {
     const outDir = folders.make();
     writeGenerationIndex(path.join(outDir, indexFileOf("g-vA")), writeGeneration(outDir, "vA", tinyDataset));
     const after = writeGeneration(outDir, "vB", retitled);
+    retitleOnDisk(outDir, "vA");
     const changes = JSON.parse(await changelog({ outDir, index: after, previousIndex: null, previous: null, serving: manifest("vA"), verifying: false }));
     expect(changes.from).toBe("vA");
-    expect(changes.guides.retitled).toHaveLength(1);
+    expect(changes.guides.retitled.map((g: { platform_id: string }) => g.platform_id)).toEqual(["30"]);
   });
 
   it("has nothing to compare on a first build, or when the serving generation is gone", async () => {

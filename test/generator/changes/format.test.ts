@@ -29,7 +29,10 @@ const changes: Changes = {
     responses_removed: 16,
   },
   guides: {
-    added: [{ platform_id: "300", title: "Example guide 300" }],
+    added: [
+      { platform_id: "300", title: "Example guide 300" },
+      { platform_id: "301", title: "Example guide 301" },
+    ],
     removed: [{ platform_id: "30", title: "Example guide 30" }],
     retitled: [{ platform_id: "200", from: "Old", to: "New" }],
   },
@@ -45,21 +48,32 @@ const changes: Changes = {
     moved: [{ ...place, seed: 955, from: { key: "t1", label: "Tier 1" }, to: { key: "t2", label: "Tier 2" } }],
   },
   items: {
-    added: [{ def_index: 507, paint_index: 418, slug: "karambit-doppler", weapon: "Karambit", finish: "Doppler", paint_label: "Phase 1" }],
-    removed: [{ def_index: 4, paint_index: 694, slug: "glock-18-moonrise", weapon: "Glock-18", finish: "Moonrise", paint_label: "" }],
+    added: [
+      { def_index: 507, paint_index: 418, slug: "karambit-doppler", weapon: "Karambit", finish: "Doppler", paint_label: "Phase 1" },
+      { def_index: 7, paint_index: 44, slug: "ak-47-case-hardened", weapon: "AK-47", finish: "Case Hardened", paint_label: "" },
+    ],
+    removed: [
+      { def_index: 4, paint_index: 694, slug: "glock-18-moonrise", weapon: "Glock-18", finish: "Moonrise", paint_label: "" },
+      { def_index: 507, paint_index: 415, slug: "karambit-doppler", weapon: "Karambit", finish: "Doppler", paint_label: "Ruby" },
+    ],
   },
 };
 const added: GuideSummary = {
   platform_id: "300",
   title: "Example guide 300",
   url: "https://example.com/guides/300",
-  items: [{ slug: "karambit-doppler", paints: ["Ruby", "Phase 1"] }],
+  items: [
+    { slug: "karambit-doppler", paints: ["Ruby", "Phase 1"] },
+    { slug: "ak-47-case-hardened", paints: "all paints" },
+  ],
   systems: [{ id: "pattern", label: "Pattern", item: "karambit-doppler", paints: ["Ruby", "Phase 1"], levels: [{ key: "p1", label: "P1", seeds: 1 }, { key: "p2", label: "P2", seeds: 2 }], seeds: 3 }],
 };
 
 describe("the changes as text", () => {
-  it("give the totals, then each kind of change line by line, an added guide with what it covers", () => {
-    expect(formatChanges(changes, { added: [added], removed: [], edited: [] }).split("\n")).toEqual([
+  it("give the totals, then each kind of change line by line, an added guide with what it covers, an edited one with its fields", () => {
+    const alsoAdded: GuideSummary = { platform_id: "301", title: "Example guide 301", url: "https://example.com/guides/301", items: [{ slug: "ak-47-case-hardened", paints: "all paints" }], systems: [] };
+    const edited = [{ platform_id: "900", title: "Example guide 900", edits: [{ field: "updated", before: '"2026-01-01T10:00"', after: '"2026-03-01T10:00"' }, { field: "systems.blue.label", before: '"Blue"', after: '"Blue gems"' }] }];
+    expect(formatChanges(changes, { added: [alsoAdded, added], removed: [], edited }).split("\n")).toEqual([
       "changes from dataset_version vA to vB",
       "  guides:    1 added, 2 removed, 3 retitled",
       "  systems:   4 added, 5 removed",
@@ -68,18 +82,25 @@ describe("the changes as text", () => {
       "  items:     12 added, 13 removed",
       "  responses: 1 file changed, 1,500 added, 16 removed",
       "",
-      "guides added (1)",
+      "guides added (2)",
       '  300 "Example guide 300"',
-      "    items: karambit-doppler (Ruby, Phase 1)",
+      "    items: karambit-doppler (Ruby, Phase 1); ak-47-case-hardened (all paints)",
       '    system pattern "Pattern": karambit-doppler (Ruby, Phase 1), 2 levels, 3 seeds',
       "      P1: 1 seed",
       "      P2: 2 seeds",
+      '  301 "Example guide 301"',
+      "    items: ak-47-case-hardened (all paints)",
       "",
       "guides removed (1)",
       '  30 "Example guide 30"',
       "",
       "guides retitled (1)",
       '  200 "Old" -> "New"',
+      "",
+      "guides edited (1)",
+      '  900 "Example guide 900"',
+      '    updated: "2026-01-01T10:00" -> "2026-03-01T10:00"',
+      '    systems.blue.label: "Blue" -> "Blue gems"',
       "",
       "systems added (1)",
       '  guide 200, system gold "Gold"',
@@ -105,11 +126,13 @@ describe("the changes as text", () => {
       "verdicts removed (1)",
       "  seed 151 of ak-47-case-hardened (7/44) in guide 200, system blue: was Tier 2",
       "",
-      "items added (1)",
+      "items added (2)",
       "  karambit-doppler (507/418) Karambit | Doppler (Phase 1)",
+      "  ak-47-case-hardened (7/44) AK-47 | Case Hardened",
       "",
-      "items removed (1)",
+      "items removed (2)",
       "  glock-18-moonrise (4/694) Glock-18 | Moonrise",
+      "  karambit-doppler (507/415) Karambit | Doppler (Ruby)",
       "",
     ]);
   });

@@ -38,4 +38,29 @@ describe("naming responses by their requests", () => {
     expect(responseNames(build, later, { changed: [], added: [], removed: [guideFile] }).removed).toEqual(["/v1/guides/200"]);
     expect(responseNames(build, later, { changed: [guideFile], added: [], removed: [] }).changed).toEqual([guideFile.file]);
   });
+
+  it("names an alias's file by the resolve request of its slug, and its market hash name's by that", () => {
+    expect(
+      requestsOf(build, [
+        { file: file({ name: "resolve", aliasKey: "ak-47-case-hardened", by: "slug" }), entry: null },
+        { file: file({ name: "resolve", aliasKey: "ak47casehardened", by: "market_hash_name" }), entry: null },
+      ]),
+    ).toEqual(["/v1/resolve?slug=ak-47-case-hardened", "/v1/resolve?market_hash_name=ak47casehardened"]);
+  });
+
+  it("names an entry of a file the build holds whole by the file's path and the entry's index", () => {
+    const guideFile = file({ name: "guide", platformId: "200", system: null });
+    expect(requestsOf(build, [{ file: guideFile, entry: 3 }])).toEqual([`${guideFile}#3`]);
+  });
+
+  it("naming no responses reads nothing of the build", () => {
+    const reads: string[] = [];
+    const watched: BuildSnapshot = {
+      datasetVersion: "vA",
+      guides: new Map([["200", { print: "p", read: () => (reads.push("guide 200"), build.guides.get("200")!.read()) }]]),
+      slugs: new Map([["ak-47-case-hardened", { print: "p", read: () => (reads.push("slug ak-47-case-hardened"), [item]) }]]),
+    };
+    expect(responseNames(watched, watched, { changed: [], added: [], removed: [] })).toEqual({ changed: [], added: [], removed: [] });
+    expect(reads).toEqual([]);
+  });
 });
