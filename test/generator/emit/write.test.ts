@@ -9,6 +9,7 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { emptyIndex, type GenerationIndex } from "../../../contract/file-index.ts";
 import { gzipPiecesSync } from "../../../generator/derive/gzip-pieces.ts";
+import { PAUSE_ENV } from "../../../generator/emit/pause-point.ts";
 import { temporaryPathOf } from "../../../generator/emit/prune.ts";
 import { createGenerationWriter } from "../../../generator/emit/write.ts";
 import { fingerprint } from "../../../generator/fingerprint.ts";
@@ -277,5 +278,31 @@ describe("a kept generation brought up to date in place by reading its files", (
     await writer.writeEntries(Object.entries(files).map(([relative, body]) => ({ path: relative, body })));
     expect(writer.counts).toMatchObject({ files: 20, reused: 20 });
     expect(readdirSync(openFiles).length).toBe(before);
+  });
+});
+
+describe("the pause point of the kill tests", () => {
+  it("stops at files:N, when a parent process asks for it, with N files written, until told to go on", async () => {
+    const generationDir = path.join(temporary.make(), "g-paused");
+    const entries = Array.from({ length: 5 }, (_, at) => ({ path: `v1/guides/${at}.json`, body: `{"n":${at}}` }));
+    const paused: { point: unknown; written: number }[] = [];
+    const send = process.send;
+    // The parent's side of the channel: each pause is answered at once, as the kill tests do after a look.
+    process.send = ((message: { pausedAt?: string }) => {
+      paused.push({ point: message.pausedAt, written: readdirSync(path.join(generationDir, "v1/guides")).length });
+      const listeners = process.listeners("message");
+      listeners[listeners.length - 1]!({ resume: true }, undefined);
+      return true;
+    }) as typeof process.send;
+    process.env[PAUSE_ENV] = "files:2";
+    try {
+      const writer = createGenerationWriter({ generationDir, previous: null, existing: null, index: emptyIndex() });
+      await writer.writeEntries(entries);
+      expect(writer.counts.files).toBe(5);
+    } finally {
+      process.send = send;
+      delete process.env[PAUSE_ENV];
+    }
+    expect(paused).toEqual([{ point: "files:2", written: 2 }]);
   });
 });
