@@ -52,10 +52,10 @@ const READ_BY_CHECK = /^(?:items|guides)\/[^./][^/]*\.json$/;
 /**
  * The source fingerprint with its parts: the code's, and each dataset file's. With `memory` (a long-running
  * caller's, generator/load/file-memory.ts), a file unchanged since an earlier build is not read and hashed
- * again; the fingerprint is the same either way.
+ * again; the fingerprint is the same either way. `repository` holds the code (this checkout unless named).
  */
-export async function sourceFingerprints(datasetDir: string, memory?: FileMemory): Promise<SourceFingerprint> {
-  const code = await codeFingerprint(memory);
+export async function sourceFingerprints(datasetDir: string, memory?: FileMemory, repository = REPOSITORY): Promise<SourceFingerprint> {
+  const code = await codeFingerprint(memory, repository);
   const names = (await namesUnder(datasetDir, ".")).sort();
   // Each dataset file is hashed on its own and the fingerprint is made of those hashes, so that
   // the check can reuse them (a guide's hash keys its check outcome, validate/cache.ts). Only the
@@ -67,9 +67,9 @@ export async function sourceFingerprints(datasetDir: string, memory?: FileMemory
   const keep = (file: string) => {
     const read = remembered(memory, path.join(datasetDir, file), () => {
       const bytes = readRegularFile(path.join(datasetDir, file), LARGEST_READ);
-      return bytes.ok ? { bytes: bytes.bytes, sha256: createHash("sha256").update(bytes.bytes).digest("hex") } : bytes;
+      return bytes.ok ? { bytes: bytes.bytes, sha256: sha256Of(bytes.bytes) } : bytes;
     });
-    if ("ok" in read) return lines.set(file, notReadLine(file, read));
+    if ("ok" in read) return lines.set(file, textLine(file, notReadText(read)));
     datasetFiles.set(file, read);
     lines.set(file, fileLine(file, read.bytes.byteLength, read.sha256));
   };
@@ -77,14 +77,13 @@ export async function sourceFingerprints(datasetDir: string, memory?: FileMemory
   const captures = capturesNamed(datasetFiles, memory);
   for (const file of names) {
     if (lines.has(file)) continue;
-    if (file.endsWith("\0link")) {
-      const bytes = Buffer.from(`link ${await readlink(path.join(datasetDir, file.slice(0, -5)))}`);
-      lines.set(file, fileLine(file, bytes.byteLength, createHash("sha256").update(bytes).digest("hex")));
+    if (file.endsWith(LINK)) {
+      lines.set(file, textLine(file, await linkText(datasetDir, file)));
     } else if (captures.has(file)) {
       keep(file);
     } else {
       const digest = remembered(memory, path.join(datasetDir, file), () => hashRegularFile(path.join(datasetDir, file), LARGEST_READ));
-      lines.set(file, digest.ok ? fileLine(file, digest.size, digest.sha256) : notReadLine(file, digest));
+      lines.set(file, digest.ok ? fileLine(file, digest.size, digest.sha256) : textLine(file, notReadText(digest)));
     }
   }
   const hash = createHash("sha256");
@@ -112,11 +111,20 @@ function fileLine(file: string, size: number, sha256: string): string {
   return `file ${file} ${size} ${sha256}\n`;
 }
 
+const sha256Of = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** The line of a file whose bytes `text` stands for. */
+const textLine = (file: string, text: Uint8Array) => fileLine(file, text.byteLength, sha256Of(text));
+
 /** A FIFO, socket or device is never opened, nor a file larger than any the check reads: their kind or size stands for their bytes. */
-function notReadLine(file: string, read: Exclude<FileRead, { ok: true }>): string {
-  const bytes = Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`);
-  return fileLine(file, bytes.byteLength, createHash("sha256").update(bytes).digest("hex"));
-}
+const notReadText = (read: Exclude<FileRead, { ok: true }>) =>
+  Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`);
+
+/** How a link is listed (namesUnder): after its path, a name no file can have. */
+const LINK = "\0link";
+
+/** A link stands for where it points (it is never followed). */
+const linkText = async (root: string, file: string) => Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -LINK.length)))}`);
 
 /**
  * "snapshots/<snapshot.path>" of every guide file that names one. Found without parsing whole guides
@@ -144,7 +152,7 @@ function snapshotPathIn(bytes: Uint8Array): string | null {
   try {
     snapshotPath = (JSON.parse(Buffer.from(bytes.subarray(start, start + match[1]!.length)).toString("utf8")) as { path?: unknown }).path;
   } catch {
-    return null;
+    // Not JSON: it names no capture (snapshotPath stays undefined).
   }
   return typeof snapshotPath === "string" ? path.posix.normalize(`snapshots/${snapshotPath}`) : null;
 }
@@ -154,12 +162,13 @@ const SNAPSHOT_OBJECT = /"snapshot"\s*:\s*(\{[^{}]*\})/;
 /**
  * The hash of the code files as written: contract/, generator/, edge/, explorer/ and the lockfile. With
  * `memory`, each file's bytes are remembered while it is unchanged (the hash is the same either way).
+ * `repository` is the folder they are in: this checkout unless named.
  */
-export async function codeFingerprint(memory?: FileMemory): Promise<string> {
+export async function codeFingerprint(memory?: FileMemory, repository = REPOSITORY): Promise<string> {
   const hash = createHash("sha256");
   const code = [...CODE_FILES];
-  for (const folder of CODE_FOLDERS) append(code, (await namesUnder(REPOSITORY, folder)).filter((name) => !NOT_CODE(name)));
-  await hashFiles(hash, REPOSITORY, code, memory);
+  for (const folder of CODE_FOLDERS) append(code, (await namesUnder(repository, folder)).filter((name) => !NOT_CODE(name)));
+  await hashFiles(hash, repository, code, memory);
   return hash.digest("hex").slice(0, 32);
 }
 
@@ -170,7 +179,7 @@ async function namesUnder(root: string, folder: string): Promise<string[]> {
   try {
     for (const entry of await entriesUnder(start)) {
       const name = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
-      names.push(entry.isSymbolicLink() ? `${name}\0link` : name);
+      names.push(entry.isSymbolicLink() ? `${name}${LINK}` : name);
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
@@ -192,13 +201,13 @@ async function readFiles(root: string, names: string[], memory: FileMemory | und
   // ever); nor is a file larger than any the check reads: their kind or size stands for their
   // bytes, and the check refuses them by name.
   for (const file of names.sort()) {
-    if (file.endsWith("\0link")) {
-      each(file, Buffer.from(`link ${await readlink(path.join(root, file.slice(0, -5)))}`));
+    if (file.endsWith(LINK)) {
+      each(file, await linkText(root, file));
       continue;
     }
     const read = remembered(memory, path.join(root, file), () => readRegularFile(path.join(root, file), LARGEST_READ));
     if (read.ok) each(file, read.bytes);
-    else each(file, Buffer.from(`not read: ${"notRegular" in read ? read.notRegular : "tooLarge" in read ? `${read.tooLarge} bytes` : read.code}`));
+    else each(file, notReadText(read));
   }
 }
 

@@ -94,17 +94,18 @@ export function createGenerationWriter({ generationDir, previous, existing, inde
     index.files.set(relative, print);
     counts.files++;
     counts.bytes += bytes.byteLength;
-    const outcome = attempt((): "held" | "linked" | "written" => {
-      if (holds(relative, print, bytes)) return "held";
+    // Whether its bytes were written (false: held already, or linked); null when it could not be placed.
+    const written = attempt(() => {
+      if (holds(relative, print, bytes)) return false;
       if (matchesPrevious(relative, bytes, print)) {
         place.link(relative);
-        return "linked";
+        return false;
       }
       place.write(relative, bytes);
-      return "written";
+      return true;
     });
-    if (outcome === "written") counts.written++;
-    else if (outcome !== null) counts.reused++;
+    if (written === true) counts.written++;
+    else if (written === false) counts.reused++;
   };
 
   const linkUnit = (entry: ReusedUnit) => {
@@ -124,9 +125,9 @@ export function createGenerationWriter({ generationDir, previous, existing, inde
   /** The serving generation's encoding of a gzip file, when its index says how and the file is intact. */
   const previousEncoding = (relative: string): PieceEncoding | null => {
     const encoded = previous?.index?.pieces.get(relative);
-    if (encoded === undefined || previous === null) return null;
-    const bytes = readRegularFile(path.join(previous.dir, relative));
-    return bytes !== null && fingerprint(relative, bytes) === previous.index!.files.get(relative) ? { ...encoded, bytes } : null;
+    if (encoded === undefined) return null;
+    const bytes = readRegularFile(path.join(previous!.dir, relative));
+    return bytes !== null && fingerprint(relative, bytes) === previous!.index!.files.get(relative) ? { bytes, pieces: encoded.pieces, encoder: encoded.encoder } : null;
   };
 
   return {
@@ -222,9 +223,10 @@ function placer(generationDir: string, previousDir: string | null, inPlace: bool
       // Left after a failure, or when the file already was this very inode: a rename between two
       // links of one file does nothing.
       try {
-        rmSync(temporary, { force: true });
+        rmSync(temporary);
       } catch {
-        // Not a file (a folder someone made under this name): a stray for the next check in place.
+        // Gone (renamed into place), or not a file (a folder someone made under this name): a stray
+        // for the next check in place.
       }
     }
   };
