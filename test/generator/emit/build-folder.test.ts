@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Manifest } from "../../../contract/manifest.ts";
-import { assertBuildFolder, readManifest, readOrNull, staleEntries, writeUploadIgnore } from "../../../generator/emit/build-folder.ts";
+import { assertBuildFolder, commitManifest, readManifest, readOrNull, staleEntries, writeUploadIgnore } from "../../../generator/emit/build-folder.ts";
 import { gitignoreMatcher } from "../../../generator/emit/upload.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
@@ -101,3 +101,17 @@ describe("a build folder", () => {
     expect(readOrNull(path.join(temporary.make(), "missing"))).toBeNull();
   });
 });
+
+describe("commitManifest", () => {
+  it("puts the manifest in place as the edge reads it, and leaves no file of this process open", async () => {
+    const dir = temporary.make();
+    const manifest: Manifest = { format: 4, dataset_version: "v1", generation: "g-v1", index: "12:0123456789abcdef", topics: [] };
+    const open = () => readdirSync("/proc/self/fd").length;
+    const before = open();
+    await commitManifest(dir, manifest);
+    expect(open()).toBe(before);
+    expect(await readManifest(dir)).toEqual(manifest);
+    expect(readdirSync(dir)).toEqual(["manifest.json"]);
+  });
+});
+
