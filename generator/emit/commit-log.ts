@@ -44,8 +44,8 @@ export function readCommitLog(outDir: string): Commit[] {
  * from it (a build that fails after writing it only keeps a folder it removes anyway).
  */
 export function recordCommit(outDir: string, manifest: Manifest, now: number, graceMs = GRACE_MS): Commit[] {
-  const commit: Commit = { generation: manifest.generation, at: now };
-  if (manifest.docs !== undefined) commit.docs = manifest.docs;
+  // A manifest without documents gives docs undefined, which JSON.stringify leaves out.
+  const commit: Commit = { generation: manifest.generation, at: now, docs: manifest.docs };
   const log = recentCommits([commit, ...readCommitLog(outDir)], now, graceMs);
   const file = path.join(outDir, COMMIT_LOG_FILE);
   const temporary = temporaryPathOf(file);

@@ -10,6 +10,7 @@
 
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { emptyIndex, indexFileOf, readGenerationIndex, type GenerationIndex } from "../../contract/file-index.ts";
 import type { Manifest, ManifestDraft } from "../../contract/manifest.ts";
 import type { Documents } from "../docs/documents.ts";
@@ -141,7 +142,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   const report = reportOf(verifying ? "verify" : existing !== null ? "update" : "new", manifest);
   report.timings = timings;
   const index = emptyIndex();
-  if (source !== undefined) index.source = source;
+  index.source = source;
   const previous = serving !== null && !verifying ? { dir: path.join(outDir, serving.generation), index: previousIndex } : null;
   const writer = createGenerationWriter({ generationDir, previous, existing, index });
   const stage = verifying ? "verify" : "write";
@@ -162,7 +163,7 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     const failures = [...writer.failures];
     if (existing !== null) {
       // The serving index is rewritten below: never a stray.
-      const strays = await removeStrays(generationDir, new Map([...index.files, [SERVING_INDEX_FILE, ""]]));
+      const strays = await removeStrays(generationDir, new Set([...index.files.keys(), SERVING_INDEX_FILE]));
       report.removed = strays.removed;
       failures.push(...strays.failures);
     }
@@ -174,8 +175,9 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     await writeIndex(outDir, manifest.generation, index);
     // A repair is committed too (the same manifest, renamed into place again): that is how a running
     // server learns that files of the build it serves have changed (docs/build.md, "Safe and incremental").
+    // The manifest as read back has its fields in the parser's order: compared field by field, not as text.
     const repaired = verifying && report.written + report.removed > 0;
-    if (!verifying || repaired || JSON.stringify(serving) !== JSON.stringify(committing)) await commit(outDir, committing, lock, options);
+    if (!verifying || repaired || !isDeepStrictEqual(serving, committing)) await commit(outDir, committing, lock, options);
     committed = true;
     servingManifest = committing;
     if (failures.length > 0) {

@@ -29,7 +29,8 @@ export function writeGenerationIndex(file: string, index: GenerationIndex): void
     files: Object.fromEntries(index.files),
     inputs: Object.fromEntries([...index.inputs].map(([key, { hash, files, bytes }]) => [key, [hash, files, bytes]])),
     pieces: Object.fromEntries([...index.pieces].map(([file, { encoder, pieces }]) => [file, { encoder, pieces: pieces.map(({ key, start, length }) => [key, start, length]) }])),
-    ...(index.source !== undefined ? { source: index.source } : {}),
+    // Absent when not known: JSON.stringify leaves out a field that is undefined.
+    source: index.source,
   };
   writeFileSync(temporary, gzipSync(JSON.stringify(stored), { level: 1 }));
   renameSync(temporary, file);

@@ -23,9 +23,14 @@ const SERVER_ENTRY = path.join(REPOSITORY, "edge/adapters/node/serve.ts");
 /** package.json's minimum Node (engines.node, ">=22.18.0"), and the Node CI runs and tests on (.nvmrc). */
 function nodeVersions(): { minimum: string; tested: string } {
   const engines = (JSON.parse(readFileSync(path.join(REPOSITORY, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+  return { minimum: nodeMinimum(engines), tested: readFileSync(path.join(REPOSITORY, ".nvmrc"), "utf8").trim() };
+}
+
+/** The version in engines.node, which must read ">=MAJOR.MINOR.PATCH": any other range has no one minimum to check. */
+export function nodeMinimum(engines: string): string {
   const minimum = /^>=\s*(\d+\.\d+\.\d+)$/.exec(engines)?.[1];
   if (minimum === undefined) throw new Error(`package.json's engines.node should read ">=MAJOR.MINOR.PATCH", not ${JSON.stringify(engines)}`);
-  return { minimum, tested: readFileSync(path.join(REPOSITORY, ".nvmrc"), "utf8").trim() };
+  return minimum;
 }
 
 /** Read by whoever opens the file on the stick. */

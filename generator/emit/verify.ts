@@ -17,9 +17,9 @@ export interface StrayRemoval {
  * FIFOs, folders, and temporaries or trash of a repair that was stopped. Links are not followed.
  * Whatever stands at an expected path is the writer's business, which has replaced it or said why not.
  */
-export async function removeStrays(generationDir: string, expected: ReadonlyMap<string, string>): Promise<StrayRemoval> {
+export async function removeStrays(generationDir: string, expected: ReadonlySet<string>): Promise<StrayRemoval> {
   const folders = new Set<string>();
-  for (const file of expected.keys()) for (let folder = path.posix.dirname(file); folder !== "."; folder = path.posix.dirname(folder)) folders.add(folder);
+  for (const file of expected) for (let folder = path.posix.dirname(file); folder !== "."; folder = path.posix.dirname(folder)) folders.add(folder);
   const result: StrayRemoval = { removed: 0, failures: [] };
   const visit = async (folder: string): Promise<void> => {
     for (const entry of await fs.readdir(path.join(generationDir, folder), { withFileTypes: true })) {

@@ -6,6 +6,8 @@ import type { Documents } from "../../../generator/docs/documents.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import { GRACE_MS } from "../../../generator/emit/commit-log.ts";
 import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
+import { writeDocumentsFolder } from "../../../generator/emit/documents-folder.ts";
+import { temporaryPathOf } from "../../../generator/emit/prune.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
@@ -93,3 +95,28 @@ describe("a full disk while writing the documents folder", () => {
     expect((await fs.readdir(out)).sort()).toEqual(before);
   });
 });
+
+describe("writeDocumentsFolder", () => {
+  it("writes a folder that is not there, even into a build folder not made yet, and says it wrote it", async () => {
+    const out = freshDir();
+    expect(await writeDocumentsFolder(out, documents("two"))).toBe(true);
+    expect((await fs.readdir(path.join(out, "docs-two"))).sort()).toEqual(["index.html", "openapi.json"]);
+  });
+
+  it("leaves a folder of that name as it is, since its name is its content's hash, and says it wrote nothing", async () => {
+    const out = freshDir();
+    await fs.mkdir(path.join(out, "docs-two"), { recursive: true });
+    expect(await writeDocumentsFolder(out, documents("two"))).toBe(false);
+    expect(await fs.readdir(path.join(out, "docs-two"))).toEqual([]);
+  });
+
+  it("starts again from nothing when a stopped write left its temporary folder", async () => {
+    const out = freshDir();
+    const left = temporaryPathOf(path.join(out, "docs-two"));
+    await fs.mkdir(left, { recursive: true });
+    await fs.writeFile(path.join(left, "half.html"), "<p>");
+    expect(await writeDocumentsFolder(out, documents("two"))).toBe(true);
+    expect((await fs.readdir(path.join(out, "docs-two"))).sort()).toEqual(["index.html", "openapi.json"]);
+  });
+});
+

@@ -2,11 +2,12 @@
 // repairing it, pruning old generations.
 
 import { promises as fs, statSync } from "node:fs";
+import { indexFileOf, readGenerationIndex } from "../../../contract/file-index.ts";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildFiles, manifestOf, type BuildFile } from "../../../generator/derive/index.ts";
 import { COMMIT_LOG_FILE, GRACE_MS } from "../../../generator/emit/commit-log.ts";
-import { emitBuild, filesStep, type EmitReport } from "../../../generator/emit/emit-build.ts";
+import { emitBuild, filesStep, type EmitOptions, type EmitProgress, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
@@ -23,8 +24,8 @@ afterAll(() => temporary.removeAll());
 const freshDir = () => path.join(temporary.make(), "dist");
 /** The builds' clock: each build commits a grace period after the one before (commit-log.ts). */
 let clock = 0;
-const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false) =>
-  emitBuild({ outDir, manifest: manifestOf(dataset, version), steps: [filesStep(files ?? buildFiles(dataset, version))], readBack, now: () => (clock += GRACE_MS) });
+const build = (outDir: string, dataset: Dataset, version: string, files?: Iterable<BuildFile>, readBack = false, more: Partial<EmitOptions> = {}) =>
+  emitBuild({ outDir, manifest: manifestOf(dataset, version), steps: [filesStep(files ?? buildFiles(dataset, version))], readBack, now: () => (clock += GRACE_MS), ...more });
 const seedsPack = (defIndex: number, paintIndex: number) => fileFor({ name: "seed", defIndex, paintIndex, seed: 0 }, { topics: [] });
 /** Files of one pair's unit: its menu, no-topic menu, patterns and at least one chunk of its seeds pack. */
 const PAIR_FILES = 4;
@@ -223,5 +224,147 @@ describe("emitting a build", () => {
     await fs.writeFile(path.join(out, "notes.txt"), "mine");
     await expect(build(out, tinyDataset, "vA")).rejects.toThrow("is not a build folder");
     expect(await fs.readdir(out)).toEqual(["notes.txt"]);
+  });
+
+  it("times each step under its name, in order, and reports when the build was committed within the time it took", async () => {
+    const out = freshDir();
+    const before = performance.now();
+    const report = await emitBuild({
+      outDir: out,
+      manifest: manifestOf(tinyDataset, "vA"),
+      steps: [filesStep(buildFiles(tinyDataset, "vA")), filesStep([{ path: "changes.json", body: "{}" }], "changelog")],
+      now: () => (clock += GRACE_MS),
+    });
+    const took = performance.now() - before;
+    expect(Object.keys(report.timings!)).toEqual(["prepare", "derive", "changelog", "documents", "server", "commit", "prune"]);
+    expect(report.committedAfterMs).toBeGreaterThanOrEqual(0);
+    expect(report.committedAfterMs).toBeLessThanOrEqual(took);
+    const again = performance.now();
+    const unchanged = await build(out, tinyDataset, "vA");
+    expect(unchanged.mode).toBe("unchanged");
+    expect(unchanged.committedAfterMs).toBeLessThanOrEqual(performance.now() - again);
+  });
+
+  it("tells its progress as files written, or as files verified when it checks the serving generation", async () => {
+    const out = freshDir();
+    const stages = async (readBack: boolean) => {
+      const seen: EmitProgress[] = [];
+      await build(out, tinyDataset, "vA", undefined, readBack, { onProgress: (progress) => seen.push(progress) });
+      return [...new Set(seen.map((progress) => progress.stage))];
+    };
+    expect(await stages(false)).toEqual(["write", "prune"]);
+    expect(await stages(true)).toEqual(["verify", "prune"]);
+  });
+
+  it("a check of an intact serving generation commits nothing: the manifest stays the same file and the commit log gains no entry", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    const [manifest, log] = [statSync(path.join(out, "manifest.json")).ino, await fs.readFile(path.join(out, COMMIT_LOG_FILE), "utf8")];
+    expect(await build(out, tinyDataset, "vA", undefined, true)).toMatchObject({ mode: "verify", written: 0, removed: 0 });
+    expect(statSync(path.join(out, "manifest.json")).ino).toBe(manifest);
+    expect(await fs.readFile(path.join(out, COMMIT_LOG_FILE), "utf8")).toBe(log);
+  });
+
+  it("a check that repairs one file and removes one stray commits the manifest again, so that a server reads the repair", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    const manifest = statSync(path.join(out, "manifest.json")).ino;
+    await fs.writeFile(path.join(out, "g-vA", "v1/guides/200.json"), "{");
+    await fs.writeFile(path.join(out, "g-vA", "v1", "stray.json"), "{}");
+    expect(await build(out, tinyDataset, "vA", undefined, true)).toMatchObject({ mode: "verify", written: 1, removed: 1 });
+    expect(statSync(path.join(out, "manifest.json")).ino).not.toBe(manifest);
+  });
+
+  it("a check whose manifest names other documents commits it, though no file of the generation changed", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    const documents = { folder: "docs-0123456789abcdef", files: [{ path: "openapi.json", body: "{} EXAMPLE CONTENT" }] };
+    const report = await emitBuild({ outDir: out, manifest: { ...manifestOf(tinyDataset, "vA"), docs: documents.folder }, documents, steps: [filesStep(buildFiles(tinyDataset, "vA"))], readBack: true, now: () => (clock += GRACE_MS) });
+    expect(report).toMatchObject({ mode: "verify", written: 0, removed: 0, docs: documents.folder });
+    expect((await readManifest(out))?.docs).toBe(documents.folder);
+  });
+
+  it("a check of the serving generation that fails halfway leaves that generation serving, whole", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    const before = await treeOf(path.join(out, "g-vA"));
+    function* failing(): Generator<BuildFile> {
+      yield* [...buildFiles(tinyDataset, "vA")].slice(0, 3);
+      throw new Error("disk full (simulated)");
+    }
+    await expect(build(out, tinyDataset, "vA", failing(), true)).rejects.toThrow("disk full");
+    expect((await readManifest(out))?.generation).toBe("g-vA");
+    expect(await treeOf(path.join(out, "g-vA"))).toEqual(before);
+  });
+
+  it("a build of a version whose generation name the serving build already has, but another dataset_version, brings that generation up to date rather than keeping it", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    const manifest = { ...manifestOf(corrected(), "vA"), dataset_version: "vA-corrected" };
+    const report = await emitBuild({ outDir: out, manifest, steps: [filesStep(buildFiles(corrected(), "vA"))], now: () => (clock += GRACE_MS) });
+    expect(report.mode).toBe("update");
+    expect(report.written).toBeGreaterThan(0);
+    expect((await readManifest(out))?.dataset_version).toBe("vA-corrected");
+    expect(await servedSeed(out, "g-vA", 7, 44, 955)).toContain("955 (corrected)");
+  });
+
+  it("brings a kept generation without its index up to date in place", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    await build(out, corrected(), "vB");
+    await fs.rm(path.join(out, "g-vA.files.gz"));
+    expect(await build(out, tinyDataset, "vA")).toMatchObject({ mode: "update", written: 0 });
+    expect((await readManifest(out))?.generation).toBe("g-vA");
+  });
+
+  /** A, B, then A again, with `count` files that B linked from A removed from both generations by hand: A cannot link them back. */
+  async function updateMissing(count: number) {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    await build(out, corrected(), "vB");
+    const shared = (await entriesUnder(path.join(out, "g-vB")))
+      .map((entry) => path.relative(path.join(out, "g-vB"), path.join(entry.parentPath, entry.name)))
+      .filter((file) => file !== SERVING_INDEX_FILE && statSync(path.join(out, "g-vB", file)).ino === statSync(path.join(out, "g-vA", file)).ino)
+      .slice(0, count);
+    expect(shared).toHaveLength(count);
+    for (const file of shared) for (const generation of ["g-vA", "g-vB"]) await fs.rm(path.join(out, generation, file));
+    const failure = await build(out, tinyDataset, "vA").then(
+      () => "",
+      (error: Error) => error.message,
+    );
+    return { out, shared, failure };
+  }
+
+  it("a build that cannot bring a kept generation up to date names the files, keeps that generation and leaves the serving build serving", async () => {
+    const { out, shared, failure } = await updateMissing(3);
+    expect(failure).toMatch(/^could not bring g-vA up to date: /);
+    for (const file of shared) expect(failure).toContain(file);
+    expect(failure).not.toContain("more");
+    expect(failure.split("; ")).toHaveLength(3);
+    expect((await readManifest(out))?.generation).toBe("g-vB");
+    expect(statSync(path.join(out, "g-vA", "v1", "meta.json")).isFile()).toBe(true);
+  });
+
+  it("names the first three files it could not place and counts the others", async () => {
+    const { shared, failure } = await updateMissing(4);
+    const parts = failure.split("; ");
+    expect(parts).toHaveLength(4);
+    expect(parts[3]).toBe("and 1 more");
+    expect(parts.slice(0, 3).every((part, i) => part.includes(shared[i]!) || shared.some((file) => part.includes(file)))).toBe(true);
+  });
+
+  it("a rebuild with nothing changed records a new source in the index, keeps the one it has otherwise, and puts back the upload's ignore file", async () => {
+    const out = freshDir();
+    const index = path.join(out, indexFileOf("g-vA"));
+    await build(out, tinyDataset, "vA", undefined, false, { source: "source-1" });
+    await build(out, tinyDataset, "vA", undefined, false, { source: "source-2" });
+    expect(readGenerationIndex(index)?.source).toBe("source-2");
+    const inode = statSync(index).ino;
+    await build(out, tinyDataset, "vA", undefined, false, { source: "source-2" });
+    expect(statSync(index).ino).toBe(inode);
+    await fs.rm(path.join(out, ".assetsignore"));
+    expect(await build(out, tinyDataset, "vA")).toMatchObject({ mode: "unchanged" });
+    expect(readGenerationIndex(index)?.source).toBe("source-2");
+    expect(await fs.readFile(path.join(out, ".assetsignore"), "utf8")).toContain("!/g-vA");
   });
 });

@@ -11,7 +11,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { derivationUnits, manifestOf } from "../../../generator/derive/index.ts";
 import { emitBuild } from "../../../generator/emit/emit-build.ts";
-import { reuseUnchanged } from "../../../generator/emit/reuse.ts";
+import { reuseUnchanged, unitHash, type EmitEntry } from "../../../generator/emit/reuse.ts";
+import { emptyIndex, type GenerationIndex } from "../../../contract/file-index.ts";
+import { chunkFileOf } from "../../../contract/pack-chunks.ts";
+import type { DerivationUnit, DerivedFile } from "../../../generator/derive/index.ts";
 import { createRandom, type Random } from "../../../tools/fixture/random.ts";
 import { scaleFixture } from "../../../tools/fixture/scale.ts";
 import { datasetVersion } from "../../../generator/version.ts";
@@ -178,3 +181,70 @@ describe("an incremental rebuild", () => {
     expect(next).toBeGreaterThan(0);
   });
 });
+
+describe("reuseUnchanged, unit by unit", () => {
+  const PACK = "v1/seeds/7/44.pack";
+  /** A unit of a guide file and a pack, with these inputs; `derived` counts the times its files were asked for. */
+  const unitOf = (inputs: string | null, counter = { derived: 0 }): DerivationUnit => ({
+    key: "pair 7/44",
+    inputs,
+    paths: ["v1/items/7/44.json", PACK],
+    routes: () => [],
+    *files(): Generator<DerivedFile> {
+      counter.derived++;
+      yield { path: "v1/items/7/44.json", body: "{\"EXAMPLE CONTENT\":true}" };
+      yield { path: chunkFileOf(PACK, 0), body: new Uint8Array([1, 2, 3]) };
+      yield { path: "dump.json.gz", pieces: [] };
+    },
+  });
+  /** An index that recorded the unit with `inputs`, its pack in two chunks. */
+  const indexWith = (inputs: string, files = ["v1/items/7/44.json", chunkFileOf(PACK, 0), chunkFileOf(PACK, 500)]): GenerationIndex => {
+    const index = emptyIndex();
+    index.inputs.set("pair 7/44", { hash: unitHash(CODE, inputs), files: 3, bytes: 30 });
+    for (const file of files) index.files.set(file, `print of ${file}`);
+    return index;
+  };
+
+  it("records a unit's hash as 32 hex digits that change with its inputs and with the code", () => {
+    expect(unitHash(CODE, "a")).toMatch(/^[0-9a-f]{32}$/);
+    expect(unitHash(CODE, "b")).not.toBe(unitHash(CODE, "a"));
+    expect(unitHash("other-code", "a")).not.toBe(unitHash(CODE, "a"));
+  });
+
+  it("derives a unit when there is no serving generation, its text as bytes, and records how many files and bytes it gave", () => {
+    const entries = [...reuseUnchanged([unitOf("in")], CODE, null)];
+    expect(entries).toEqual([
+      { path: "v1/items/7/44.json", body: Buffer.from("{\"EXAMPLE CONTENT\":true}") },
+      { path: chunkFileOf(PACK, 0), body: new Uint8Array([1, 2, 3]) },
+      { path: "dump.json.gz", pieces: [] },
+      { kind: "derived", key: "pair 7/44", record: { hash: unitHash(CODE, "in"), files: 3, bytes: 27 } },
+    ]);
+  });
+
+  it("takes an unchanged unit from the serving generation, each chunk of its pack by its fingerprint, without deriving it", () => {
+    const counter = { derived: 0 };
+    const entries: EmitEntry[] = [...reuseUnchanged([unitOf("in", counter)], CODE, { index: indexWith("in") })];
+    expect(counter.derived).toBe(0);
+    expect(entries).toEqual([
+      {
+        kind: "reused",
+        key: "pair 7/44",
+        record: { hash: unitHash(CODE, "in"), files: 3, bytes: 30 },
+        files: [
+          ["v1/items/7/44.json", "print of v1/items/7/44.json"],
+          [chunkFileOf(PACK, 0), `print of ${chunkFileOf(PACK, 0)}`],
+          [chunkFileOf(PACK, 500), `print of ${chunkFileOf(PACK, 500)}`],
+        ],
+      },
+    ]);
+  });
+
+  it("derives a unit again when its inputs changed, when the serving index lacks one of its files, or when it has no inputs to compare", () => {
+    const derivedOf = (unit: DerivationUnit, index: GenerationIndex) => [...reuseUnchanged([unit], CODE, { index })].filter((entry) => "kind" in entry).map((entry) => (entry as { kind: string }).kind);
+    expect(derivedOf(unitOf("changed"), indexWith("in"))).toEqual(["derived"]);
+    expect(derivedOf(unitOf("in"), indexWith("in", ["v1/items/7/44.json"]))).toEqual(["derived"]);
+    expect(derivedOf(unitOf("in"), indexWith("in", [chunkFileOf(PACK, 0)]))).toEqual(["derived"]);
+    expect(derivedOf(unitOf(null), indexWith("in"))).toEqual([]);
+  });
+});
+

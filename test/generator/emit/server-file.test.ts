@@ -4,7 +4,7 @@
 // a copied folder on its own is test/http/mirror.test.ts.
 
 import { spawnSync } from "node:child_process";
-import { readFileSync, realpathSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDist } from "../../../generator/build.ts";
 import { SERVER_FILE } from "../../../generator/emit/build-folder.ts";
+import { writeServerFile } from "../../../generator/emit/server-file.ts";
 import { UPLOAD_IGNORE_FILE } from "../../../contract/upload-ignore.ts";
 import { sampleGuide, sampleItems } from "../../fixtures/validate/sample-dataset.ts";
 import { writeSampleDataset } from "../../fixtures/validate/sample-files.ts";
@@ -102,3 +103,38 @@ describe("the build folder's serve.mjs", () => {
     expect((await readFile(serverOf("second"))).equals(bytes)).toBe(true);
   });
 });
+
+describe("writeServerFile", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "server-file-unit-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  let folders = 0;
+  const folder = () => {
+    const out = path.join(root, `out-${++folders}`);
+    mkdirSync(out);
+    return out;
+  };
+
+  it("writes serve.mjs when it is missing or differs, says so, and leaves nothing else beside it", async () => {
+    const out = folder();
+    expect(await writeServerFile(out, "// EXAMPLE CONTENT 1")).toBe(true);
+    expect(await writeServerFile(out, "// EXAMPLE CONTENT 2")).toBe(true);
+    expect(readFileSync(path.join(out, SERVER_FILE), "utf8")).toBe("// EXAMPLE CONTENT 2");
+    expect(readdirSync(out)).toEqual([SERVER_FILE]);
+  });
+
+  it("writes nothing when serve.mjs already holds the same bytes, and says so", async () => {
+    const out = folder();
+    writeFileSync(path.join(out, SERVER_FILE), "// EXAMPLE CONTENT");
+    const before = (await stat(path.join(out, SERVER_FILE))).ino;
+    expect(await writeServerFile(out, "// EXAMPLE CONTENT")).toBe(false);
+    expect((await stat(path.join(out, SERVER_FILE))).ino).toBe(before);
+  });
+
+  it("puts the file in place of a folder named serve.mjs", async () => {
+    const out = folder();
+    mkdirSync(path.join(out, SERVER_FILE, "inside"), { recursive: true });
+    expect(await writeServerFile(out, "// EXAMPLE CONTENT")).toBe(true);
+    expect(readFileSync(path.join(out, SERVER_FILE), "utf8")).toBe("// EXAMPLE CONTENT");
+  });
+});
+

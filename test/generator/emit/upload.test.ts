@@ -5,7 +5,7 @@
 // folder; the manifest. Netlify also takes the three files only builds read, and the folder's server;
 // wrangler's "Read N files" counts every entry of the folder, folders included.
 
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,9 +21,11 @@ const root = mkdtempSync(path.join(tmpdir(), "psg-upload-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("gitignoreMatcher, read as wrangler reads .assetsignore", () => {
-  const ignored = gitignoreMatcher(["# a comment", "", "*.files.gz", ".build-lock*", "g-*", "!/g-2", "docs-*", "!/docs-b", "/top-only.json", "cache/"]);
+  // Built inside each test, so that the test reads the rules as the code under test parses them.
+  const sample = () => gitignoreMatcher(["# a comment", "", "*.files.gz", ".build-lock*", "g-*", "!/g-2", "docs-*", "!/docs-b", "/top-only.json", "cache/"]);
 
   it("ignores by name at any depth when the pattern has no inner slash", () => {
+    const ignored = sample();
     expect(ignored("g-1.files.gz")).toBe(true);
     expect(ignored("g-2/deep/x.files.gz")).toBe(true);
     expect(ignored(".build-lock")).toBe(true);
@@ -31,6 +33,7 @@ describe("gitignoreMatcher, read as wrangler reads .assetsignore", () => {
   });
 
   it("takes back with ! what a later line names, and the last matching line decides", () => {
+    const ignored = sample();
     expect(ignored("g-1/v1/meta.json")).toBe(true);
     expect(ignored("g-2/v1/meta.json")).toBe(false);
     expect(ignored("docs-a/index.html")).toBe(true);
@@ -38,6 +41,7 @@ describe("gitignoreMatcher, read as wrangler reads .assetsignore", () => {
   });
 
   it("anchors a leading slash to the folder, and a trailing slash matches folders only", () => {
+    const ignored = sample();
     expect(ignored("top-only.json")).toBe(true);
     expect(ignored("g-2/top-only.json")).toBe(false);
     expect(ignored("g-2/cache/x.json")).toBe(true);
@@ -47,6 +51,59 @@ describe("gitignoreMatcher, read as wrangler reads .assetsignore", () => {
   it("never takes back a file under an ignored folder", () => {
     const matcher = gitignoreMatcher(["old/", "!old/keep.json"]);
     expect(matcher("old/keep.json")).toBe(true);
+  });
+
+  it("reads a line starting with # as a comment, not as a name", () => {
+    const ignored = sample();
+    expect(ignored("# a comment")).toBe(false);
+    expect(gitignoreMatcher(["#x"])("#x")).toBe(false);
+  });
+
+  it("drops a line's CR and trailing spaces, but keeps a space escaped with a backslash and a CR inside the line", () => {
+    const matcher = gitignoreMatcher(["*.gz\r", "cache/\r", "notes.txt  ", "keep\\ ", "my file.json", "a\rb"]);
+    expect(matcher("x.gz")).toBe(true);
+    expect(matcher("cache/x.json")).toBe(true);
+    expect(matcher("notes.txt")).toBe(true);
+    expect(matcher("keep ")).toBe(true);
+    expect(matcher("keep")).toBe(false);
+    expect(matcher("my file.json")).toBe(true);
+    expect(matcher("myfile.json")).toBe(false);
+    expect(matcher("a\rb")).toBe(true);
+    expect(matcher("ab")).toBe(false);
+  });
+
+  it("reads ** before a slash as any folders or none, after a slash as anything below, and alone as anything", () => {
+    const anyFolders = gitignoreMatcher(["**/x.json"]);
+    expect(anyFolders("x.json")).toBe(true);
+    expect(anyFolders("a/b/x.json")).toBe(true);
+    expect(anyFolders("a/y.json")).toBe(false);
+    const inner = gitignoreMatcher(["a/**/b.json"]);
+    expect(inner("a/b.json")).toBe(true);
+    expect(inner("a/x/y/b.json")).toBe(true);
+    expect(inner("c/a/b.json")).toBe(false);
+    const below = gitignoreMatcher(["logs/**"]);
+    expect(below("logs/a.json")).toBe(true);
+    expect(below("logs/x/y/a.json")).toBe(true);
+    expect(below("logs.json")).toBe(false);
+    expect(gitignoreMatcher(["**"])("a/b/c.json")).toBe(true);
+  });
+
+  it("reads * as any characters but a slash and ? as one", () => {
+    const matcher = gitignoreMatcher(["/a*.json", "?.txt"]);
+    expect(matcher("abc.json")).toBe(true);
+    expect(matcher("a/b.json")).toBe(false);
+    expect(matcher("x.txt")).toBe(true);
+    expect(matcher("d/x.txt")).toBe(true);
+    expect(matcher("xy.txt")).toBe(false);
+    expect(matcher(".txt")).toBe(false);
+  });
+
+  it("reads a character after a backslash as itself, and a backslash that ends the line as a backslash", () => {
+    const matcher = gitignoreMatcher(["\\*.json", "end\\"]);
+    expect(matcher("*.json")).toBe(true);
+    expect(matcher("a.json")).toBe(false);
+    expect(matcher("end\\")).toBe(true);
+    expect(matcher("end")).toBe(false);
   });
 });
 
@@ -104,6 +161,47 @@ describe("uploadedFiles", () => {
     expect(files.find((file) => file.path === "g-new/v1/meta.json")?.bytes).toBe(4);
     expect(largestFile(files)).toEqual({ path: "g-new/v1/meta.json", bytes: 4 });
     expect(largestFile([])).toBeNull();
+  });
+
+  it("names the first file by path when two are the largest", () => {
+    const files = [{ path: "a.json", bytes: 5 }, { path: "b.json", bytes: 5 }, { path: "c.json", bytes: 2 }];
+    expect(largestFile(files)).toBe(files[0]);
+  });
+
+  it("gives Netlify a .well-known folder but nothing under a folder named node_modules", async () => {
+    const hosted = path.join(root, "netlify-names");
+    for (const file of [".well-known/security.txt", "node_modules/x/index.js", "g-1/node_modules/y.js", "g-1/v1/meta.json"]) {
+      mkdirSync(path.dirname(path.join(hosted, file)), { recursive: true });
+      writeFileSync(path.join(hosted, file), "x");
+    }
+    expect((await uploadedFiles(hosted, "netlify")).map((file) => file.path)).toEqual([".well-known/security.txt", "g-1/v1/meta.json"]);
+  });
+
+  it("uploads a linked file as the file it leads to, and no link to a folder", async () => {
+    const linked = path.join(root, "links");
+    mkdirSync(path.join(linked, "real"), { recursive: true });
+    writeFileSync(path.join(linked, "real", "a.json"), "abc");
+    symlinkSync(path.join(linked, "real", "a.json"), path.join(linked, "link.json"));
+    symlinkSync(path.join(linked, "real"), path.join(linked, "folder-link"));
+    expect(await uploadedFiles(linked, "cloudflare")).toEqual([
+      { path: "link.json", bytes: 3 },
+      { path: "real/a.json", bytes: 3 },
+    ]);
+  });
+
+  it("gives Cloudflare every file but wrangler's metafiles when the folder has no .assetsignore", async () => {
+    const bare = path.join(root, "no-ignore-file");
+    for (const file of ["_headers", "_redirects", "check-cache.json", "g-1/v1/meta.json"]) {
+      mkdirSync(path.dirname(path.join(bare, file)), { recursive: true });
+      writeFileSync(path.join(bare, file), "x");
+    }
+    expect((await uploadedFiles(bare, "cloudflare")).map((file) => file.path)).toEqual(["check-cache.json", "g-1/v1/meta.json"]);
+  });
+
+  it("fails when .assetsignore cannot be read for another reason than being absent", async () => {
+    const broken = path.join(root, "ignore-file-is-a-folder");
+    mkdirSync(path.join(broken, ".assetsignore"), { recursive: true });
+    await expect(uploadedFiles(broken, "cloudflare")).rejects.toThrow(/EISDIR/);
   });
 });
 
