@@ -236,9 +236,10 @@ async function readHolder(file: string): Promise<LockHolder | null> {
  */
 async function removeDeadTemporaries(outDir: string, self: LockHolder, processes: Processes): Promise<void> {
   for (const name of await fs.readdir(outDir)) {
-    const [, pid, namespace] = /^\.build-lock(?:\.break)?\.(\d+)(?:\.ns(\d+))?\.[0-9a-f]+\.tmp$/.exec(name) ?? [];
-    if (pid === undefined || namespace !== namespaceNumber(self.pidNamespace)) continue;
-    if (!runs({ pid: Number(pid) }, processes)) await fs.rm(path.join(outDir, name), { force: true });
+    // The writer's pid, and the number of its PID namespace when it named one.
+    const writer = /^\.build-lock(?:\.break)?\.(\d+)(?:\.ns(\d+))?\.[0-9a-f]+\.tmp$/.exec(name);
+    if (writer === null || writer[2] !== namespaceNumber(self.pidNamespace)) continue;
+    if (!runs({ pid: Number(writer[1]) }, processes)) await fs.rm(path.join(outDir, name), { force: true });
   }
 }
 

@@ -276,6 +276,7 @@ describe("the build lock, over a process table of the test's own", () => {
     const dir = freshDir();
     const lock = await acquireBuildLock(dir, { processes: withoutProc([]), now: () => NOW });
     expect(await readLock(dir)).toStrictEqual({ pid: SELF.pid, host: SELF.host, started: "2026-01-02T00:00:00.000Z", token: lock.holder.token });
+    expect(lock.holder).toStrictEqual(await readLock(dir));
     await lock.release();
   });
 
@@ -306,6 +307,15 @@ describe("the build lock, over a process table of the test's own", () => {
       expect(lock.recovered?.token).toBe("other");
       await lock.release();
     }
+  });
+
+  it("a build told of no wait still waits for a live holder, then refuses", async () => {
+    const dir = freshDir();
+    await writeLock(dir, holderAt(200, "other", { startTicks: 700 }));
+    let clock = 0;
+    const refused = acquireBuildLock(dir, { waitMs: 500, pollMs: 300, now: () => clock, sleep: async (ms) => void (clock += ms), processes: table({ 200: { state: "S", startTicks: 700 } }) });
+    await expect(refused).rejects.toThrow("is being built by another build (pid 200 on example-build-host since 2026-01-01T00:00:00.000Z) (waited 0.5 s); wait for it");
+    expect(clock).toBe(500);
   });
 
   it("without /proc, a lock is a live build's while its pid exists, and a dead build's once it does not", async () => {
