@@ -59,9 +59,9 @@ async function keptGenerations(outDir: string, manifest: Manifest, serving: Mani
   if (serving === null) return [manifest.generation];
   if (serving.generation !== manifest.generation) return [manifest.generation, serving.generation];
   const indexed = (await fs.readdir(outDir)).filter((name) => name.startsWith(GENERATION_PREFIX) && name.endsWith(".files.gz")).map((name) => name.slice(0, -".files.gz".length));
-  const others = [];
-  for (const generation of indexed) if (generation !== manifest.generation && (await exists(path.join(outDir, generation)))) others.push(generation);
-  return [manifest.generation, ...others];
+  // The build's own generation is among them, kept twice: harmless.
+  const whole = await Promise.all(indexed.map((generation) => exists(path.join(outDir, generation))));
+  return [manifest.generation, ...indexed.filter((_, i) => whole[i])];
 }
 
 /**

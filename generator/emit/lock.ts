@@ -51,7 +51,28 @@ export interface LockWaitOptions {
   /** Waits between two looks (tests resolve it on an event instead of a timer). */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** How the build sees processes (default LOCAL_PROCESSES; tests give a table of their own). */
+  processes?: Processes;
 }
+
+/** A process as /proc/<pid>/stat gives it: its state (R, S, Z, X...) and start time in clock ticks since boot. */
+export interface ProcessStat {
+  state: string;
+  startTicks: number;
+}
+
+/** What the lock knows of processes: this one, and any other by its pid. */
+export interface Processes {
+  /** This process's pid, host name and PID namespace (undefined where /proc does not name it). */
+  self(): { pid: number; host: string; pidNamespace: string | undefined };
+  /** A process's state and start time; null: no such process; undefined: this system cannot tell. */
+  stat(pid: number): ProcessStat | null | undefined;
+  /** Whether a pid names a process, asked where `stat` cannot tell. */
+  alive(pid: number): boolean;
+}
+
+/** The default wait between two looks at a live holder's lock. */
+export const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const DEFAULT_LOCK_WAIT_MS = 10_000;
 
@@ -94,13 +115,13 @@ function elsewhere(holder: LockHolder, self: LockHolder): string | null {
 }
 
 export async function acquireBuildLock(outDir: string, options: LockWaitOptions = {}): Promise<BuildLock> {
-  const { waitMs = DEFAULT_LOCK_WAIT_MS, pollMs = 100, onWait, sleep = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)), now = Date.now } = options;
+  const { waitMs = DEFAULT_LOCK_WAIT_MS, pollMs = 100, onWait, sleep = sleepFor, now = Date.now, processes = LOCAL_PROCESSES } = options;
   const lockPath = path.join(outDir, LOCK_FILE);
-  const holder: LockHolder = { pid: process.pid, host: hostname(), started: new Date().toISOString(), token: randomUUID() };
-  const startTicks = processStat(process.pid)?.startTicks;
+  const self = processes.self();
+  const holder: LockHolder = { pid: self.pid, host: self.host, started: new Date(now()).toISOString(), token: randomUUID() };
+  const startTicks = processes.stat(self.pid)?.startTicks;
   if (startTicks !== undefined) holder.startTicks = startTicks;
-  const pidNamespace = ownPidNamespace();
-  if (pidNamespace !== undefined) holder.pidNamespace = pidNamespace;
+  if (self.pidNamespace !== undefined) holder.pidNamespace = self.pidNamespace;
   let recovered: LockHolder | null = null;
   let waitingSince: number | null = null;
   // Each round either takes the lock, refuses, waits for a live holder, or removes a dead holder's
@@ -108,7 +129,7 @@ export async function acquireBuildLock(outDir: string, options: LockWaitOptions 
   // reported as busy.
   for (let recoveries = 0; recoveries < 5; ) {
     if (await createWhole(lockPath, holder)) {
-      await removeDeadTemporaries(outDir, holder);
+      await removeDeadTemporaries(outDir, holder, processes);
       return {
         holder,
         recovered,
@@ -133,7 +154,7 @@ export async function acquireBuildLock(outDir: string, options: LockWaitOptions 
     if (unknowable !== null) {
       throw new BuildFolderBusy(`${outDir} is locked by a build (${describe(current)})${unknowable}: if it does not, delete ${lockPath} and build again`, current);
     }
-    if (runs(current)) {
+    if (runs(current, processes)) {
       const first = waitingSince === null;
       waitingSince ??= now();
       const waited = now() - waitingSince;
@@ -145,7 +166,7 @@ export async function acquireBuildLock(outDir: string, options: LockWaitOptions 
       await sleep(Math.min(pollMs, waitMs - waited));
       continue;
     }
-    await breakDeadLock(outDir, current, holder);
+    await breakDeadLock(outDir, current, holder, processes);
     recovered = current;
     recoveries++;
   }
@@ -153,12 +174,12 @@ export async function acquireBuildLock(outDir: string, options: LockWaitOptions 
 }
 
 /** Removes the lock of a dead build, if it still names that build; see the file comment. */
-async function breakDeadLock(outDir: string, dead: LockHolder, self: LockHolder): Promise<void> {
+async function breakDeadLock(outDir: string, dead: LockHolder, self: LockHolder, processes: Processes): Promise<void> {
   const breakPath = path.join(outDir, BREAK_FILE);
   if (!(await createWhole(breakPath, self))) {
     const breaker = await readHolder(breakPath);
     if (breaker === null) return; // finished meanwhile: look again
-    if (sameProcessSpace(breaker, self) && !runs(breaker)) {
+    if (sameProcessSpace(breaker, self) && !runs(breaker, processes)) {
       // Killed within the few system calls of a recovery: rare enough to leave to a person.
       throw new Error(`a build (${describe(breaker)}) was stopped while recovering the lock of a dead build; delete ${breakPath} and ${path.join(outDir, LOCK_FILE)} and build again`);
     }
@@ -171,12 +192,18 @@ async function breakDeadLock(outDir: string, dead: LockHolder, self: LockHolder)
   }
 }
 
+/**
+ * The name `file` is written under before it is linked into place: the pid and its namespace name
+ * the writer for removeDeadTemporaries; the random part keeps two attempts of one process apart.
+ */
+export function temporaryLockName(file: string, writer: { pid: number; pidNamespace?: string }): string {
+  const namespace = namespaceNumber(writer.pidNamespace);
+  return `${file}.${writer.pid}${namespace === undefined ? "" : `.ns${namespace}`}.${randomUUID().slice(0, 8)}.tmp`;
+}
+
 /** Creates `file` holding `holder`, whole, unless it exists: written aside, then hard-linked into place. */
 async function createWhole(file: string, holder: LockHolder): Promise<boolean> {
-  // The pid and its namespace name the writer for removeDeadTemporaries; the random part keeps two
-  // attempts of one process apart.
-  const namespace = namespaceNumber(holder.pidNamespace);
-  const temporary = `${file}.${holder.pid}${namespace === undefined ? "" : `.ns${namespace}`}.${randomUUID().slice(0, 8)}.tmp`;
+  const temporary = temporaryLockName(file, holder);
   await fs.writeFile(temporary, `${JSON.stringify(holder)}\n`);
   try {
     await fs.link(temporary, file);
@@ -185,7 +212,8 @@ async function createWhole(file: string, holder: LockHolder): Promise<boolean> {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw error;
   } finally {
-    await fs.rm(temporary, { force: true });
+    // Only this process removes its own temporary file (removeDeadTemporaries spares a live writer's).
+    await fs.rm(temporary);
   }
 }
 
@@ -206,16 +234,17 @@ async function readHolder(file: string): Promise<LockHolder | null> {
  * Temporary lock files of builds that were killed while writing them (the lock holder removes
  * them); only those of its own PID namespace, where their pid can be looked up.
  */
-async function removeDeadTemporaries(outDir: string, self: LockHolder): Promise<void> {
+async function removeDeadTemporaries(outDir: string, self: LockHolder, processes: Processes): Promise<void> {
   for (const name of await fs.readdir(outDir)) {
-    const [, pid, namespace] = /^\.build-lock(?:\.break)?\.(\d+)(?:\.ns(\d+))?\.[0-9a-f]+\.tmp$/.exec(name) ?? [];
-    if (pid === undefined || namespace !== namespaceNumber(self.pidNamespace)) continue;
-    if (!runs({ pid: Number(pid) })) await fs.rm(path.join(outDir, name), { force: true });
+    // The writer's pid, and the number of its PID namespace when it named one.
+    const writer = /^\.build-lock(?:\.break)?\.(\d+)(?:\.ns(\d+))?\.[0-9a-f]+\.tmp$/.exec(name);
+    if (writer === null || writer[2] !== namespaceNumber(self.pidNamespace)) continue;
+    if (!runs({ pid: Number(writer[1]) }, processes)) await fs.rm(path.join(outDir, name), { force: true });
   }
 }
 
 /** The number of a PID namespace (`pid:[4026531836]`: 4026531836). */
-const namespaceNumber = (pidNamespace: string | undefined) => (pidNamespace === undefined ? undefined : /\d+/.exec(pidNamespace)?.[0]);
+const namespaceNumber = (pidNamespace: string | undefined) => pidNamespace?.match(/\d+/)?.[0];
 
 async function exists(file: string): Promise<boolean> {
   try {
@@ -232,14 +261,12 @@ const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
  * Whether the holder's process still runs: not dead, not a zombie, and (when the lock recorded it)
  * started when the holder did, so a pid handed to another process since does not count.
  */
-function runs(holder: { pid: number; startTicks?: number }): boolean {
-  const stat = processStat(holder.pid);
-  if (stat === undefined) return isAlive(holder.pid);
+function runs(holder: { pid: number; startTicks?: number }, processes: Processes): boolean {
+  const stat = processes.stat(holder.pid);
+  if (stat === undefined) return processes.alive(holder.pid);
   if (stat === null || stat.state === "Z" || stat.state === "X") return false;
   return holder.startTicks === undefined || holder.startTicks === stat.startTicks;
 }
-
-const HAS_PROC = existsSync("/proc/self/stat");
 
 /** This process's PID namespace (Linux); undefined where /proc does not name it. */
 function ownPidNamespace(): string | undefined {
@@ -250,27 +277,43 @@ function ownPidNamespace(): string | undefined {
   }
 }
 
-/** A process's state and start time from /proc (Linux); null: no such process; undefined: /proc cannot tell. */
-export function processStat(pid: number): { state: string; startTicks: number } | null | undefined {
-  if (!HAS_PROC) return undefined;
+/** Reads /proc/<pid>/stat; throws as readFileSync does (ENOENT: no such process). */
+const readProcStat = (pid: number) => readFileSync(`/proc/${pid}/stat`, "utf8");
+
+/**
+ * A process's state and start time from /proc/<pid>/stat (Linux), as `read` gives it; null: no
+ * such process; undefined: the file cannot be read or understood.
+ */
+export function processStat(pid: number, read: (pid: number) => string = readProcStat): ProcessStat | null | undefined {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    text = read(pid);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "ENOENT" ? null : undefined;
   }
   // The command name (field 2) is in parentheses and may hold spaces: fields 3 on follow the last ")".
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
   const startTicks = Number(fields[19]);
-  return fields[0] === undefined || !Number.isInteger(startTicks) ? undefined : { state: fields[0], startTicks };
+  // split gives at least one field: the state.
+  return Number.isInteger(startTicks) ? { state: fields[0]!, startTicks } : undefined;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether `pid` names a process, as signal 0 tells (EPERM: it exists, under another user). */
+export function pidExists(pid: number, kill: (pid: number, signal: number) => unknown = process.kill.bind(process)): boolean {
   try {
-    process.kill(pid, 0);
+    kill(pid, 0);
     return true;
   } catch (error) {
-    // EPERM: it exists, under another user.
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/**
+ * This machine's processes. Without /proc (not Linux) a process's state and start time are
+ * unknown, and only whether its pid exists is asked.
+ */
+export const LOCAL_PROCESSES: Processes = {
+  self: () => ({ pid: process.pid, host: hostname(), pidNamespace: ownPidNamespace() }),
+  stat: existsSync("/proc/self/stat") ? (pid) => processStat(pid) : () => undefined,
+  alive: (pid) => pidExists(pid),
+};

@@ -20,27 +20,35 @@ export interface PauseMessage {
   path?: string;
 }
 
-export function pauseRequested(point: PausePoint): boolean {
-  return process.env[PAUSE_ENV] === point && typeof process.send === "function";
+/** What a pause point uses of the build's process: its environment, and the IPC channel to its parent when it has one. */
+export interface BuildProcess {
+  env: NodeJS.ProcessEnv;
+  send?: (message: PauseMessage) => unknown;
+  on(event: "message", listener: (message: unknown) => void): unknown;
+  off(event: "message", listener: (message: unknown) => void): unknown;
+}
+
+export function pauseRequested(point: PausePoint, build: BuildProcess = process): boolean {
+  return build.env[PAUSE_ENV] === point && typeof build.send === "function";
 }
 
 /** N when the build is to pause at `files:N`, else null: read once per build, not once per file. */
-export function pauseFileCount(): number | null {
-  const count = /^files:(\d+)$/.exec(process.env[PAUSE_ENV] ?? "")?.[1];
-  return count === undefined || typeof process.send !== "function" ? null : Number(count);
+export function pauseFileCount(build: BuildProcess = process): number | null {
+  const count = build.env[PAUSE_ENV]?.match(/^files:(\d+)$/)?.[1];
+  return count === undefined || typeof build.send !== "function" ? null : Number(count);
 }
 
 /** Reports `point` to the parent and waits for `{ resume: true }`; returns at once unless the point was asked for. */
-export async function pauseAt(point: PausePoint, path?: string): Promise<void> {
-  if (!pauseRequested(point)) return;
+export async function pauseAt(point: PausePoint, path?: string, build: BuildProcess = process): Promise<void> {
+  if (!pauseRequested(point, build)) return;
   await new Promise<void>((resolve) => {
     const onMessage = (message: unknown) => {
       if ((message as { resume?: boolean } | null)?.resume !== true) return;
-      process.off("message", onMessage);
+      build.off("message", onMessage);
       resolve();
     };
-    process.on("message", onMessage);
+    build.on("message", onMessage);
     const message: PauseMessage = path === undefined ? { pausedAt: point } : { pausedAt: point, path };
-    process.send!(message);
+    build.send!(message);
   });
 }
