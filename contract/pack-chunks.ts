@@ -28,7 +28,8 @@ const CHUNK_NAME = /^(.+)\/(0|[1-9][0-9]{0,8})\.pack$/;
 export function chunkStarts(lengths: readonly number[], step: number = CHUNK_STEP): number[] {
   const starts: number[] = [];
   let offset = 0;
-  let cell = -1;
+  /** The cell of the grid the last entry began in (none before the first entry). */
+  let cell: number | null = null;
   lengths.forEach((length, index) => {
     const at = Math.floor(offset / step);
     if (at !== cell) starts.push(index);

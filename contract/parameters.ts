@@ -13,8 +13,6 @@ export const PLATFORM_ID = /^[0-9]{1,20}$/;
 /** A system id (and any other id that becomes a file name). */
 export const PATH_SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-/** A market hash name's key (contract/market-name.ts, `nameKey`) that can name a file: a slug without its hyphens. */
-export const NAME_KEY = /^[a-z0-9]+$/;
 
 /**
  * A changelog name as the description states it: printable ASCII without `"` or `/`, which is what

@@ -2,7 +2,7 @@
 
 import { endpoint, found, invalid, missing, notFound, lines } from "../endpoint.ts";
 import { marketNameKey } from "../market-name.ts";
-import { MAX_ALIAS_LENGTH, NAME_KEY, SLUG } from "../parameters.ts";
+import { MAX_ALIAS_LENGTH, SLUG } from "../parameters.ts";
 
 /**
  * A route's key and the parameter it came from: a slug, looked up exactly, or a market hash name's
@@ -34,7 +34,8 @@ export const resolve = endpoint({
     if ([...value].length > MAX_ALIAS_LENGTH) return invalid(`${name} is longer than ${MAX_ALIAS_LENGTH} characters`);
     const fields: AliasFields = name === "slug" ? { aliasKey: value, by: "slug" } : { aliasKey: marketNameKey(value), by: "market_hash_name" };
     // Only a slug, or a slug's letters and digits, can name a file: any other key is an alias no item has.
-    if (!(fields.by === "slug" ? SLUG : NAME_KEY).test(fields.aliasKey)) return notFound(aliasNotFound(fields));
+    // A name key has no hyphens, and a slug without hyphens is letters and digits alone: one pattern checks both.
+    if (!SLUG.test(fields.aliasKey)) return notFound(aliasNotFound(fields));
     return found(fields);
   },
   // A name key is its own market hash name: asking by it finds the same file.
