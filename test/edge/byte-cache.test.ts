@@ -35,6 +35,21 @@ describe("byte cache", () => {
     expect(fresh.get("k0")).toBeNull();
     expect(["k1", "k2", "k3", "k4"].map((key) => fresh.get(key))).toEqual([undefined, undefined, undefined, undefined]);
   });
+  it("entries used one after another are each moved clear of eviction, and the oldest unused goes first", () => {
+    const cache = createByteCache({ maxBytes: 1_000_000, maxEntryBytes: 100, maxEntries: 4 });
+    for (const key of ["a", "b", "c", "d"]) cache.set(key, null);
+    cache.get("a");
+    cache.get("b");
+    cache.set("e", null);
+    expect(["a", "b", "c", "d", "e"].map((key) => cache.get(key))).toEqual([null, null, undefined, null, null]);
+  });
+  it("an entry used while among the younger half keeps its place: it is evicted in the order it was set", () => {
+    const cache = createByteCache({ maxBytes: 1_000_000, maxEntryBytes: 100, maxEntries: 4 });
+    for (const key of ["a", "b", "c", "d"]) cache.set(key, null);
+    cache.get("c");
+    for (const key of ["e", "f", "g"]) cache.set(key, null);
+    expect(["c", "d", "e", "f", "g"].map((key) => cache.get(key))).toEqual([undefined, null, null, null, null]);
+  });
   it("never holds more entries than its entry bound", () => {
     const cache = createByteCache({ maxBytes: 1_000_000, maxEntryBytes: 100, maxEntries: 3 });
     for (const key of ["a", "b", "c", "d", "e"]) cache.set(key, null);
