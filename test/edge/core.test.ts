@@ -439,6 +439,26 @@ describe("answers from memory", () => {
       }
     }
   });
+  it("a route with a query is given at once too, each query its own answer", async () => {
+    const aliases = memoryBuild(
+      { format: 4, dataset_version: "mem-1", generation: "g1", topics: [] },
+      { "g1/v1/resolve/example-a.json": '{"items":["7/44"]}', "g1/v1/resolve/example-b.json": '{"items":["7/45"]}' },
+    );
+    const { assets, reads } = memoryAssets(aliases.files);
+    const core = createCore({ manifest: aliases.manifest, assets, rateLimit: false });
+    const targets = ["/v1/resolve?slug=example-a", "/v1/resolve?slug=example-b"];
+    const read = [];
+    for (const target of targets) read.push(await later(core.handle(get(target), undefined)));
+    const count = reads.length;
+    expect(targets.map((target) => json(atOnce(core.handle(get(target), undefined))).data)).toEqual([{ items: ["7/44"] }, { items: ["7/45"] }]);
+    expect(targets.map((target) => atOnce(core.handle(get(target), undefined)))).toEqual(read);
+    expect(reads).toHaveLength(count);
+  });
+  it("a method other than GET and HEAD is refused with 405 even for a route whose bytes are in memory", async () => {
+    const core = createCore({ manifest, assets: memoryAssets().assets, rateLimit: false });
+    expect((await core.handle(get("/v1/meta"), undefined)).status).toBe(200);
+    for (const method of ["POST", "DELETE", "PUT"]) expect((await core.handle(get("/v1/meta", {}, method), undefined)).status, method).toBe(405);
+  });
   it("a target in another form than its route's is answered by the full path, with the same bytes", async () => {
     const core = createCore({ manifest, assets: memoryAssets().assets, rateLimit: false });
     const canonical = await core.handle(get("/v1/items/7/44/seeds/661"), undefined);
@@ -578,6 +598,22 @@ describe("who waits for whose read", () => {
     expect(answers.map((response) => json(response).data.seed)).toEqual(seeds);
     expect(fileReads(reads)).toHaveLength(5);
     expect(most()).toBe(5);
+  });
+  it("where reads are not shared, requests for whole data files read them all at once, none waiting for a turn", async () => {
+    const { assets, reads, release, most, running } = heldReads((path) => path === "g1/v1/meta.json" || path === "g1/v1/items/7/44.json");
+    const { policy, wake } = steppedPolicy(1);
+    const handler = handlerOf({ manifest, assets, rateLimit: false, reads: policy, cache: false });
+    const targets = ["/v1/meta", "/v1/items/7/44", "/v1/meta", "/v1/items/7/44"];
+    // The reads are let go once all four are under way, or, were some of them waiting for a turn, after
+    // many turns of the event loop.
+    let turns = 0;
+    const answers = await drive(Promise.all(targets.map((target) => handler(get(target)))), () => {
+      if (running() === targets.length || ++turns > 10_000) release();
+      wake();
+    });
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(fileReads(reads)).toHaveLength(4);
+    expect(most()).toBe(4);
   });
   it("where reads are not shared, the first requests read the serving index at most the policy's number at once, and the others take it once read", async () => {
     const { assets, reads, release, most } = heldReads((path) => path === "g1/files.json");
