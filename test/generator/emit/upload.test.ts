@@ -20,6 +20,14 @@ import { runFixtureScale } from "../../../tools/cli/fixture-scale.ts";
 const root = mkdtempSync(path.join(tmpdir(), "psg-upload-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** Writes each file (its path under `folder`, its text), making the folders it needs. */
+function writeFiles(folder: string, files: Readonly<Record<string, string>>): void {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    writeFileSync(path.join(folder, file), text);
+  }
+}
+
 describe("gitignoreMatcher, read as wrangler reads .assetsignore", () => {
   // Built inside each test, so that the test reads the rules as the code under test parses them.
   const sample = () => gitignoreMatcher(["# a comment", "", "*.files.gz", ".build-lock*", "g-*", "!/g-2", "docs-*", "!/docs-b", "/top-only.json", "cache/"]);
@@ -125,10 +133,7 @@ describe("uploadedFiles", () => {
       "g-new/.hidden": "h",
       "_headers": "/x",
     };
-    for (const [file, text] of Object.entries(files)) {
-      mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
-      writeFileSync(path.join(folder, file), text);
-    }
+    writeFiles(folder, files);
   });
 
   it("gives Cloudflare what .assetsignore leaves, without wrangler's own metafiles", async () => {
@@ -170,10 +175,7 @@ describe("uploadedFiles", () => {
 
   it("gives Netlify a .well-known folder but nothing under a folder named node_modules", async () => {
     const hosted = path.join(root, "netlify-names");
-    for (const file of [".well-known/security.txt", "node_modules/x/index.js", "g-1/node_modules/y.js", "g-1/v1/meta.json"]) {
-      mkdirSync(path.dirname(path.join(hosted, file)), { recursive: true });
-      writeFileSync(path.join(hosted, file), "x");
-    }
+    writeFiles(hosted, { ".well-known/security.txt": "x", "node_modules/x/index.js": "x", "g-1/node_modules/y.js": "x", "g-1/v1/meta.json": "x" });
     expect((await uploadedFiles(hosted, "netlify")).map((file) => file.path)).toEqual([".well-known/security.txt", "g-1/v1/meta.json"]);
   });
 
@@ -191,10 +193,7 @@ describe("uploadedFiles", () => {
 
   it("gives Cloudflare every file but wrangler's metafiles when the folder has no .assetsignore", async () => {
     const bare = path.join(root, "no-ignore-file");
-    for (const file of ["_headers", "_redirects", "check-cache.json", "g-1/v1/meta.json"]) {
-      mkdirSync(path.dirname(path.join(bare, file)), { recursive: true });
-      writeFileSync(path.join(bare, file), "x");
-    }
+    writeFiles(bare, { _headers: "x", _redirects: "x", "check-cache.json": "x", "g-1/v1/meta.json": "x" });
     expect((await uploadedFiles(bare, "cloudflare")).map((file) => file.path)).toEqual(["check-cache.json", "g-1/v1/meta.json"]);
   });
 
