@@ -12,8 +12,9 @@ const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1
 
 export function clientKeyOf(address: string): string {
   const trimmed = address.trim();
+  // Most clients: an IPv4 address is its own key, with no IPv6 parse (which would also give none).
+  if (IPV4.test(trimmed)) return trimmed;
   const groups = ipv6Groups(trimmed);
-  // An IPv4 address has no IPv6 groups: it is kept as written, its own key, as is anything else.
   if (groups === null) return trimmed.slice(0, MAX_OTHER_KEY_LENGTH);
   if (groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff) {
     return `${groups[6]! >> 8}.${groups[6]! & 0xff}.${groups[7]! >> 8}.${groups[7]! & 0xff}`;
