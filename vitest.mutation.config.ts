@@ -25,10 +25,11 @@ const UNIT_TESTS = [
 ];
 const STARTS_PROCESSES = ["test/contract/node.test.ts", "test/contract/workers.test.ts", "test/generator/emit/kill-safety.test.ts"];
 
-// Each file imports the code afresh (`isolate`): a mutant of what a module computes as it loads (a
-// constant, a table, a schema) is active only in a module loaded after it was switched on, and a
-// worker that kept its modules from an earlier run would not see it.
+// One worker keeps its modules from run to run (no `isolate`): StrykerJS switches a mutant on in a
+// hook, after the test file's modules have loaded, so reloading them for every mutant changes no
+// result; mutants reached only as a module loads are not run (stryker.config.mjs, `ignoreStatic`).
+// Not reloading makes the first run about four times faster and each mutant a tenth faster.
 export default defineConfig({
   ...base,
-  test: { ...base.test, isolate: true, projects: [{ extends: true, test: { name: "suite", include: UNIT_TESTS, exclude: [...configDefaults.exclude, ...STARTS_PROCESSES] } }] },
+  test: { ...base.test, isolate: false, projects: [{ extends: true, test: { name: "suite", isolate: false, include: UNIT_TESTS, exclude: [...configDefaults.exclude, ...STARTS_PROCESSES] } }] },
 });

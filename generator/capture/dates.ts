@@ -35,10 +35,14 @@ function placeholderSource(name: string, language: Language): string {
   }
 }
 
-/** The language's ordinal suffixes that hold a letter (`st`, `-й`, `º`), optional; a dot alone is written out in the shape. */
+/**
+ * The language's ordinal suffixes that hold a letter (`st`, `-й`, `º`), optional; a dot alone is written out in
+ * the shape, and a degree sign is no ordinal of a date. A language without any reads none: an empty `anyOf`
+ * never matches, and is optional here.
+ */
 function ordinalLetters(language: Language): string {
   const letters = language.ordinalSuffixes.filter((suffix) => /\p{L}/u.test(suffix));
-  return letters.length === 0 ? "" : `${anyOf(longestFirst(letters).map(literalSource))}?`;
+  return `${anyOf(longestFirst(letters).map(literalSource))}?`;
 }
 
 /** Every written form of the language's months, longest first. */
@@ -52,10 +56,11 @@ export function monthsSource(language: Language): string {
  */
 export function shapeSource(shape: string, language: Language): string {
   let source = "";
-  for (const part of shape.match(/\{\w+\}|\[|\]|\s+|[^{}[\]\s]+/g) ?? []) {
+  // A part is a placeholder, a bracket, spacing, or a run of anything else: it is all spacing or holds none.
+  for (const [part] of shape.matchAll(/\{\w+\}|\[|\]|\s+|[^{}[\]\s]+/g)) {
     if (part === "[") source += "(?:";
     else if (part === "]") source += ")?";
-    else if (/^\s+$/.test(part)) source += String.raw`\s*`;
+    else if (/\s/.test(part)) source += String.raw`\s*`;
     else if (part.startsWith("{")) source += placeholderSource(part.slice(1, -1), language);
     else source += literalSource(part);
   }
@@ -96,7 +101,8 @@ function dateOf(match: RegExpExecArray, language: Language, currentYear: number)
   const month = groups.month !== undefined ? monthNumber(groups.month, language) : Number(groups.monthNumber);
   const day = Number(groups.day);
   const year = groups.year === undefined ? currentYear : Number(groups.year);
-  if (!(month >= 1 && month <= 12 && day >= 1 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day)) return null;
+  // Day 0 is the last of the month before, never itself, as is the 31st of a 30-day month.
+  if (!(month >= 1 && month <= 12 && new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day)) return null;
   const hour = groups.hour === undefined ? 0 : clockHour(Number(groups.hour), groups.ampm, language);
   return format(year, month, day, hour, groups.minute === undefined ? 0 : Number(groups.minute), 0);
 }
