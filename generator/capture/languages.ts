@@ -639,9 +639,33 @@ export function longestFirst(phrases: readonly string[]): string[] {
   return [...new Set(phrases)].sort((a, b) => b.length - a.length);
 }
 
+/** One alternative of `framedAlternatives`: its text's source, and what must stand before and after it. */
+export interface Framed {
+  before: string;
+  source: string;
+  after: string;
+}
+
+/**
+ * The alternatives, tried in the order given, as one group, each run of neighbours framed alike written with
+ * its frame once: `a(?!x)|b(?!x)` as `(?:a|b)(?!x)`, which matches the same text at the same place, as the
+ * engine backtracks into the next alternative as it would have. A frame (a whole word's lookarounds, in case-
+ * insensitive Unicode mode) is large, and repeated for each of hundreds of words it made patterns too large
+ * for V8 to compile: they ran interpreted, a thousand times slower.
+ */
+export function framedAlternatives(alternatives: readonly Framed[]): string {
+  const runs: { before: string; after: string; sources: string[] }[] = [];
+  for (const { before, source, after } of alternatives) {
+    const last = runs.at(-1);
+    if (last !== undefined && last.before === before && last.after === after) last.sources.push(source);
+    else runs.push({ before, after, sources: [source] });
+  }
+  return anyOf(runs.map(({ before, after, sources }) => `${before}${sources.length === 1 ? sources[0] : anyOf(sources)}${after}`));
+}
+
 /** A regular expression source matching any of the phrases as whole words (longest first). */
 export function phrasesSource(phrases: readonly string[]): string {
-  return anyOf(longestFirst(phrases).map((phrase) => `${wordStart(phrase)}${literalSource(phrase)}${wordEnd(phrase)}`));
+  return framedAlternatives(longestFirst(phrases).map((phrase) => ({ before: wordStart(phrase), source: literalSource(phrase), after: wordEnd(phrase) })));
 }
 
 /** A phrase of any language saying that what follows is not graded, anywhere in a heading or lead-in. */

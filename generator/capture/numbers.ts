@@ -1,5 +1,5 @@
 import { monthsSource, shapeSource } from "./dates.ts";
-import { anyOf, LANGUAGES, literalSource, longestFirst, opensUnspaced, phrasesSource, SPACED_LETTER, wordEnd, wordsOf, type Language } from "./languages.ts";
+import { anyOf, framedAlternatives, LANGUAGES, literalSource, longestFirst, opensUnspaced, phrasesSource, SPACED_LETTER, wordEnd, wordsOf, type Language } from "./languages.ts";
 
 // Which digits in a guide's readable text are numbers that could be seeds: the one number reader of the
 // project. The draft reads seeds only from these tokens, `npm run guide:numbers` and `unassigned_review.count`
@@ -58,7 +58,7 @@ interface NumberRules {
  * spacing or none when it is of an unspaced one (`3个月`).
  */
 function wordsAfter(words: readonly string[], spacing: string): string {
-  return anyOf(longestFirst(words).map((word) => `${opensUnspaced(word) ? String.raw`\s*` : spacing}${literalSource(word)}${wordEnd(word)}`));
+  return framedAlternatives(longestFirst(words).map((word) => ({ before: opensUnspaced(word) ? String.raw`\s*` : spacing, source: literalSource(word), after: wordEnd(word) })));
 }
 
 /** A currency sign or a price word of the languages written after an amount (`900€`, `5 keys`, `100元`). */
@@ -157,7 +157,7 @@ function notASeedRules(languages: readonly Language[]): NotASeedRule[] {
   const months = anyOf(languages.map(monthsSource));
   // An ordinal's ending holding a letter (`1-й`); a dot alone (`1.`) also ends a sentence or a rank.
   const ordinals = wordsOf(languages, (language) => language.ordinalSuffixes).filter((suffix) => /\p{L}/u.test(suffix));
-  const ordinalEndings = anyOf(longestFirst(ordinals).map((suffix) => `${literalSource(suffix)}${wordEnd(suffix)}`));
+  const ordinalEndings = framedAlternatives(longestFirst(ordinals).map((suffix) => ({ before: "", source: literalSource(suffix), after: wordEnd(suffix) })));
   const stillASeed = phrasesSource(wordsOf(languages, (language) => [...language.conjunctions, ...language.seedContinuers]));
   const dates = anyOf(languages.map((language) => `${anyOf(dayThenMonth(language))}${monthsSource(language)}`));
   return [

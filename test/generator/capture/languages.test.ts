@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dateWords, readAttribution } from "../../../generator/capture/attribution.ts";
 import { prepareCapture, type ReadableCapture } from "../../../generator/capture/capture.ts";
 import { localDateTime } from "../../../generator/capture/dates.ts";
-import { LANGUAGES, notGradedPhrase, opensUnspaced, phrasesSource, type Language } from "../../../generator/capture/languages.ts";
+import { framedAlternatives, LANGUAGES, notGradedPhrase, opensUnspaced, phrasesSource, type Language } from "../../../generator/capture/languages.ts";
 import { numberReader, seedCandidates } from "../../../generator/capture/numbers.ts";
 import { LABEL_BEFORE_NUMBER, LEVEL_LABELS, labelBeforeNumberOf, levelLabelsOf, LIST_FILLER, localPaintNames, UNGRADED_SECTIONS, ungradedSectionsOf, undecorated } from "../../../generator/capture/shapes.ts";
 
@@ -204,5 +204,30 @@ describe("a language added as one entry is read by every reader", () => {
 <div class="detailsStatRight">4 nov 2023, ore 20:17</div><div class="detailsStatRight">1 mar, ore 18:20</div><p>661</p></body></html>`;
     expect(readAttribution(readable(html), "990000001", "2024-03-02T09:30:00+00:00")).toMatchObject({ posted: null, updated: null });
     expect(readAttribution(readable(html), "990000001", "2024-03-02T09:30:00+00:00", dateWords(withItalian))).toMatchObject({ posted: "2023-11-04T20:17:00", updated: "2024-03-01T18:20:00" });
+  });
+});
+
+describe("alternatives framed alike are written with their frame once", () => {
+  const framed = [
+    { before: "", source: "ab", after: "(?!x)" },
+    { before: "", source: "a", after: "(?!x)" },
+    { before: "<", source: "c", after: "" },
+    { before: "", source: "d", after: "(?!x)" },
+  ];
+
+  it("joins each run of neighbours with the same frame, in the order given", () => {
+    expect(framedAlternatives(framed)).toBe("(?:(?:ab|a)(?!x)|<c|d(?!x))");
+    expect(framedAlternatives([])).toBe("(?:(?!))");
+  });
+
+  it("matches what the alternatives framed one by one match, the earlier one first", () => {
+    const joined = new RegExp(`^${framedAlternatives(framed)}`);
+    const oneByOne = new RegExp(`^(?:${framed.map(({ before, source, after }) => `${before}${source}${after}`).join("|")})`);
+    for (const text of ["ab", "abx", "a", "ax", "<c", "c", "d", "dx", "x"]) expect(joined.exec(text)?.[0], text).toBe(oneByOne.exec(text)?.[0]);
+  });
+
+  it("keeps the patterns of every language's words small enough to compile", () => {
+    // A whole word's frame repeated for each word made the count words' pattern 35,000 characters long.
+    expect(phrasesSource(LANGUAGES.flatMap((language) => [...language.conjunctions, ...language.seedContinuers])).length).toBeLessThan(5_000);
   });
 });
