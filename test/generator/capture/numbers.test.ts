@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { numberTokens, seedCandidates } from "../../../generator/capture/numbers.ts";
+import { LANGUAGES } from "../../../generator/capture/languages.ts";
+import { numberReader, numberTokens, seedCandidates } from "../../../generator/capture/numbers.ts";
 import { untranscribedNumbers } from "../../../generator/capture/untranscribed.ts";
 import { seedsOccurInTheirQuotes } from "../../../generator/validate/rules/seeds-in-quotes.ts";
 import { prepareCapture } from "../../../generator/capture/capture.ts";
@@ -81,12 +82,22 @@ const TRICKY: readonly { text: string; seeds: number[]; why: string }[] = [
   { text: "3个月，100元", seeds: [], why: "a Chinese count and price written against their numbers" },
 ];
 
+/** The reader of every language, its tables built in the test reading with it, as the project builds them. */
+const reader = () => numberReader(LANGUAGES);
+
 describe("one number reader", () => {
   for (const { text, seeds, why } of TRICKY) {
     it(`reads ${JSON.stringify(text)} as seeds ${JSON.stringify(seeds)} (${why})`, () => {
-      expect(seedCandidates(text).map((token) => token.value)).toEqual(seeds);
+      expect(reader().seedCandidates(text).map((token) => token.value)).toEqual(seeds);
     });
   }
+
+  it("is the reader seedCandidates and numberTokens read with", () => {
+    for (const { text } of TRICKY) {
+      expect(seedCandidates(text)).toEqual(reader().seedCandidates(text));
+      expect(numberTokens(text)).toEqual(reader().numberTokens(text));
+    }
+  });
 
   it("keeps a price's digits together, so no part of it is offered as a seed", () => {
     expect(numberTokens("$2,500 (")).toEqual([{ text: "2,500", start: 1, end: 6, value: Number.NaN, not: "price" }]);
