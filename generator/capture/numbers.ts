@@ -166,7 +166,6 @@ function notASeedRules(languages: readonly Language[]): NotASeedRule[] {
     { not: "part of a name", before: /\d-$/, after: new RegExp(`^-?${SPACED_LETTER}`, "u") }, // 1-2x
     { not: "ordinal or unit", after: new RegExp(`^${SPACED_LETTER}`, "u") }, // 1st, 2x, 10k, 5m, 10к
     { not: "ordinal", after: new RegExp(`^${ordinalEndings}`, "iu") }, // 1-й, 1-го
-    { not: "price", before: CURRENCY_BEFORE },
     { not: "price", after: new RegExp(`^${priceAfter(languages)}`, "iu") },
     // Nov 4; 4 Nov, 4th of November, 4. Nov., 4/nov./2023, 4 de noviembre. Only a day or a year is read so:
     // `661 may be` and `661 tem` (Portuguese `has`, Turkish `Jul`) hold a seed.
@@ -214,6 +213,7 @@ function tokensOf(text: string, rules: NumberRules): NumberToken[] {
   for (let match = digits.exec(text); match !== null; match = digits.exec(text)) {
     const start = match.index;
     const rest = text.slice(start, start + 40);
+    // A currency sign before the digits (`$120`, `€ 1.200`) makes them one price, before any other rule is read.
     if (CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 2), start))) {
       const written = rules.priceAfterSign.exec(rest)![0];
       tokens.push({ text: written, start, end: start + written.length, value: Number.NaN, not: "price" });

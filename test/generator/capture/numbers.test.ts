@@ -99,6 +99,35 @@ describe("one number reader", () => {
     }
   });
 
+  // Each row: a text, and each of its runs of digits read as one token with why it is no seed (null: it counts).
+  const REASONS: readonly { text: string; tokens: [string, string | null][] }[] = [
+    { text: "2024-03-01, 01/03/2024, 1.3.2024, 2024/03/01", tokens: [["2024-03-01", "date"], ["01/03/2024", "date"], ["1.3.2024", "date"], ["2024/03/01", "date"]] },
+    { text: "14:05, 2:05:30", tokens: [["14:05", "time"], ["2:05:30", "time"]] },
+    { text: "99,5%, 90-94%, 90 to 94%, 95%, 95 %", tokens: [["99,5%", "percentage"], ["90-94%", "percentage"], ["90 to 94%", "percentage"], ["95", "percentage"], ["95", "percentage"]] },
+    { text: "400-600$, 2-3 keys, 400 to 600 dollars", tokens: [["400-600", "price"], ["2-3", "price"], ["400 to 600", "price"]] },
+    { text: "1.200 €, 12 000 ₽, 12,481 €, 1,5 €", tokens: [["1.200", "price"], ["12 000", "price"], ["12,481", "price"], ["1,5", "price"]] },
+    { text: "$120, $ 120, €1.200,50, $400 to 600", tokens: [["120", "price"], ["120", "price"], ["1.200,50", "price"], ["400 to 600", "price"]] },
+    { text: "900€, 5 keys, 5 ключей", tokens: [["900", "price"], ["5", "price"], ["5", "price"]] },
+    { text: "12 481 просмотров, 1,5 года, 1,204 skins, 3个月", tokens: [["12 481", "count"], ["1,5", "count"], ["1,204", "count"], ["3", "count"]] },
+    { text: "12\u00a0481, 1.200.000", tokens: [["12\u00a0481", "grouped number"], ["1.200.000", "grouped number"]] },
+    { text: "0.07; 2.5k; 0,07; 0,075", tokens: [["0.07", "decimal"], ["2.5", "decimal"], ["0,07", "decimal"], ["0,075", "decimal"]] },
+    { text: "0,07,5", tokens: [["0", null], ["07", null], ["5", null]] },
+    { text: "12,481 foo", tokens: [["12,481", "grouped count"]] },
+    { text: "12,481 and 661", tokens: [["12", null], ["481", null], ["661", null]] },
+    { text: "AK-47, M9, 1-2x", tokens: [["47", "part of a name"], ["9", "part of a name"], ["1", null], ["2", "part of a name"]] },
+    { text: "1st, 10k, 1-й, 1-го", tokens: [["1", "ordinal or unit"], ["10", "ordinal or unit"], ["1", "ordinal"], ["1", "ordinal"]] },
+    { text: "Nov 4, 4 Nov, 4 de noviembre, 4. Nov.", tokens: [["4", "date"], ["4", "date"], ["4", "date"], ["4", "date"]] },
+    { text: "12 seeds, 12 481 seeds", tokens: [["12", "count"], ["12", null], ["481", "count"]] },
+    { text: "version 2, ver. 2, v. 2", tokens: [["2", "version"], ["2", "version"], ["2", "version"]] },
+    { text: "661 - 1 gold stripe", tokens: [["661", null], ["1", "count"]] },
+    { text: "123456, 1001", tokens: [["123456", "too long"], ["1001", null]] },
+  ];
+  for (const { text, tokens } of REASONS) {
+    it(`reads ${JSON.stringify(text)} as the tokens ${JSON.stringify(tokens)}`, () => {
+      expect(reader().numberTokens(text).map((token) => [token.text, token.not])).toEqual(tokens);
+    });
+  }
+
   it("keeps a price's digits together, so no part of it is offered as a seed", () => {
     expect(numberTokens("$2,500 (")).toEqual([{ text: "2,500", start: 1, end: 6, value: Number.NaN, not: "price" }]);
   });
