@@ -11,6 +11,18 @@ function page(...lines: string[]): ReadableCapture {
   return readable;
 }
 
+function htmlPage(body: string): ReadableCapture {
+  const readable = prepareCapture("test/page.html", new TextEncoder().encode(`<html><body><p>EXAMPLE CONTENT</p>${body}</body></html>`)).readable;
+  if ("problem" in readable) throw new Error(readable.problem);
+  return readable;
+}
+
+/** One system of one level, its gradings quoting the given lines. */
+function level(label: string, quotes: Record<string, readonly number[]>, systemLabel = "Tiers"): AccountedGuide {
+  const gradings = Object.entries(quotes).flatMap(([quote, seeds]) => seeds.map((seed) => ({ seed, level: "a", quote })));
+  return { systems: [{ label: systemLabel, levels: [{ key: "a", label }], gradings }] };
+}
+
 const listed = (capture: ReadableCapture, guide: AccountedGuide) => untranscribedNumbers(capture, guide, { skip: [] }).map(({ line, value }) => `${line}:${value}`);
 
 function tiers(gradings: AccountedGuide["systems"][number]["gradings"], labels = ["Tier 1", "Tier 2"]): AccountedGuide {
@@ -70,5 +82,30 @@ describe("the review of numbers", () => {
       systems: [{ label: "Tiers", levels: [{ key: "t1", label: "Tier 1", ordered: "DRAFT-TODO: ordered" }], gradings: [{ seed: 661, level: "t1", quote: "Tier 1: 661, 151" }, { seed: "151", level: "t1", quote: "Tier 1: 661, 151" }] }],
     };
     expect(listed(capture, accountedParts(draft))).toEqual(["2:151"]);
+  });
+
+  it("takes a label of digits alone at a heading or where its level's listing follows, and lists a line of just that number elsewhere", () => {
+    const heading = htmlPage("<h3>4</h3><p>661, 151</p><p>4</p><p>4 is empty.</p>");
+    expect(listed(heading, level("4", { "661, 151": [661, 151] }))).toEqual(["8:4", "10:4"]);
+    expect(listed(page("TEST DATA", "4", "661, 151", "4", "more text"), level("4", { "661, 151": [661, 151] }))).toEqual(["4:4"]);
+  });
+
+  it("takes a label of digits alone in a table's first cell, not in another cell", () => {
+    const table = htmlPage("<table><tr><td>4</td><td>best 7</td></tr><tr><td>8</td><td>4</td></tr></table>");
+    expect(listed(table, level("4", {}))).toEqual(["8:7", "12:8", "14:4"]);
+  });
+
+  it("takes a level's label where a line begins with it, and lists the numbers it labels when nothing grades them there", () => {
+    expect(listed(page("TEST DATA", "Tier 2: 32, 92", "32, 92"), level("Tier 2", { "32, 92": [32, 92] }))).toEqual(["2:32", "2:92"]);
+  });
+
+  it("takes a heading written as the core of a level's label, and the system's label as a label", () => {
+    expect(listed(page("TEST DATA", "Tier 1", "661"), level("Tier 1 (the best)", { "661": [661] }))).toEqual([]);
+    expect(listed(page("TEST DATA", "Top 10 of 2024", "661"), level("Gold", { "661": [661] }, "Top 10 of 2024"))).toEqual([]);
+    expect(listed(page("TEST DATA", "Tier 1", "661"), level("  ", { "661": [661] }, " "))).toEqual(["2:1"]);
+  });
+
+  it("accounts for nothing with an empty quote", () => {
+    expect(listed(page("TEST DATA", "661 (see 151)", "661"), level("Tier 1", { "": [661] }))).toEqual(["2:661", "2:151", "3:661"]);
   });
 });
