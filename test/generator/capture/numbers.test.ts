@@ -121,6 +121,13 @@ describe("one number reader", () => {
     { text: "version 2, ver. 2, v. 2", tokens: [["2", "version"], ["2", "version"], ["2", "version"]] },
     { text: "661 - 1 gold stripe", tokens: [["661", null], ["1", "count"]] },
     { text: "123456, 1001", tokens: [["123456", "too long"], ["1001", null]] },
+    { text: "661 and 95%", tokens: [["661", null], ["95", "percentage"]] },
+    { text: "95x%", tokens: [["95", "ordinal or unit"]] },
+    { text: "90%-94%, 90 %-94%", tokens: [["90%-94%", "percentage"], ["90 %-94%", "percentage"]] },
+    { text: "1-2 and 5x", tokens: [["1", null], ["2", null], ["5", "ordinal or unit"]] },
+    { text: "nav 2, ver.2, very nice: 661", tokens: [["2", null], ["2", "version"], ["661", null]] },
+    { text: "661 - 15 gold stripes", tokens: [["661", null], ["15", "count"]] },
+    { text: "Nov 04, Nov 15, Nov 30, Nov 2023, Nov 32", tokens: [["04", "date"], ["15", "date"], ["30", "date"], ["2023", "date"], ["32", null]] },
   ];
   for (const { text, tokens } of REASONS) {
     it(`reads ${JSON.stringify(text)} as the tokens ${JSON.stringify(tokens)}`, () => {
