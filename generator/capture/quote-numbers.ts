@@ -54,7 +54,8 @@ export function quoteReadings(systems: readonly QuotedSystem[]): Map<string, Quo
     const levelLabels = new Map(system.levels.map((level) => [level.key, level.label]));
     for (const grading of system.gradings) {
       const level = levelLabels.get(grading.level);
-      const labels = [...(level === undefined ? [] : [level, coreLabel(level)]), system.label].filter((label) => label !== "");
+      // An empty label stands nowhere (labelBeforeSeeds, and no letter to find it by).
+      const labels = [...(level === undefined ? [] : [level, coreLabel(level)]), system.label];
       let list = sharing.get(grading.quote);
       if (list === undefined) sharing.set(grading.quote, (list = []));
       list.push({ seed: grading.seed, rank: grading.rank, note: grading.note, group: `${s}\u0000${grading.level}`, labels });

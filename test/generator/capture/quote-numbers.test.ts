@@ -72,6 +72,10 @@ describe("the labels of a quote", () => {
     expect(readings(system({ t1: "1" }, gradings))).toEqual({ "1. 661": ["1:label", "661:seed"], "15, 1": ["15:seed", "1:-"], "32 and 1": ["32:seed", "1:-"] });
   });
 
+  it("read none for a level or a system without a label", () => {
+    expect(readings(system({ t1: "" }, [{ seed: 661, level: "t1", quote: "1: 661" }], ""))).toEqual({ "1: 661": ["1:-", "661:seed"] });
+  });
+
   it("read the system's label as the level's", () => {
     expect(readings(system({ g: "Gold" }, [{ seed: 661, level: "g", quote: "Top 10: 661" }], "Top 10"))).toEqual({ "Top 10: 661": ["10:label", "661:seed"] });
   });
@@ -110,5 +114,6 @@ describe("a label before seeds", () => {
     expect(labelBeforeSeeds("Tier 2 32", "Tier 2")).toBeNull();
     expect(labelBeforeSeeds("Also Tier 2: 32", "Tier 2")).toBeNull();
     expect(labelBeforeSeeds("Tier 2: 32", "")).toBeNull();
+    expect(labelBeforeSeeds("", "")).toBeNull();
   });
 });
