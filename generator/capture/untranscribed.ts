@@ -194,14 +194,15 @@ function within(numbers: readonly LineNumber[], span: Span): number[] {
 
 /**
  * The 1-based column of an offset in its line, counted in characters (a surrogate pair is one). Offsets are
- * asked in text order, so each line is counted once however many numbers it holds.
+ * asked in text order, so each line is counted once however many numbers it holds: within a line, counting
+ * goes on from the offset asked before.
  */
 function columnReader(text: string): (line: BodyLine, offset: number) => number {
   let current: BodyLine | null = null;
   let counted = 0;
   let column = 1;
   return (line, offset) => {
-    if (line !== current || offset < counted) {
+    if (line !== current) {
       current = line;
       counted = text.lastIndexOf("\n", line.start - 1) + 1;
       column = 1;
