@@ -113,4 +113,48 @@ describe("the review of numbers", () => {
   it("accounts for nothing with an empty quote", () => {
     expect(listed(page("TEST DATA", "661 (see 151)", "661"), level("Tier 1", { "": [661] }))).toEqual(["2:661", "2:151", "3:661"]);
   });
+
+  it("reads of a draft only the entries of the guide's shape: whole seeds and ranks, text quotes, keyed levels", () => {
+    const draft = {
+      callouts: [{ quote: "Not blue gems: 4" }, { quote: 7 }, null],
+      remarks: "DRAFT-TODO: remarks",
+      systems: [
+        null,
+        "DRAFT-TODO: system",
+        {
+          label: 5,
+          levels: [{ key: "t1", label: "Tier 1" }, { key: 3 }, { label: "No key" }, { key: "t2" }],
+          gradings: [
+            { seed: 661, level: "t1", quote: "Tier 1: 661", rank: 1, note: { quote: "best" } },
+            { seed: 1.5, level: "t1", quote: "Tier 1: 661" },
+            { seed: 12, level: "t1", quote: 5 },
+            { seed: 13, level: 4, quote: "13, 14", rank: 1.5, note: { quote: 3 } },
+            { seed: 14, level: "t1", quote: "13, 14", rank: "1", note: "best" },
+            null,
+          ],
+          remarks: [{ quote: "EXAMPLE CONTENT" }],
+        },
+      ],
+    };
+    expect(accountedParts(draft)).toEqual({
+      callouts: [{ quote: "Not blue gems: 4" }],
+      remarks: [],
+      systems: [
+        {
+          label: "",
+          levels: [
+            { key: "t1", label: "Tier 1" },
+            { key: "t2", label: "" },
+          ],
+          gradings: [
+            { seed: 661, level: "t1", quote: "Tier 1: 661", rank: 1, note: { quote: "best" } },
+            { seed: 13, level: "", quote: "13, 14" },
+            { seed: 14, level: "t1", quote: "13, 14" },
+          ],
+          remarks: [{ quote: "EXAMPLE CONTENT" }],
+        },
+      ],
+    });
+    expect(accountedParts(null)).toEqual({ callouts: [], remarks: [], systems: [] });
+  });
 });
