@@ -66,9 +66,9 @@ function priceAfter(languages: readonly Language[]): string {
   return String.raw`(?:\s?${SIGNS}|${wordsAfter(wordsOf(languages, (language) => language.priceWords), String.raw`\s?`)})`;
 }
 
-/** Characters as a character class (`[,.]`). */
+/** Characters as a character class (`[,.]`); of none, `[]`, which matches nothing. */
 function characters(marks: readonly string[]): string {
-  return marks.length === 0 ? "(?!)" : `[${marks.map((mark) => mark.replace(/[\\\]^-]/g, "\\$&")).join("")}]`;
+  return `[${marks.map((mark) => mark.replace(/[\\\]^-]/g, "\\$&")).join("")}]`;
 }
 
 /** An amount as a language writes it with a thousands separator or a decimal mark (`12 481`, `1.200,50`, `0,07`). */

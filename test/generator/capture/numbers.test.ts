@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANGUAGES } from "../../../generator/capture/languages.ts";
+import { ENGLISH, LANGUAGES } from "../../../generator/capture/languages.ts";
 import { numberReader, numberTokens, seedCandidates } from "../../../generator/capture/numbers.ts";
 import { untranscribedNumbers } from "../../../generator/capture/untranscribed.ts";
 import { seedsOccurInTheirQuotes } from "../../../generator/validate/rules/seeds-in-quotes.ts";
@@ -128,12 +128,28 @@ describe("one number reader", () => {
     { text: "nav 2, ver.2, very nice: 661", tokens: [["2", null], ["2", "version"], ["661", null]] },
     { text: "661 - 15 gold stripes", tokens: [["661", null], ["15", "count"]] },
     { text: "Nov 04, Nov 15, Nov 30, Nov 2023, Nov 32", tokens: [["04", "date"], ["15", "date"], ["30", "date"], ["2023", "date"], ["32", null]] },
+    { text: "5 on 2024-03-01", tokens: [["5", null], ["2024-03-01", "date"]] },
+    { text: "5 at 14:05", tokens: [["5", null], ["14:05", "time"]] },
+    { text: "5 at 90-94%", tokens: [["5", null], ["90-94%", "percentage"]] },
+    { text: "5 at 99,5%", tokens: [["5", null], ["99,5%", "percentage"]] },
+    { text: "5 at 0.07", tokens: [["5", null], ["0.07", "decimal"]] },
+    { text: "5 at 0,07", tokens: [["5", null], ["0,07", "decimal"]] },
+    { text: "90-100%; 99.5-100%; 90to94%; 90 to94%; 99,5 %", tokens: [["90-100%", "percentage"], ["99.5-100%", "percentage"], ["90to94%", "percentage"], ["90 to94%", "percentage"], ["99,5 %", "percentage"]] },
+    { text: "12.5", tokens: [["12.5", "decimal"]] },
   ];
   for (const { text, tokens } of REASONS) {
     it(`reads ${JSON.stringify(text)} as the tokens ${JSON.stringify(tokens)}`, () => {
       expect(reader().numberTokens(text).map((token) => [token.text, token.not])).toEqual(tokens);
     });
   }
+
+  it("groups digits only with the separators of the languages it reads", () => {
+    const english = numberReader([ENGLISH]);
+    const read = (text: string) => english.numberTokens(text).map((token) => [token.text, token.not]);
+    expect(read("12\u00a0481")).toEqual([["12", null], ["481", null]]);
+    expect(read("12481")).toEqual([["12481", "too long"]]);
+    expect(read("1.200.000")).toEqual([["1.200.000", "grouped number"]]);
+  });
 
   it("keeps a price's digits together, so no part of it is offered as a seed", () => {
     expect(numberTokens("$2,500 (")).toEqual([{ text: "2,500", start: 1, end: 6, value: Number.NaN, not: "price" }]);
