@@ -136,6 +136,8 @@ describe("one number reader", () => {
     { text: "5 at 0,07", tokens: [["5", null], ["0,07", "decimal"]] },
     { text: "90-100%; 99.5-100%; 90to94%; 90 to94%; 99,5 %", tokens: [["90-100%", "percentage"], ["99.5-100%", "percentage"], ["90to94%", "percentage"], ["90 to94%", "percentage"], ["99,5 %", "percentage"]] },
     { text: "12.5", tokens: [["12.5", "decimal"]] },
+    { text: "3 个月, 900 €", tokens: [["3", "count"], ["900", "price"]] },
+    { text: "1. 661", tokens: [["1", null], ["661", null]] },
   ];
   for (const { text, tokens } of REASONS) {
     it(`reads ${JSON.stringify(text)} as the tokens ${JSON.stringify(tokens)}`, () => {
