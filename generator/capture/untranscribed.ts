@@ -141,7 +141,8 @@ function labelSpans(lines: readonly BodyLine[], systems: readonly QuotedSystem[]
       for (const label of [level.label.trim(), coreLabel(level.label)]) quotesOf.set(label, [...(quotesOf.get(label) ?? []), ...quotes]);
     }
   }
-  const nextText = (index: number) => lines.slice(index + 1).find((next) => next.text.trim() !== "")?.text ?? "";
+  // Body lines are never blank: the next one is the next line of text.
+  const nextText = (index: number) => lines[index + 1]?.text ?? "";
   const spans: Span[] = [];
   lines.forEach((line, index) => {
     const bare = undecorated(line.text).replace(/\s*[:：]$/u, "");

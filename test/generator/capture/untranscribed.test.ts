@@ -110,6 +110,16 @@ describe("the review of numbers", () => {
     expect(listed(page("TEST DATA", "Tier 1", "661"), level("  ", { "661": [661] }, " "))).toEqual(["2:1"]);
   });
 
+  it("takes a label that is no level's shape on its own line ending in a colon, not in a sentence", () => {
+    const guide = level("Gold", { "661": [661] }, "Top 10");
+    for (const heading of ["Top 10:", "Top 10 :", "Top 10："]) expect([heading, listed(page("TEST DATA", heading, "661"), guide)]).toEqual([heading, []]);
+    expect(listed(page("TEST DATA", "Top 10 of them", "661"), guide)).toEqual(["2:10"]);
+  });
+
+  it("takes the numbers of a callout from its first to its last character", () => {
+    expect(listed(page("TEST DATA", "4 and 28 are fakes, says 7", "5 and 4"), { callouts: [{ quote: "4 and 28 are fakes" }], systems: [] })).toEqual(["2:7", "3:5", "3:4"]);
+  });
+
   it("accounts for nothing with an empty quote", () => {
     expect(listed(page("TEST DATA", "661 (see 151)", "661"), level("Tier 1", { "": [661] }))).toEqual(["2:661", "2:151", "3:661"]);
   });
