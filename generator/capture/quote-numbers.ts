@@ -78,7 +78,8 @@ function readQuote(quote: string, gradings: readonly Sharing[], named: readonly 
   for (const group of groups.values()) takeInOrder(quote, numbers, group);
   if (numbers.every((number) => number.roles.size > 0)) return numbers;
   for (const grading of gradings) {
-    if (grading.note == null || grading.note.quote === "") continue;
+    // An empty note occurs nowhere in the quote (quote-occurrences.ts): it marks nothing.
+    if (grading.note == null) continue;
     for (const at of quoteOccurrences(quote, grading.note.quote)) markWithin(numbers, at, at + grading.note.quote.length, "note");
   }
   for (const label of named) {
@@ -107,7 +108,7 @@ function takeInOrder(quote: string, numbers: QuoteNumber[], group: readonly Shar
       taken.add(at);
       cursor = at + 1;
     }
-    if (grading.rank === undefined) continue;
+    // A grading without a rank finds no number equal to it.
     const rank = grading.rank;
     const ranked =
       findLastIndex(at ?? numbers.length, (index) => numbers[index]!.value === rank) ?? findIndex(0, numbers.length, (index) => index !== at && numbers[index]!.value === rank);
@@ -142,13 +143,13 @@ const LEADING_DECORATION = /^[^\p{L}\p{N}#$€£(]*/u;
 const LABEL_SEPARATOR = /^\s*(?:$|[:：=|.)]|[-–—])/u;
 
 /**
- * Labels that name a level in words and a number (`Tier 1`, `Top 30`), for a mention: a label of digits alone
- * names nothing in prose, and one without digits holds no number.
+ * Labels that name a level in words (`Tier 1`, `Top 30`), for a mention: a label of digits alone names nothing
+ * in prose (one without digits holds no number, and marks none).
  */
 function mentionLabels(systems: readonly QuotedSystem[]): string[] {
   const labels = new Set<string>();
   for (const system of systems) {
-    for (const label of [system.label, ...system.levels.flatMap((level) => [level.label, coreLabel(level.label)])]) if (/\p{L}/u.test(label) && /\d/.test(label)) labels.add(label);
+    for (const label of [system.label, ...system.levels.flatMap((level) => [level.label, coreLabel(level.label)])]) if (/\p{L}/u.test(label)) labels.add(label);
   }
   return [...labels];
 }

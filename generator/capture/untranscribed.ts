@@ -109,8 +109,8 @@ export function accountNumbers(capture: ReadableCapture, guide: AccountedGuide, 
  */
 function placesOf(capture: ReadableCapture, lines: readonly BodyLine[]): (quote: string) => number[] {
   const lineEnds = new Map(lines.map((line) => [line.start, line.end]));
+  // An empty quote occurs nowhere (quote-occurrences.ts), so it has no place.
   return (quote) => {
-    if (quote === "") return [];
     const inGuide = capture.index.occurrences(quote).filter((start) => regionHolding(capture.regions, start, start + quote.length) === null);
     const whole = inGuide.filter((start) => lineEnds.get(start) === start + quote.length);
     return whole.length > 0 ? whole : inGuide;

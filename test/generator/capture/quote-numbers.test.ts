@@ -38,6 +38,16 @@ describe("the seeds of a quote", () => {
     expect(read).toEqual({ "661, 151, 661": ["661:seed", "151:-", "661:-"] });
   });
 
+  it("are taken outside the level's label when the label writes the same number", () => {
+    expect(readings(system({ t1: "Tier 1" }, [{ seed: 1, level: "t1", quote: "Tier 1: 1" }]))).toEqual({ "Tier 1: 1": ["1:label", "1:seed"] });
+    expect(readings(system({ t1: "1" }, [{ seed: 1, level: "t1", quote: "1. 1" }]))).toEqual({ "1. 1": ["1:label", "1:seed"] });
+  });
+
+  it("are read with the system's label alone for a grading of a level the system does not have", () => {
+    expect(readings(system({ t1: "Tier 1" }, [{ seed: 661, level: "zz", quote: "Tier 1: 661" }], "Tier 1"))).toEqual({ "Tier 1: 661": ["1:label", "661:seed"] });
+    expect(readings(system({ t1: "Tier 1" }, [{ seed: 661, level: "zz", quote: "Tier 1: 661" }], "Best"))).toEqual({ "Tier 1: 661": ["1:mention", "661:seed"] });
+  });
+
   it("take a seed written only inside the level's label there, where no other place writes it", () => {
     expect(readings(system({ t1: "Tier 1" }, [{ seed: 1, level: "t1", quote: "Tier 1: 5" }]))).toEqual({ "Tier 1: 5": ["1:label+mention+seed", "5:-"] });
   });
@@ -47,6 +57,11 @@ describe("the ranks of a quote", () => {
   it("are the rank written before the seed, or after it when none is before", () => {
     expect(readings(system({ p1: "#1" }, [{ seed: 661, level: "p1", quote: "#1 — 661", rank: 1 }], "Top"))).toEqual({ "#1 — 661": ["1:label+rank", "661:seed"] });
     expect(readings(system({ p: "Top" }, [{ seed: 661, level: "p", quote: "661 (rank 1)", rank: 1 }], "Best"))).toEqual({ "661 (rank 1)": ["661:seed", "1:rank"] });
+  });
+
+  it("are no number the seed itself takes, and a number equal to the rank when the seed is not written", () => {
+    expect(readings(system({ p: "Top" }, [{ seed: 5, level: "p", quote: "5", rank: 5 }], "Best"))).toEqual({ "5": ["5:seed"] });
+    expect(readings(system({ p: "Top" }, [{ seed: 661, level: "p", quote: "#1 — 662", rank: 1 }], "Best"))).toEqual({ "#1 — 662": ["1:mention+rank", "662:-"] });
   });
 
   it("take the nearest number before each seed for a quote ranking several", () => {
@@ -91,6 +106,14 @@ describe("the notes and mentions of a quote", () => {
     expect(readings(system({ t1: "Tier 1" }, [{ seed: 661, level: "t1", quote, note: { quote: "like 151 but bluer" } }]))).toEqual({ [quote]: ["661:seed", "151:note"] });
     expect(readings(system({ t1: "Tier 1" }, [{ seed: 661, level: "t1", quote, note: { quote: "" } }]))).toEqual({ [quote]: ["661:seed", "151:-"] });
     expect(readings(system({ t1: "Tier 1" }, [{ seed: 661, level: "t1", quote, note: null }]))).toEqual({ [quote]: ["661:seed", "151:-"] });
+  });
+
+  it("are a note's numbers up to its two ends", () => {
+    expect(readings(system({ t1: "Tier 1" }, [{ seed: 661, level: "t1", quote: "661 (151)", note: { quote: "151" } }]))).toEqual({ "661 (151)": ["661:seed", "151:note"] });
+  });
+
+  it("are a number after a level's word at the quote's start", () => {
+    expect(readings(system({ t1: "Tier 1" }, [{ seed: 661, level: "t1", quote: "Top 10 has 661 in it" }]))).toEqual({ "Top 10 has 661 in it": ["10:mention", "661:seed"] });
   });
 
   it("are a level the guide names with a letter and a number, or a number after a level's word", () => {
