@@ -74,17 +74,19 @@ export function accountNumbers(capture: ReadableCapture, guide: AccountedGuide, 
   const at = new Map(numbers.map((number, index) => [number.start, index]));
   const accounted = new Set<number>();
   const taken = new Set<number>();
-  const account = (start: number, end: number, into: Set<number>) => {
+  // A number of a quote where the quote stands is a whole run of digits of the text (a quote stands only where
+  // it cuts no number), so the number of the line starting there is that number.
+  const account = (start: number, into: Set<number>) => {
     const index = at.get(start);
-    if (index !== undefined && numbers[index]!.end === end) into.add(index);
+    if (index !== undefined) into.add(index);
   };
   const places = placesOf(capture, lines);
 
   for (const [quote, reading] of quoteReadings(guide.systems)) {
     for (const place of places(quote)) {
       for (const number of reading) {
-        if (number.roles.has("seed") || number.roles.has("rank")) account(place + number.start, place + number.end, taken);
-        if (number.roles.has("seed") || number.roles.has("rank") || number.roles.has("label") || number.roles.has("note")) account(place + number.start, place + number.end, accounted);
+        if (number.roles.has("seed") || number.roles.has("rank")) account(place + number.start, taken);
+        if (number.roles.has("seed") || number.roles.has("rank") || number.roles.has("label") || number.roles.has("note")) account(place + number.start, accounted);
       }
     }
   }

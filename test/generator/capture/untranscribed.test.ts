@@ -120,6 +120,13 @@ describe("the review of numbers", () => {
     expect(listed(page("TEST DATA", "4 and 28 are fakes, says 7", "5 and 4"), { callouts: [{ quote: "4 and 28 are fakes" }], systems: [] })).toEqual(["2:7", "3:5", "3:4"]);
   });
 
+  it("takes a note's numbers inside its grading's quote, also where the note's words stand as a line of their own", () => {
+    const capture = page("TEST DATA", "661 (like 151)", "like 151");
+    const noted = { systems: [{ label: "Tiers", levels: [{ key: "a", label: "Tier 1" }], gradings: [{ seed: 661, level: "a", quote: "661 (like 151)", note: { quote: "like 151" } }] }] };
+    expect(listed(capture, noted)).toEqual([]);
+    expect(listed(capture, level("Tier 1", { "661 (like 151)": [661] }))).toEqual(["2:151", "3:151"]);
+  });
+
   it("accounts for nothing with an empty quote", () => {
     expect(listed(page("TEST DATA", "661 (see 151)", "661"), level("Tier 1", { "": [661] }))).toEqual(["2:661", "2:151", "3:661"]);
   });
