@@ -95,6 +95,14 @@ describe("the review of numbers", () => {
     expect(listed(page("TEST DATA", "4", "661, 151", "4", "more text"), level("4", { "661, 151": [661, 151] }))).toEqual(["4:4"]);
   });
 
+  it("takes a label holding a letter on its own line wherever it stands, and one of digits alone only set apart", () => {
+    const levels = (...labels: string[]): AccountedGuide => ({ systems: [{ label: "Tiers", levels: labels.map((label, index) => ({ key: `k${index}`, label })), gradings: [] }] });
+    expect(listed(page("TEST DATA", "Tier 1", "4 Gold", "Nothing here yet."), levels("Tier 1", "4 Gold"))).toEqual([]);
+    expect(listed(page("TEST DATA", "12", "Nothing here yet."), levels("12"))).toEqual(["2:12"]);
+    expect(listed(page("TEST DATA", "4:", "Nothing here yet."), levels("4"))).toEqual(["2:4"]);
+    expect(listed(page("TEST DATA", "4: 661"), levels("4"))).toEqual(["2:661"]);
+  });
+
   it("takes a label of digits alone in a table's first cell, not in another cell", () => {
     const table = htmlPage("<table><tr><td>4</td><td>best 7</td></tr><tr><td>8</td><td>4</td></tr></table>");
     expect(listed(table, level("4", {}))).toEqual(["8:7", "12:8", "14:4"]);
