@@ -127,9 +127,9 @@ function placesOf(capture: ReadableCapture, lines: readonly BodyLine[]): (quote:
 function labelSpans(lines: readonly BodyLine[], systems: readonly QuotedSystem[]): Span[] {
   const labels = new Set<string>();
   const cores = new Set<string>();
+  // A blank label stands nowhere: it occurs in no line, and labelBeforeSeeds finds it before nothing.
   for (const system of systems) {
     for (const label of [system.label, ...system.levels.map((level) => level.label)]) {
-      if (label.trim() === "") continue;
       labels.add(label.trim());
       cores.add(coreLabel(label));
     }
