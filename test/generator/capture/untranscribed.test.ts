@@ -74,9 +74,17 @@ describe("the review of numbers", () => {
     expect(untranscribedNumbers(capture, { systems: [] }, { skip: [] }).map(({ column }) => column)).toEqual([9, 17]);
   });
 
-  it("counts each line's columns from its own start, its leading spaces included", () => {
-    const capture = page("TEST DATA", "  💎 661 and 151", "7 and 🔥 8");
-    expect(untranscribedNumbers(capture, { systems: [] }, { skip: [] }).map(({ line, column, value }) => `${line}:${column}:${value}`)).toEqual(["2:5:661", "2:13:151", "3:1:7", "3:9:8"]);
+  it("counts each line's columns from its own start, its leading spaces included, an emoji of any code being one", () => {
+    const capture = page("TEST DATA", "  💎 661 and 151", "7 and 🔥 8", "  5", "🐀 5 🏿 6");
+    expect(untranscribedNumbers(capture, { systems: [] }, { skip: [] }).map(({ line, column, value }) => `${line}:${column}:${value}`)).toEqual([
+      "2:5:661",
+      "2:13:151",
+      "3:1:7",
+      "3:9:8",
+      "4:3:5",
+      "5:3:5",
+      "5:7:6",
+    ]);
   });
 
   it("reads a draft's parts leniently: what is not of the guide's type is left out, the rest still accounts", () => {
