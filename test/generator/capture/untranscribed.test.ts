@@ -143,6 +143,11 @@ describe("the review of numbers", () => {
     expect(listed(capture, level("Tier 1", { "661 (like 151)": [661] }))).toEqual(["2:151", "3:151"]);
   });
 
+  it("accounts for nothing with a quote that stands only inside a non-guide region", () => {
+    const capture = htmlPage(`<p>Rated <span class="rating">5</span> by 661</p>`);
+    expect(listed(capture, level("Tier 1", { "5": [5] }))).toEqual(listed(capture, { systems: [] }));
+  });
+
   it("accounts for nothing with an empty quote", () => {
     expect(listed(page("TEST DATA", "661 (see 151)", "661"), level("Tier 1", { "": [661] }))).toEqual(["2:661", "2:151", "3:661"]);
   });
