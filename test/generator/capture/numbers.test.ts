@@ -145,6 +145,18 @@ describe("one number reader", () => {
     });
   }
 
+  it("reads a count after a seed from the start of the seed's line, at most 120 characters back", () => {
+    const read = (text: string) => reader().numberTokens(text).map((token) => [token.text, token.not]);
+    expect(read("#123 — 661 - 1 gold stripe")).toEqual([["123", null], ["661", null], ["1", "count"]]);
+    expect(read("EXAMPLE CONTENT\n661 - 1 gold stripe")).toEqual([["661", null], ["1", "count"]]);
+    expect(read(`${"=".repeat(100)} 661 - 1 gold stripe`)).toEqual([["661", null], ["1", "count"]]);
+    expect(read(`${"=".repeat(130)} 661 - 1 gold stripe`)).toEqual([["661", null], ["1", null]]);
+  });
+
+  it("reads a name's number at the end of a long line", () => {
+    expect(reader().numberTokens(`EXAMPLE CONTENT ${"x".repeat(130)} AK-47`).map((token) => [token.text, token.not])).toEqual([["47", "part of a name"]]);
+  });
+
   it("groups digits only with the separators of the languages it reads", () => {
     const english = numberReader([ENGLISH]);
     const read = (text: string) => english.numberTokens(text).map((token) => [token.text, token.not]);
