@@ -55,7 +55,7 @@ export function quoteReadings(systems: readonly QuotedSystem[]): Map<string, Quo
     for (const grading of system.gradings) {
       const level = levelLabels.get(grading.level);
       // An empty label stands nowhere (labelBeforeSeeds, and no letter to find it by).
-      const labels = [...(level === undefined ? [] : [level, coreLabel(level)]), system.label];
+      const labels = level === undefined ? [system.label] : [level, coreLabel(level), system.label];
       let list = sharing.get(grading.quote);
       if (list === undefined) sharing.set(grading.quote, (list = []));
       list.push({ seed: grading.seed, rank: grading.rank, note: grading.note, group: `${s}\u0000${grading.level}`, labels });
@@ -135,7 +135,8 @@ function labelsInQuote(quote: string, labels: readonly string[]): { start: numbe
 export function labelBeforeSeeds(text: string, label: string): { start: number; end: number } | null {
   const start = LEADING_DECORATION.exec(text)![0].length;
   const end = start + label.length;
-  return label !== "" && text.startsWith(label, start) && standsAlone(text, start, end) && LABEL_SEPARATOR.test(text.slice(end)) ? { start, end } : null;
+  // Whole without asking: decorations (no letter or digit) stand before it, a separator or nothing after it.
+  return label !== "" && text.startsWith(label, start) && LABEL_SEPARATOR.test(text.slice(end)) ? { start, end } : null;
 }
 /** Bullets and decorations before a label (`• `, `💎 `, `>> `). */
 const LEADING_DECORATION = /^[^\p{L}\p{N}#$€£(]*/u;

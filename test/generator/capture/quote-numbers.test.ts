@@ -41,6 +41,13 @@ describe("the seeds of a quote", () => {
   it("are taken outside the level's label when the label writes the same number", () => {
     expect(readings(system({ t1: "Tier 1" }, [{ seed: 1, level: "t1", quote: "Tier 1: 1" }]))).toEqual({ "Tier 1: 1": ["1:label", "1:seed"] });
     expect(readings(system({ t1: "1" }, [{ seed: 1, level: "t1", quote: "1. 1" }]))).toEqual({ "1. 1": ["1:label", "1:seed"] });
+    const twice = [5, 5].map((seed) => ({ seed, level: "t1", quote: "5, 5 — Tier 1" }));
+    expect(readings(system({ t1: "Tier 1" }, twice))).toEqual({ "5, 5 — Tier 1": ["5:seed", "5:seed", "1:label"] });
+  });
+
+  it("are taken, for a grading out of order, at the first place of its seed no grading took", () => {
+    const gradings = [661, 151, 661].map((seed) => ({ seed, level: "t1", quote: "661, 661, 151" }));
+    expect(readings(system({ t1: "Tier 1" }, gradings))).toEqual({ "661, 661, 151": ["661:seed", "661:seed", "151:seed"] });
   });
 
   it("are read with the system's label alone for a grading of a level the system does not have", () => {
@@ -68,6 +75,9 @@ describe("the ranks of a quote", () => {
     const quote = "1. 661 2. 151 3. 2";
     const gradings = [661, 151, 2].map((seed, index) => ({ seed, level: "p", quote, rank: index + 1 }));
     expect(readings(system({ p: "Top" }, gradings, "Best"))).toEqual({ [quote]: ["1:rank", "661:seed", "2:rank", "151:seed", "3:rank", "2:seed"] });
+    const tied = "2. 661, 1. 151, 2. 555";
+    const ties = [[661, 2], [151, 1], [555, 2]].map(([seed, rank]) => ({ seed: seed!, rank, level: "p", quote: tied }));
+    expect(readings(system({ p: "Top" }, ties, "Best"))).toEqual({ [tied]: ["2:rank", "661:seed", "1:rank", "151:seed", "2:rank", "555:seed"] });
   });
 });
 
@@ -76,6 +86,10 @@ describe("the labels of a quote", () => {
     expect(readings(system({ t1: "Tier 1" }, [{ seed: 661, level: "t1", quote: "Tier 1: 661" }]))).toEqual({ "Tier 1: 661": ["1:label", "661:seed"] });
     expect(readings(system({ t1: "Tier 1" }, [{ seed: 594, level: "t1", quote: "Seed 594 — Tier 1" }]))).toEqual({ "Seed 594 — Tier 1": ["594:seed", "1:label"] });
     expect(readings(system({ t1: "Tier 1" }, [{ seed: 594, level: "t1", quote: "Seed 594 — Tier 15" }]))).toEqual({ "Seed 594 — Tier 15": ["594:seed", "15:mention"] });
+  });
+
+  it("read a label holding a letter only as a whole word, not at the end of a longer one", () => {
+    expect(readings(system({ p2: "Pink 2" }, [{ seed: 594, level: "p2", quote: "Seed 594 — HotPink 2" }]))).toEqual({ "Seed 594 — HotPink 2": ["594:seed", "2:-"] });
   });
 
   it("read a label of digits alone only before the seeds, never inside a number or after a seed", () => {
@@ -121,6 +135,7 @@ describe("the notes and mentions of a quote", () => {
     expect(readings(system({ t1: "Tier 1", p2: "Pink 2" }, [{ seed: 661, level: "t1", quote }]))).toEqual({ [quote]: ["661:seed", "2:mention", "10:mention"] });
     expect(readings(system({ t1: "Tier 1" }, [{ seed: 661, level: "t1", quote }]))).toEqual({ [quote]: ["661:seed", "2:-", "10:mention"] });
     expect(readings(system({ t1: "Tier 1", p2: "Pink 2" }, [{ seed: 661, level: "t1", quote: "661 beats Pink 22" }]))).toEqual({ "661 beats Pink 22": ["661:seed", "22:-"] });
+    expect(readings(system({ t1: "Tier 1", p2: "Pink 2" }, [{ seed: 661, level: "t1", quote: "661 beats HotPink 2" }]))).toEqual({ "661 beats HotPink 2": ["661:seed", "2:-"] });
     expect(readings(system({ t1: "Tier 1", d: "2" }, [{ seed: 661, level: "t1", quote: "661 beats 2 others" }]))).toEqual({ "661 beats 2 others": ["661:seed", "2:-"] });
   });
 
