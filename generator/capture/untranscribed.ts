@@ -86,7 +86,8 @@ export function accountNumbers(capture: ReadableCapture, guide: AccountedGuide, 
     for (const place of places(quote)) {
       for (const number of reading) {
         if (number.roles.has("seed") || number.roles.has("rank")) account(place + number.start, taken);
-        if (number.roles.has("seed") || number.roles.has("rank") || number.roles.has("label") || number.roles.has("note")) account(place + number.start, accounted);
+        // A seed or rank is taken, which accounts for it too.
+        if (number.roles.has("label") || number.roles.has("note")) account(place + number.start, accounted);
       }
     }
   }
@@ -147,7 +148,8 @@ function labelSpans(lines: readonly BodyLine[], systems: readonly QuotedSystem[]
   const nextText = (index: number) => lines[index + 1]?.text ?? "";
   const spans: Span[] = [];
   lines.forEach((line, index) => {
-    const bare = undecorated(line.text).replace(/\s*[:：]$/u, "");
+    // Undecorated, a label line has no closing colon either (`Tier 1:`): DECORATION takes it.
+    const bare = undecorated(line.text);
     const core = coreLabel(bare);
     const candidate = labels.has(bare) ? bare : cores.has(core) ? core : null;
     // A label of digits alone stands as a label only where the page sets it apart (a heading, a table's
@@ -231,22 +233,30 @@ export function accountedParts(document: unknown): AccountedGuide {
     systems: list(guide?.systems).flatMap((value) => {
       const system = fields(value);
       if (system === null) return [];
-      const levels = list(system.levels).flatMap((level) => {
-        const key = text(fields(level)?.key);
-        return key === null ? [] : [{ key, label: text(fields(level)?.label) ?? "" }];
+      const levels = list(system.levels).flatMap((value) => {
+        const level = fields(value);
+        if (level === null) return [];
+        const key = text(level.key);
+        return key === null ? [] : [{ key, label: text(level.label) ?? "" }];
       });
       const gradings = list(system.gradings).flatMap((entry) => {
         const grading = fields(entry);
-        const seed = grading?.seed;
-        const quote = text(grading?.quote);
-        if (grading === null || typeof seed !== "number" || !Number.isInteger(seed) || quote === null) return [];
+        if (grading === null) return [];
+        const seed = grading.seed;
+        const quote = text(grading.quote);
+        if (!isWhole(seed) || quote === null) return [];
         const rank = grading.rank;
         const note = text(fields(grading.note)?.quote);
-        return [{ seed, level: text(grading.level) ?? "", quote, ...(typeof rank === "number" && Number.isInteger(rank) ? { rank } : {}), ...(note === null ? {} : { note: { quote: note } }) }];
+        return [{ seed, level: text(grading.level) ?? "", quote, ...(isWhole(rank) ? { rank } : {}), ...(note === null ? {} : { note: { quote: note } }) }];
       });
       return [{ label: text(system.label) ?? "", levels, gradings, remarks: quotedEntries(system.remarks) }];
     }),
   };
+}
+
+/** A whole number (a seed or a rank as the guide writes them); not a number at all, nor a fraction. */
+function isWhole(value: unknown): value is number {
+  return Number.isInteger(value);
 }
 
 function quotedEntries(value: unknown): Quoted[] {

@@ -64,6 +64,28 @@ describe("the review of numbers", () => {
     expect(taken.map(({ start, end }) => capture.text.slice(start, end))).toEqual(["1", "661", "555", "77"]);
   });
 
+  it("takes a grading's seed only where the line reads it as a number that could be a seed", () => {
+    const capture = page("TEST DATA", "661 - 1 gold stripe");
+    const { taken, untranscribed } = accountNumbers(capture, level("Tier 1", { "661 - 1": [661, 1] }), { skip: [] });
+    expect(taken.map(({ start, end }) => capture.text.slice(start, end))).toEqual(["661"]);
+    expect(untranscribed).toEqual([]);
+  });
+
+  it("gives the places taken in text order, whatever the order of the gradings", () => {
+    const capture = page("TEST DATA", "151 best", "661 best");
+    const { taken } = accountNumbers(capture, level("Tier 1", { "661 best": [661], "151 best": [151] }), { skip: [] });
+    expect(taken.map(({ start, end }) => capture.text.slice(start, end))).toEqual(["151", "661"]);
+  });
+
+  it("takes a level's label written anywhere in its grading's quote as a whole word", () => {
+    expect(listed(page("TEST DATA", "Seed 594 — Tier 1"), level("Tier 1", { "Seed 594 — Tier 1": [594] }))).toEqual([]);
+  });
+
+  it("reads labels written with spaces around them as written without", () => {
+    expect(listed(page("TEST DATA", "Top 10", "661"), level("Gold", { "661": [661] }, " Top 10 "))).toEqual([]);
+    expect(listed(page("TEST DATA", "4", "661, 151"), level(" 4 ", { "661, 151": [661, 151] }))).toEqual([]);
+  });
+
   it("reads a quote written as a whole line there, not inside a longer line holding the same words", () => {
     const capture = page("TEST DATA", "Tier 2", "5", "Tier 5 is empty for now.");
     expect(listed(capture, tiers([{ seed: 5, level: "t2", quote: "5" }]))).toEqual(["4:5"]);
@@ -75,7 +97,7 @@ describe("the review of numbers", () => {
   });
 
   it("counts each line's columns from its own start, its leading spaces included, an emoji of any code being one", () => {
-    const capture = page("TEST DATA", "  💎 661 and 151", "7 and 🔥 8", "  5", "🐀 5 🏿 6");
+    const capture = page("TEST DATA", "  💎 661 and 151", "7 and 🔥 8", "  5", "🐀 5 🏿 6", "Seeds：661");
     expect(untranscribedNumbers(capture, { systems: [] }, { skip: [] }).map(({ line, column, value }) => `${line}:${column}:${value}`)).toEqual([
       "2:5:661",
       "2:13:151",
@@ -84,6 +106,7 @@ describe("the review of numbers", () => {
       "4:3:5",
       "5:3:5",
       "5:7:6",
+      "6:7:661",
     ]);
   });
 
@@ -109,6 +132,23 @@ describe("the review of numbers", () => {
     expect(listed(page("TEST DATA", "12", "Nothing here yet."), levels("12"))).toEqual(["2:12"]);
     expect(listed(page("TEST DATA", "4:", "Nothing here yet."), levels("4"))).toEqual(["2:4"]);
     expect(listed(page("TEST DATA", "4: 661"), levels("4"))).toEqual(["2:661"]);
+    expect(listed(page("TEST DATA", "none so far, null: 7"), levels("4"))).toEqual(["2:7"]);
+  });
+
+  it("sets a label of digits alone apart by its own level's listing, not another level's", () => {
+    const guide: AccountedGuide = { systems: [{ label: "Tiers", levels: [{ key: "k4", label: "4" }, { key: "t1", label: "Tier 1" }], gradings: [661, 151].map((seed) => ({ seed, level: "t1", quote: "661, 151" })) }] };
+    expect(listed(page("TEST DATA", "4", "661, 151"), guide)).toEqual(["2:4"]);
+  });
+
+  it("takes a label where decorations or bullets stand before it", () => {
+    expect(listed(page("TEST DATA 5", "💎 Tier 1 💎", "661"), level("Tier 1", { "661": [661] }))).toEqual(["1:5"]);
+    expect(listed(page("TEST DATA 5", "• Tier 2: 32, 92", "32, 92"), level("Tier 2", { "32, 92": [32, 92] }))).toEqual(["1:5", "2:32", "2:92"]);
+    expect(listed(page("TEST DATA 5", "• Top 10: 32, 92", "32, 92"), level("Gold", { "32, 92": [32, 92] }, "Top 10"))).toEqual(["1:5", "2:32", "2:92"]);
+  });
+
+  it("takes a system's remark where it stands", () => {
+    const guide: AccountedGuide = { systems: [{ ...level("Tier 1", { "661": [661] }).systems[0]!, remarks: [{ quote: "I will add 7 later." }] }] };
+    expect(listed(page("TEST DATA", "661", "I will add 7 later.", "Maybe 8."), guide)).toEqual(["4:8"]);
   });
 
   it("takes a label of digits alone in a table's first cell, not in another cell", () => {
@@ -148,6 +188,10 @@ describe("the review of numbers", () => {
     expect(listed(capture, level("Tier 1", { "5": [5] }))).toEqual(listed(capture, { systems: [] }));
   });
 
+  it("accounts for its numbers with a quote standing partly in the guide's text", () => {
+    expect(listed(htmlPage(`<p>Rated <span class="rating">5</span> by 661</p>`), level("Tier 1", { "5 by 661": [661] }))).toEqual(["4:5"]);
+  });
+
   it("accounts for nothing with an empty quote", () => {
     expect(listed(page("TEST DATA", "661 (see 151)", "661"), level("Tier 1", { "": [661] }))).toEqual(["2:661", "2:151", "3:661"]);
   });
@@ -161,7 +205,7 @@ describe("the review of numbers", () => {
         "DRAFT-TODO: system",
         {
           label: 5,
-          levels: [{ key: "t1", label: "Tier 1" }, { key: 3 }, { label: "No key" }, { key: "t2" }],
+          levels: [{ key: "t1", label: "Tier 1" }, { key: 3 }, { label: "No key" }, "DRAFT-TODO: level", { key: "t2" }],
           gradings: [
             { seed: 661, level: "t1", quote: "Tier 1: 661", rank: 1, note: { quote: "best" } },
             { seed: 1.5, level: "t1", quote: "Tier 1: 661" },
