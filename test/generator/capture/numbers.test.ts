@@ -138,6 +138,10 @@ describe("one number reader", () => {
     { text: "12.5", tokens: [["12.5", "decimal"]] },
     { text: "3 个月, 900 €", tokens: [["3", "count"], ["900", "price"]] },
     { text: "1. 661", tokens: [["1", null], ["661", null]] },
+    { text: "1.5-2 keys; 2-3 Keys", tokens: [["1.5-2", "price"], ["2-3", "price"]] },
+    { text: "1.200", tokens: [["1.200", "decimal"]] },
+    { text: "99.55-100%; 90-94.55%; 99,55%", tokens: [["99.55-100%", "percentage"], ["90-94.55%", "percentage"], ["99,55%", "percentage"]] },
+    { text: "90-94x%", tokens: [["90", null], ["94", "part of a name"]] },
   ];
   for (const { text, tokens } of REASONS) {
     it(`reads ${JSON.stringify(text)} as the tokens ${JSON.stringify(tokens)}`, () => {
@@ -155,6 +159,11 @@ describe("one number reader", () => {
 
   it("reads a name's number at the end of a long line", () => {
     expect(reader().numberTokens(`EXAMPLE CONTENT ${"x".repeat(130)} AK-47`).map((token) => [token.text, token.not])).toEqual([["47", "part of a name"]]);
+  });
+
+  it("reads a language's thousands separator as itself, even one that means more in a character class", () => {
+    const dashed = numberReader([{ ...ENGLISH, code: "x-dash", thousandsSeparators: ["-"] }]);
+    expect(dashed.numberTokens("12-481 views").map((token) => [token.text, token.not])).toEqual([["12-481", "count"]]);
   });
 
   it("groups digits only with the separators of the languages it reads", () => {
