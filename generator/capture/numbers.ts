@@ -191,7 +191,8 @@ const LINE_WINDOW = 120;
 export function numberReader(languages: readonly Language[]): { numberTokens: (text: string) => NumberToken[]; seedCandidates: (text: string) => NumberToken[] } {
   const rules = numberRules(languages);
   const numberTokens = (text: string) => tokensOf(text, rules);
-  return { numberTokens, seedCandidates: (text) => numberTokens(text).filter((token) => token.not === null && token.value <= 1000) };
+  // A token that does not count has no value (NaN), which is no seed's.
+  return { numberTokens, seedCandidates: (text) => numberTokens(text).filter((token) => token.value <= 1000) };
 }
 
 const READER = numberReader(LANGUAGES);

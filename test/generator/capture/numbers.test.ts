@@ -140,6 +140,9 @@ describe("one number reader", () => {
     { text: "1. 661", tokens: [["1", null], ["661", null]] },
     { text: "1.5-2 keys; 2-3 Keys", tokens: [["1.5-2", "price"], ["2-3", "price"]] },
     { text: "1.200", tokens: [["1.200", "decimal"]] },
+    { text: "1.200 EUR", tokens: [["1.200", "price"]] },
+    { text: "1-Й, 1-ГО, 5 KEYS, 12 SEEDS", tokens: [["1", "ordinal"], ["1", "ordinal"], ["5", "price"], ["12", "count"]] },
+    { text: `${"x".repeat(130)}\n661 - 1 gold stripe`, tokens: [["661", null], ["1", "count"]] },
     { text: "99.55-100%; 90-94.55%; 99,55%", tokens: [["99.55-100%", "percentage"], ["90-94.55%", "percentage"], ["99,55%", "percentage"]] },
     { text: "90-94x%", tokens: [["90", null], ["94", "part of a name"]] },
   ];
@@ -172,6 +175,19 @@ describe("one number reader", () => {
     expect(read("12\u00a0481")).toEqual([["12", null], ["481", null]]);
     expect(read("12481")).toEqual([["12481", "too long"]]);
     expect(read("1.200.000")).toEqual([["1.200.000", "grouped number"]]);
+  });
+
+  it("offers numbers up to 1000 as seeds, and gives each token's place and value", () => {
+    expect(reader().seedCandidates("1000, 1001").map((token) => token.value)).toEqual([1000]);
+    expect(reader().numberTokens("at 14:05, 95%, 661")).toEqual([
+      { text: "14:05", start: 3, end: 8, value: Number.NaN, not: "time" },
+      { text: "95", start: 10, end: 12, value: Number.NaN, not: "percentage" },
+      { text: "661", start: 15, end: 18, value: 661, not: null },
+    ]);
+  });
+
+  it("reads a price after a currency sign grouped with a space in any language", () => {
+    expect(numberReader([ENGLISH]).numberTokens("$12 000").map((token) => [token.text, token.not])).toEqual([["12 000", "price"]]);
   });
 
   it("keeps a price's digits together, so no part of it is offered as a seed", () => {
