@@ -66,9 +66,9 @@ function priceAfter(languages: readonly Language[]): string {
   return String.raw`(?:\s?${SIGNS}|${wordsAfter(wordsOf(languages, (language) => language.priceWords), String.raw`\s?`)})`;
 }
 
-/** Characters as a character class (`[,.]`). */
+/** Characters as a character class (`[,.]`); of none, `[]`, which matches nothing. */
 function characters(marks: readonly string[]): string {
-  return marks.length === 0 ? "(?!)" : `[${marks.map((mark) => mark.replace(/[\\\]^-]/g, "\\$&")).join("")}]`;
+  return `[${marks.map((mark) => mark.replace(/[\\\]^-]/g, "\\$&")).join("")}]`;
 }
 
 /** An amount as a language writes it with a thousands separator or a decimal mark (`12 481`, `1.200,50`, `0,07`). */
@@ -166,7 +166,6 @@ function notASeedRules(languages: readonly Language[]): NotASeedRule[] {
     { not: "part of a name", before: /\d-$/, after: new RegExp(`^-?${SPACED_LETTER}`, "u") }, // 1-2x
     { not: "ordinal or unit", after: new RegExp(`^${SPACED_LETTER}`, "u") }, // 1st, 2x, 10k, 5m, 10к
     { not: "ordinal", after: new RegExp(`^${ordinalEndings}`, "iu") }, // 1-й, 1-го
-    { not: "price", before: CURRENCY_BEFORE },
     { not: "price", after: new RegExp(`^${priceAfter(languages)}`, "iu") },
     // Nov 4; 4 Nov, 4th of November, 4. Nov., 4/nov./2023, 4 de noviembre. Only a day or a year is read so:
     // `661 may be` and `661 tem` (Portuguese `has`, Turkish `Jul`) hold a seed.
@@ -192,7 +191,8 @@ const LINE_WINDOW = 120;
 export function numberReader(languages: readonly Language[]): { numberTokens: (text: string) => NumberToken[]; seedCandidates: (text: string) => NumberToken[] } {
   const rules = numberRules(languages);
   const numberTokens = (text: string) => tokensOf(text, rules);
-  return { numberTokens, seedCandidates: (text) => numberTokens(text).filter((token) => token.not === null && token.value <= 1000) };
+  // A token that does not count has no value (NaN), which is no seed's.
+  return { numberTokens, seedCandidates: (text) => numberTokens(text).filter((token) => token.value <= 1000) };
 }
 
 const READER = numberReader(LANGUAGES);
@@ -214,6 +214,7 @@ function tokensOf(text: string, rules: NumberRules): NumberToken[] {
   for (let match = digits.exec(text); match !== null; match = digits.exec(text)) {
     const start = match.index;
     const rest = text.slice(start, start + 40);
+    // A currency sign before the digits (`$120`, `€ 1.200`) makes them one price, before any other rule is read.
     if (CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 2), start))) {
       const written = rules.priceAfterSign.exec(rest)![0];
       tokens.push({ text: written, start, end: start + written.length, value: Number.NaN, not: "price" });

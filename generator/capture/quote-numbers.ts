@@ -54,7 +54,8 @@ export function quoteReadings(systems: readonly QuotedSystem[]): Map<string, Quo
     const levelLabels = new Map(system.levels.map((level) => [level.key, level.label]));
     for (const grading of system.gradings) {
       const level = levelLabels.get(grading.level);
-      const labels = [...(level === undefined ? [] : [level, coreLabel(level)]), system.label].filter((label) => label !== "");
+      // An empty label stands nowhere (labelBeforeSeeds, and no letter to find it by).
+      const labels = level === undefined ? [system.label] : [level, coreLabel(level), system.label];
       let list = sharing.get(grading.quote);
       if (list === undefined) sharing.set(grading.quote, (list = []));
       list.push({ seed: grading.seed, rank: grading.rank, note: grading.note, group: `${s}\u0000${grading.level}`, labels });
@@ -77,7 +78,8 @@ function readQuote(quote: string, gradings: readonly Sharing[], named: readonly 
   for (const group of groups.values()) takeInOrder(quote, numbers, group);
   if (numbers.every((number) => number.roles.size > 0)) return numbers;
   for (const grading of gradings) {
-    if (grading.note == null || grading.note.quote === "") continue;
+    // An empty note occurs nowhere in the quote (quote-occurrences.ts): it marks nothing.
+    if (grading.note == null) continue;
     for (const at of quoteOccurrences(quote, grading.note.quote)) markWithin(numbers, at, at + grading.note.quote.length, "note");
   }
   for (const label of named) {
@@ -106,7 +108,7 @@ function takeInOrder(quote: string, numbers: QuoteNumber[], group: readonly Shar
       taken.add(at);
       cursor = at + 1;
     }
-    if (grading.rank === undefined) continue;
+    // A grading without a rank finds no number equal to it.
     const rank = grading.rank;
     const ranked =
       findLastIndex(at ?? numbers.length, (index) => numbers[index]!.value === rank) ?? findIndex(0, numbers.length, (index) => index !== at && numbers[index]!.value === rank);
@@ -133,7 +135,8 @@ function labelsInQuote(quote: string, labels: readonly string[]): { start: numbe
 export function labelBeforeSeeds(text: string, label: string): { start: number; end: number } | null {
   const start = LEADING_DECORATION.exec(text)![0].length;
   const end = start + label.length;
-  return label !== "" && text.startsWith(label, start) && standsAlone(text, start, end) && LABEL_SEPARATOR.test(text.slice(end)) ? { start, end } : null;
+  // Whole without asking: decorations (no letter or digit) stand before it, a separator or nothing after it.
+  return label !== "" && text.startsWith(label, start) && LABEL_SEPARATOR.test(text.slice(end)) ? { start, end } : null;
 }
 /** Bullets and decorations before a label (`• `, `💎 `, `>> `). */
 const LEADING_DECORATION = /^[^\p{L}\p{N}#$€£(]*/u;
@@ -141,13 +144,13 @@ const LEADING_DECORATION = /^[^\p{L}\p{N}#$€£(]*/u;
 const LABEL_SEPARATOR = /^\s*(?:$|[:：=|.)]|[-–—])/u;
 
 /**
- * Labels that name a level in words and a number (`Tier 1`, `Top 30`), for a mention: a label of digits alone
- * names nothing in prose, and one without digits holds no number.
+ * Labels that name a level in words (`Tier 1`, `Top 30`), for a mention: a label of digits alone names nothing
+ * in prose (one without digits holds no number, and marks none).
  */
 function mentionLabels(systems: readonly QuotedSystem[]): string[] {
   const labels = new Set<string>();
   for (const system of systems) {
-    for (const label of [system.label, ...system.levels.flatMap((level) => [level.label, coreLabel(level.label)])]) if (/\p{L}/u.test(label) && /\d/.test(label)) labels.add(label);
+    for (const label of [system.label, ...system.levels.flatMap((level) => [level.label, coreLabel(level.label)])]) if (/\p{L}/u.test(label)) labels.add(label);
   }
   return [...labels];
 }

@@ -79,9 +79,11 @@ export function undecorated(label: string): string {
 
 /** A level label as the author wrote it, without the description that follows it on the page. */
 export function coreLabel(label: string): string {
-  const trimmed = undecorated(label.trim());
+  // No trim first: DECORATION takes spacing at either end with the decorations.
+  const bare = undecorated(label);
   for (const { pattern } of LEVEL_LABELS) {
-    const core = pattern.exec(trimmed)?.groups?.core;
+    // Every pattern of LEVEL_LABELS names its `core` group: a match has it.
+    const core = pattern.exec(bare)?.groups!.core;
     if (core !== undefined) return core;
   }
   return label;

@@ -74,17 +74,20 @@ export function accountNumbers(capture: ReadableCapture, guide: AccountedGuide, 
   const at = new Map(numbers.map((number, index) => [number.start, index]));
   const accounted = new Set<number>();
   const taken = new Set<number>();
-  const account = (start: number, end: number, into: Set<number>) => {
+  // A number of a quote where the quote stands is a whole run of digits of the text (a quote stands only where
+  // it cuts no number), so the number of the line starting there is that number.
+  const account = (start: number, into: Set<number>) => {
     const index = at.get(start);
-    if (index !== undefined && numbers[index]!.end === end) into.add(index);
+    if (index !== undefined) into.add(index);
   };
   const places = placesOf(capture, lines);
 
   for (const [quote, reading] of quoteReadings(guide.systems)) {
     for (const place of places(quote)) {
       for (const number of reading) {
-        if (number.roles.has("seed") || number.roles.has("rank")) account(place + number.start, place + number.end, taken);
-        if (number.roles.has("seed") || number.roles.has("rank") || number.roles.has("label") || number.roles.has("note")) account(place + number.start, place + number.end, accounted);
+        if (number.roles.has("seed") || number.roles.has("rank")) account(place + number.start, taken);
+        // A seed or rank is taken, which accounts for it too.
+        if (number.roles.has("label") || number.roles.has("note")) account(place + number.start, accounted);
       }
     }
   }
@@ -109,8 +112,8 @@ export function accountNumbers(capture: ReadableCapture, guide: AccountedGuide, 
  */
 function placesOf(capture: ReadableCapture, lines: readonly BodyLine[]): (quote: string) => number[] {
   const lineEnds = new Map(lines.map((line) => [line.start, line.end]));
+  // An empty quote occurs nowhere (quote-occurrences.ts), so it has no place.
   return (quote) => {
-    if (quote === "") return [];
     const inGuide = capture.index.occurrences(quote).filter((start) => regionHolding(capture.regions, start, start + quote.length) === null);
     const whole = inGuide.filter((start) => lineEnds.get(start) === start + quote.length);
     return whole.length > 0 ? whole : inGuide;
@@ -125,9 +128,9 @@ function placesOf(capture: ReadableCapture, lines: readonly BodyLine[]): (quote:
 function labelSpans(lines: readonly BodyLine[], systems: readonly QuotedSystem[]): Span[] {
   const labels = new Set<string>();
   const cores = new Set<string>();
+  // A blank label stands nowhere: it occurs in no line, and labelBeforeSeeds finds it before nothing.
   for (const system of systems) {
     for (const label of [system.label, ...system.levels.map((level) => level.label)]) {
-      if (label.trim() === "") continue;
       labels.add(label.trim());
       cores.add(coreLabel(label));
     }
@@ -141,10 +144,12 @@ function labelSpans(lines: readonly BodyLine[], systems: readonly QuotedSystem[]
       for (const label of [level.label.trim(), coreLabel(level.label)]) quotesOf.set(label, [...(quotesOf.get(label) ?? []), ...quotes]);
     }
   }
-  const nextText = (index: number) => lines.slice(index + 1).find((next) => next.text.trim() !== "")?.text ?? "";
+  // Body lines are never blank: the next one is the next line of text.
+  const nextText = (index: number) => lines[index + 1]?.text ?? "";
   const spans: Span[] = [];
   lines.forEach((line, index) => {
-    const bare = undecorated(line.text).replace(/\s*[:：]$/u, "");
+    // Undecorated, a label line has no closing colon either (`Tier 1:`): DECORATION takes it.
+    const bare = undecorated(line.text);
     const core = coreLabel(bare);
     const candidate = labels.has(bare) ? bare : cores.has(core) ? core : null;
     // A label of digits alone stands as a label only where the page sets it apart (a heading, a table's
@@ -194,14 +199,15 @@ function within(numbers: readonly LineNumber[], span: Span): number[] {
 
 /**
  * The 1-based column of an offset in its line, counted in characters (a surrogate pair is one). Offsets are
- * asked in text order, so each line is counted once however many numbers it holds.
+ * asked in text order, so each line is counted once however many numbers it holds: within a line, counting
+ * goes on from the offset asked before.
  */
 function columnReader(text: string): (line: BodyLine, offset: number) => number {
   let current: BodyLine | null = null;
   let counted = 0;
   let column = 1;
   return (line, offset) => {
-    if (line !== current || offset < counted) {
+    if (line !== current) {
       current = line;
       counted = text.lastIndexOf("\n", line.start - 1) + 1;
       column = 1;
@@ -227,22 +233,30 @@ export function accountedParts(document: unknown): AccountedGuide {
     systems: list(guide?.systems).flatMap((value) => {
       const system = fields(value);
       if (system === null) return [];
-      const levels = list(system.levels).flatMap((level) => {
-        const key = text(fields(level)?.key);
-        return key === null ? [] : [{ key, label: text(fields(level)?.label) ?? "" }];
+      const levels = list(system.levels).flatMap((value) => {
+        const level = fields(value);
+        if (level === null) return [];
+        const key = text(level.key);
+        return key === null ? [] : [{ key, label: text(level.label) ?? "" }];
       });
       const gradings = list(system.gradings).flatMap((entry) => {
         const grading = fields(entry);
-        const seed = grading?.seed;
-        const quote = text(grading?.quote);
-        if (grading === null || typeof seed !== "number" || !Number.isInteger(seed) || quote === null) return [];
+        if (grading === null) return [];
+        const seed = grading.seed;
+        const quote = text(grading.quote);
+        if (!isWhole(seed) || quote === null) return [];
         const rank = grading.rank;
         const note = text(fields(grading.note)?.quote);
-        return [{ seed, level: text(grading.level) ?? "", quote, ...(typeof rank === "number" && Number.isInteger(rank) ? { rank } : {}), ...(note === null ? {} : { note: { quote: note } }) }];
+        return [{ seed, level: text(grading.level) ?? "", quote, ...(isWhole(rank) ? { rank } : {}), ...(note === null ? {} : { note: { quote: note } }) }];
       });
       return [{ label: text(system.label) ?? "", levels, gradings, remarks: quotedEntries(system.remarks) }];
     }),
   };
+}
+
+/** A whole number (a seed or a rank as the guide writes them); not a number at all, nor a fraction. */
+function isWhole(value: unknown): value is number {
+  return Number.isInteger(value);
 }
 
 function quotedEntries(value: unknown): Quoted[] {

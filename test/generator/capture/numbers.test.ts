@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { numberTokens, seedCandidates } from "../../../generator/capture/numbers.ts";
+import { ENGLISH, LANGUAGES } from "../../../generator/capture/languages.ts";
+import { numberReader, numberTokens, seedCandidates } from "../../../generator/capture/numbers.ts";
 import { untranscribedNumbers } from "../../../generator/capture/untranscribed.ts";
 import { seedsOccurInTheirQuotes } from "../../../generator/validate/rules/seeds-in-quotes.ts";
 import { prepareCapture } from "../../../generator/capture/capture.ts";
@@ -81,12 +82,113 @@ const TRICKY: readonly { text: string; seeds: number[]; why: string }[] = [
   { text: "3个月，100元", seeds: [], why: "a Chinese count and price written against their numbers" },
 ];
 
+/** The reader of every language, its tables built in the test reading with it, as the project builds them. */
+const reader = () => numberReader(LANGUAGES);
+
 describe("one number reader", () => {
   for (const { text, seeds, why } of TRICKY) {
     it(`reads ${JSON.stringify(text)} as seeds ${JSON.stringify(seeds)} (${why})`, () => {
-      expect(seedCandidates(text).map((token) => token.value)).toEqual(seeds);
+      expect(reader().seedCandidates(text).map((token) => token.value)).toEqual(seeds);
     });
   }
+
+  it("is the reader seedCandidates and numberTokens read with", () => {
+    for (const { text } of TRICKY) {
+      expect(seedCandidates(text)).toEqual(reader().seedCandidates(text));
+      expect(numberTokens(text)).toEqual(reader().numberTokens(text));
+    }
+  });
+
+  // Each row: a text, and each of its runs of digits read as one token with why it is no seed (null: it counts).
+  const REASONS: readonly { text: string; tokens: [string, string | null][] }[] = [
+    { text: "2024-03-01, 01/03/2024, 1.3.2024, 2024/03/01", tokens: [["2024-03-01", "date"], ["01/03/2024", "date"], ["1.3.2024", "date"], ["2024/03/01", "date"]] },
+    { text: "14:05, 2:05:30", tokens: [["14:05", "time"], ["2:05:30", "time"]] },
+    { text: "99,5%, 90-94%, 90 to 94%, 95%, 95 %", tokens: [["99,5%", "percentage"], ["90-94%", "percentage"], ["90 to 94%", "percentage"], ["95", "percentage"], ["95", "percentage"]] },
+    { text: "400-600$, 2-3 keys, 400 to 600 dollars", tokens: [["400-600", "price"], ["2-3", "price"], ["400 to 600", "price"]] },
+    { text: "1.200 €, 12 000 ₽, 12,481 €, 1,5 €", tokens: [["1.200", "price"], ["12 000", "price"], ["12,481", "price"], ["1,5", "price"]] },
+    { text: "$120, $ 120, €1.200,50, $400 to 600", tokens: [["120", "price"], ["120", "price"], ["1.200,50", "price"], ["400 to 600", "price"]] },
+    { text: "900€, 5 keys, 5 ключей", tokens: [["900", "price"], ["5", "price"], ["5", "price"]] },
+    { text: "12 481 просмотров, 1,5 года, 1,204 skins, 3个月", tokens: [["12 481", "count"], ["1,5", "count"], ["1,204", "count"], ["3", "count"]] },
+    { text: "12\u00a0481, 1.200.000", tokens: [["12\u00a0481", "grouped number"], ["1.200.000", "grouped number"]] },
+    { text: "0.07; 2.5k; 0,07; 0,075", tokens: [["0.07", "decimal"], ["2.5", "decimal"], ["0,07", "decimal"], ["0,075", "decimal"]] },
+    { text: "0,07,5", tokens: [["0", null], ["07", null], ["5", null]] },
+    { text: "12,481 foo", tokens: [["12,481", "grouped count"]] },
+    { text: "12,481 and 661", tokens: [["12", null], ["481", null], ["661", null]] },
+    { text: "AK-47, M9, 1-2x", tokens: [["47", "part of a name"], ["9", "part of a name"], ["1", null], ["2", "part of a name"]] },
+    { text: "1st, 10k, 1-й, 1-го", tokens: [["1", "ordinal or unit"], ["10", "ordinal or unit"], ["1", "ordinal"], ["1", "ordinal"]] },
+    { text: "Nov 4, 4 Nov, 4 de noviembre, 4. Nov.", tokens: [["4", "date"], ["4", "date"], ["4", "date"], ["4", "date"]] },
+    { text: "12 seeds, 12 481 seeds", tokens: [["12", "count"], ["12", null], ["481", "count"]] },
+    { text: "version 2, ver. 2, v. 2", tokens: [["2", "version"], ["2", "version"], ["2", "version"]] },
+    { text: "661 - 1 gold stripe", tokens: [["661", null], ["1", "count"]] },
+    { text: "123456, 1001", tokens: [["123456", "too long"], ["1001", null]] },
+    { text: "661 and 95%", tokens: [["661", null], ["95", "percentage"]] },
+    { text: "95x%", tokens: [["95", "ordinal or unit"]] },
+    { text: "90%-94%, 90 %-94%", tokens: [["90%-94%", "percentage"], ["90 %-94%", "percentage"]] },
+    { text: "1-2 and 5x", tokens: [["1", null], ["2", null], ["5", "ordinal or unit"]] },
+    { text: "nav 2, ver.2, very nice: 661", tokens: [["2", null], ["2", "version"], ["661", null]] },
+    { text: "661 - 15 gold stripes", tokens: [["661", null], ["15", "count"]] },
+    { text: "Nov 04, Nov 15, Nov 30, Nov 2023, Nov 32", tokens: [["04", "date"], ["15", "date"], ["30", "date"], ["2023", "date"], ["32", null]] },
+    { text: "5 on 2024-03-01", tokens: [["5", null], ["2024-03-01", "date"]] },
+    { text: "5 at 14:05", tokens: [["5", null], ["14:05", "time"]] },
+    { text: "5 at 90-94%", tokens: [["5", null], ["90-94%", "percentage"]] },
+    { text: "5 at 99,5%", tokens: [["5", null], ["99,5%", "percentage"]] },
+    { text: "5 at 0.07", tokens: [["5", null], ["0.07", "decimal"]] },
+    { text: "5 at 0,07", tokens: [["5", null], ["0,07", "decimal"]] },
+    { text: "90-100%; 99.5-100%; 90to94%; 90 to94%; 99,5 %", tokens: [["90-100%", "percentage"], ["99.5-100%", "percentage"], ["90to94%", "percentage"], ["90 to94%", "percentage"], ["99,5 %", "percentage"]] },
+    { text: "12.5", tokens: [["12.5", "decimal"]] },
+    { text: "3 个月, 900 €", tokens: [["3", "count"], ["900", "price"]] },
+    { text: "1. 661", tokens: [["1", null], ["661", null]] },
+    { text: "1.5-2 keys; 2-3 Keys", tokens: [["1.5-2", "price"], ["2-3", "price"]] },
+    { text: "1.200", tokens: [["1.200", "decimal"]] },
+    { text: "1.200 EUR", tokens: [["1.200", "price"]] },
+    { text: "1-Й, 1-ГО, 5 KEYS, 12 SEEDS", tokens: [["1", "ordinal"], ["1", "ordinal"], ["5", "price"], ["12", "count"]] },
+    { text: `${"x".repeat(130)}\n661 - 1 gold stripe`, tokens: [["661", null], ["1", "count"]] },
+    { text: "99.55-100%; 90-94.55%; 99,55%", tokens: [["99.55-100%", "percentage"], ["90-94.55%", "percentage"], ["99,55%", "percentage"]] },
+    { text: "90-94x%", tokens: [["90", null], ["94", "part of a name"]] },
+  ];
+  for (const { text, tokens } of REASONS) {
+    it(`reads ${JSON.stringify(text)} as the tokens ${JSON.stringify(tokens)}`, () => {
+      expect(reader().numberTokens(text).map((token) => [token.text, token.not])).toEqual(tokens);
+    });
+  }
+
+  it("reads a count after a seed from the start of the seed's line, at most 120 characters back", () => {
+    const read = (text: string) => reader().numberTokens(text).map((token) => [token.text, token.not]);
+    expect(read("#123 — 661 - 1 gold stripe")).toEqual([["123", null], ["661", null], ["1", "count"]]);
+    expect(read("EXAMPLE CONTENT\n661 - 1 gold stripe")).toEqual([["661", null], ["1", "count"]]);
+    expect(read(`${"=".repeat(100)} 661 - 1 gold stripe`)).toEqual([["661", null], ["1", "count"]]);
+    expect(read(`${"=".repeat(130)} 661 - 1 gold stripe`)).toEqual([["661", null], ["1", null]]);
+  });
+
+  it("reads a name's number at the end of a long line", () => {
+    expect(reader().numberTokens(`EXAMPLE CONTENT ${"x".repeat(130)} AK-47`).map((token) => [token.text, token.not])).toEqual([["47", "part of a name"]]);
+  });
+
+  it("reads a language's thousands separator as itself, even one that means more in a character class", () => {
+    const dashed = numberReader([{ ...ENGLISH, code: "x-dash", thousandsSeparators: ["-"] }]);
+    expect(dashed.numberTokens("12-481 views").map((token) => [token.text, token.not])).toEqual([["12-481", "count"]]);
+  });
+
+  it("groups digits only with the separators of the languages it reads", () => {
+    const english = numberReader([ENGLISH]);
+    const read = (text: string) => english.numberTokens(text).map((token) => [token.text, token.not]);
+    expect(read("12\u00a0481")).toEqual([["12", null], ["481", null]]);
+    expect(read("12481")).toEqual([["12481", "too long"]]);
+    expect(read("1.200.000")).toEqual([["1.200.000", "grouped number"]]);
+  });
+
+  it("offers numbers up to 1000 as seeds, and gives each token's place and value", () => {
+    expect(reader().seedCandidates("1000, 1001").map((token) => token.value)).toEqual([1000]);
+    expect(reader().numberTokens("at 14:05, 95%, 661")).toEqual([
+      { text: "14:05", start: 3, end: 8, value: Number.NaN, not: "time" },
+      { text: "95", start: 10, end: 12, value: Number.NaN, not: "percentage" },
+      { text: "661", start: 15, end: 18, value: 661, not: null },
+    ]);
+  });
+
+  it("reads a price after a currency sign grouped with a space in any language", () => {
+    expect(numberReader([ENGLISH]).numberTokens("$12 000").map((token) => [token.text, token.not])).toEqual([["12 000", "price"]]);
+  });
 
   it("keeps a price's digits together, so no part of it is offered as a seed", () => {
     expect(numberTokens("$2,500 (")).toEqual([{ text: "2,500", start: 1, end: 6, value: Number.NaN, not: "price" }]);
