@@ -67,7 +67,7 @@ describe("a header cell names its column's role", () => {
   });
 
   it("a header's role is read past its outer spaces and a trailing colon or asterisk", () => {
-    expect([columnRole("  Rank: "), columnRole("Tier：*"), columnRole("#\t"), columnRole("Seed *:")]).toEqual(["rank", "level", "rank", "seeds"]);
+    expect([columnRole("  Rank: "), columnRole("Rank :*"), columnRole("Tier：*"), columnRole("#\t"), columnRole("Pattern ID:")]).toEqual(["rank", "rank", "level", "rank", "seeds"]);
     expect(columnRole("Ranked by")).toBeNull();
   });
 
