@@ -69,13 +69,14 @@ describe("the title of a page", () => {
     expect(read("<html><head><title>EXAMPLE CONTENT :: Guide :: x</title></head></html>").title).toBe("EXAMPLE CONTENT :: Guide :: x");
     expect(read("<html><head><title> </title></head></html>").title).toBeNull();
     expect(read("<p>EXAMPLE CONTENT</p>")).toMatchObject({ title: null, skip: [] });
+    expect(read("<html><head><title>EXAMPLE CONTENT Steam Community :: Guide :: x</title></head></html>").title).toBe("EXAMPLE CONTENT Steam Community :: Guide :: x");
   });
 });
 
 describe("the authors of a page", () => {
   it("are Steam's author blocks, then author links, each once, without empty names", () => {
     const html =
-      '<div class="friendBlockContent">Example Author A<br><span>Online</span></div><div class="friendBlockContent"> </div><a class="author url" href="/a">Example Author B</a><a rel="author" href="/b">Example Author A</a><a rel="author">Example Author C</a><meta name="author" content="Example Author D">';
+      '<div class="friendBlockContent">Example Author A <br><span>Online</span></div><div class="friendBlockContent"> </div><a class="author url" href="/a">Example Author B</a><a rel="author" href="/b">Example Author A</a><a rel="author">Example Author C</a><meta name="author" content="Example Author D">';
     expect(read(html).authors).toEqual(["Example Author A", "Example Author B", "Example Author C"]);
   });
 
@@ -85,7 +86,7 @@ describe("the authors of a page", () => {
   });
 
   it("are the page's author meta tag when nothing else names one, and none when it is blank", () => {
-    expect(read('<meta name="author" content=" Example Author D "><meta name="description" content="x"><p>661</p>').authors).toEqual(["Example Author D"]);
+    expect(read('<meta name="description" content="x"><meta name="author" content=" Example Author D "><p>661</p>').authors).toEqual(["Example Author D"]);
     expect(read('<meta name="author" content="  "><p>661</p>').authors).toEqual([]);
     expect(read('<meta property="author" content="Example Author E"><p>661</p>').authors).toEqual([]);
   });
@@ -102,13 +103,19 @@ describe("the address and the related guides of a page", () => {
     const html = `<p>EXAMPLE CONTENT</p>
 <p>See also <a href="https://steamcommunity.com/sharedfiles/filedetails/?id=990000002">the other guide</a> for gems</p>
 <p><a href="?x=1&id=990000003">Third</a></p>
-<p><a href="?id=990000002">again</a> <a href="?id=990000001">this guide</a> <span data-href="?id=990000004">not a link</span> <a href="?pid=990000005">no id</a> <a>none</a></p>
+<p><a href="?id=990000002">again</a> <a href="?id=990000001">this guide</a> <span href="?id=990000004">not a link</span> <a href="?pid=990000005">no id</a> <a>none</a></p>
 <div class="commentthread_area"><a href="?id=990000006">a comment's guide</a></div>
-<p><a href="?id=990000007"></a></p>`;
+<p><a href="?id=990000007"></a></p>
+Last: <a href="?id=990000008">the last guide</a>`;
     expect(read(html).relatedGuides).toEqual([
       { platform_id: "990000002", quote: "See also the other guide for gems" },
       { platform_id: "990000003", quote: "Third" },
+      { platform_id: "990000008", quote: "Last: the last guide" },
     ]);
+  });
+
+  it("quotes a link holding a block from the start of the line it opens on", () => {
+    expect(read('<p>See <a href="?id=990000002"><div>Fourth</div></a></p>').relatedGuides).toEqual([{ platform_id: "990000002", quote: "See \nFourth" }]);
   });
 });
 
