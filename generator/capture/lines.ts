@@ -76,7 +76,7 @@ function markWholeLineElements(text: string, lines: BodyLine[], elements: readon
       lists.push({ element, ordered: matches(element, ORDERED_LIST), items: Number.isNaN(first) ? 0 : first - 1 });
     }
     const list = lists[lists.length - 1];
-    if (matches(element, LIST_ITEM) && list !== undefined && list.ordered && element.start >= list.element.start) {
+    if (matches(element, LIST_ITEM) && list !== undefined && list.ordered) {
       list.items++;
       const first = linesWithin(lines, starts, element)[0];
       if (first !== undefined && first.ordinal === null) first.ordinal = list.items;
@@ -109,18 +109,12 @@ function markColumn(lines: BodyLine[], starts: readonly number[], cell: TextElem
   const row = rows.findLast(({ element }) => element.start <= cell.start && cell.end <= element.end);
   if (row === undefined) return;
   const column = row.cells++;
-  for (let index = Math.max(0, lineAtOrBefore(starts, cell.start)); index < lines.length && lines[index]!.start < cell.end; index++) {
-    const line = lines[index]!;
-    if (line.start >= cell.start && line.end <= cell.end) line.column = column;
-  }
+  for (const line of linesWithin(lines, starts, cell)) line.column = column;
 }
 
 function markRow(lines: BodyLine[], starts: readonly number[], row: TextElement): void {
-  for (let index = Math.max(0, lineAtOrBefore(starts, row.start)); index < lines.length && lines[index]!.start < row.end; index++) {
-    const line = lines[index]!;
-    // A row inside another row's cell (a nested table) claims its own lines.
-    if (line.start >= row.start && line.end <= row.end) line.row = row.start;
-  }
+  // A row inside another row's cell (a nested table) claims its own lines.
+  for (const line of linesWithin(lines, starts, row)) line.row = row.start;
 }
 
 function linesWithin(lines: readonly BodyLine[], starts: readonly number[], element: TextElement): BodyLine[] {

@@ -46,6 +46,8 @@ describe("the lines of a page's guide text", () => {
     expect(bodyLines(capture, [title]).map((line) => line.text)).toEqual(["Tier 1: 661", "Tier 2: 32"]);
     const partly = { ...title, end: title.end - 1 };
     expect(bodyLines(capture, [partly]).map((line) => line.text)).toEqual(["EXAMPLE CONTENT", "Tier 1: 661", "Tier 2: 32"]);
+    const tier1 = capture.elements.find((element) => element.tag === "p")!;
+    expect(bodyLines(capture, [title, tier1]).map((line) => line.text)).toEqual(["Tier 2: 32"]);
     const fromLater = { ...title, start: title.start + 1 };
     expect(bodyLines(capture, [fromLater]).map((line) => line.text)).toEqual(["EXAMPLE CONTENT", "Tier 1: 661", "Tier 2: 32"]);
   });
@@ -186,8 +188,25 @@ describe("ordered lists", () => {
     ]);
   });
 
+  it("keeps the outer list's place on an item whose first line is a nested list's first item", () => {
+    const lines = linesOf("<ol><li>661</li><li><ol><li>a</li><li>b</li></ol></li></ol>");
+    expect(lines.map((line) => [line.text, line.ordinal])).toEqual([
+      ["661", 1],
+      ["a", 2],
+      ["b", 2],
+    ]);
+  });
+
   it("gives an item holding no line of its own no number, and the next item the next place", () => {
     const lines = linesOf("<ol><li></li><li>151</li></ol>");
     expect(lines.map((line) => [line.text, line.ordinal])).toEqual([["151", 2]]);
+  });
+});
+
+describe("a page opening with a table or a list", () => {
+  it("marks the first cell and the first item even when their text opens with spaces", () => {
+    expect(linesOf("<table><tr><td>  661</td></tr></table>").map((line) => [line.text, line.row, line.column, line.cell])).toEqual([["661", 2, 0, true]]);
+    expect(linesOf("<ol><li>  661</li></ol>").map((line) => [line.text, line.ordinal])).toEqual([["661", 1]]);
+    expect(linesOf("<figcaption>  661</figcaption>").map((line) => [line.text, line.caption])).toEqual([["661", true]]);
   });
 });
