@@ -108,17 +108,22 @@ export function htmlReadableText(html: string): string | null {
   return captureText("html", html);
 }
 
-/** Thrown from a parser callback to stop reading; never leaves readHtml. */
-class StopReading extends Error {}
+/** Thrown from a parser callback to stop reading a page nested too deeply; never leaves readHtml. */
+class StopReading extends Error {
+  readonly tooDeep: TooDeep["tooDeep"];
+  constructor(tooDeep: TooDeep["tooDeep"]) {
+    super();
+    this.tooDeep = tooDeep;
+  }
+}
 
 export function readHtml(html: string): CaptureText | TooDeep {
-  const source = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
+  const source = html.replace(/\r\n?/g, "\n");
   const parts: string[] = [];
   let length = 0;
   const elements: TextElement[] = [];
   const open: TextElement[] = [];
   let hidden = 0;
-  let tooDeep: TooDeep["tooDeep"] | null = null;
   const write = (text: string) => {
     parts.push(text);
     length += text.length;
@@ -126,11 +131,7 @@ export function readHtml(html: string): CaptureText | TooDeep {
   const parser = new Parser(
     {
       onopentag(name, attributes, isImplied) {
-        if (open.length >= MAX_ELEMENT_DEPTH) {
-          const line = lineAt(source, parser.startIndex);
-          tooDeep = { limit: MAX_ELEMENT_DEPTH, line };
-          throw new StopReading();
-        }
+        if (open.length >= MAX_ELEMENT_DEPTH) throw new StopReading({ limit: MAX_ELEMENT_DEPTH, line: lineAt(source, parser.startIndex) });
         const element: TextElement = { tag: name, attributes, start: length, end: length, depth: open.length };
         open.push(element);
         elements.push(element);
@@ -154,8 +155,8 @@ export function readHtml(html: string): CaptureText | TooDeep {
   try {
     parser.end(source);
   } catch (error) {
-    if (!(error instanceof StopReading) || tooDeep === null) throw error;
-    return { tooDeep };
+    if (!(error instanceof StopReading)) throw error;
+    return { tooDeep: error.tooDeep };
   }
   for (const element of open) element.end = length;
   return { text: parts.join(""), elements };
