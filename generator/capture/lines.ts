@@ -57,8 +57,9 @@ export function bodyLines(capture: ReadableCapture, skip: readonly TextElement[]
   return lines;
 }
 
+/** An element's class names and id; an empty one (no id, `class=""`) is no shape's name. */
 function names(element: TextElement): string[] {
-  return [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""].filter((name) => name !== "");
+  return [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""];
 }
 
 function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {

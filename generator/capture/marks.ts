@@ -14,7 +14,7 @@ interface MarkRule {
   mark: MarkKind;
   tags?: readonly string[];
   /** Tested against each class name of an element. */
-  name?: RegExp;
+  name: RegExp;
 }
 
 export const MARK_RULES: readonly MarkRule[] = [
@@ -56,10 +56,10 @@ export interface Mark {
 
 /** The mark an element's tag or class names, if any. */
 export function markOf(element: TextElement): MarkKind | null {
-  const names = (element.attributes.class ?? "").split(/\s+/).filter((name) => name !== "");
+  // An empty name (of `class=""`, or around extra spaces) is no rule's name.
+  const names = (element.attributes.class ?? "").split(/\s+/);
   for (const rule of MARK_RULES) {
-    if (rule.tags?.includes(element.tag)) return rule.mark;
-    if (rule.name !== undefined && names.some((name) => rule.name!.test(name))) return rule.mark;
+    if (rule.tags?.includes(element.tag) || names.some((name) => rule.name.test(name))) return rule.mark;
   }
   // An inline style striking its text through is a strike however the page names it.
   if (/text-decoration(?:-line)?\s*:[^;]*line-through/i.test(element.attributes.style ?? "")) return "struck";

@@ -75,12 +75,27 @@ describe("marks that overlap", () => {
     return textMarks(text, elements).map((mark) => [mark.mark, text.slice(mark.start, mark.end)]);
   };
 
-  it("keeps a strike inside a quote, leaves out a strike inside a strike, and keeps a strike after one", () => {
-    expect(marksOf("<blockquote>Tier 1: <s>661 <del>151</del></s> <s>321</s></blockquote><s></s>")).toEqual([
-      ["quoted", "Tier 1: 661 151 321"],
+  it("keeps a strike inside a quote, leaves out a strike inside a strike, and keeps a strike right after one", () => {
+    expect(marksOf("<blockquote>Tier 1: <s>661 <del>151</del></s><s>321</s></blockquote><s></s>")).toEqual([
+      ["quoted", "Tier 1: 661 151321"],
       ["struck", "661 151"],
       ["struck", "321"],
     ]);
+  });
+
+  it("marks text struck at the very start of a page", () => {
+    expect(marksOf("<s>661</s> 151")).toEqual([["struck", "661"]]);
+  });
+
+  it("quotes a plain-text quote header's block even when it is struck", () => {
+    expect(marksOf("<s>Quote:\nTier 1: 661</s>")).toEqual([
+      ["struck", "Quote:\nTier 1: 661"],
+      ["quoted", "Quote:\nTier 1: 661"],
+    ]);
+  });
+
+  it("opens no block of its own for a quote header inside a quoted block", () => {
+    expect(marksOf("Quote:\nTier 1: 661\nQuote: 151\n\nTier 2: 32")).toEqual([["quoted", "Quote:\nTier 1: 661\nQuote: 151"]]);
   });
 
   it("puts the longer of two marks starting at one place first", () => {

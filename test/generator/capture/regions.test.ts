@@ -73,5 +73,10 @@ describe("the regions of a page", () => {
     expect([10, 20, 30, 40, 50].map((start) => regionHolding(regions, start, start + 5)?.region)).toEqual(["r10", "r20", "r30", "r40", "r50"]);
     expect([regionHolding(regions, 5, 9), regionHolding(regions, 15, 16), regionHolding(regions, 54, 56), regionHolding(regions, 60, 61), regionHolding([], 0, 1)]).toEqual([null, null, null, null, null]);
     expect(regionHolding(regions, 54, 55)?.region).toBe("r50");
+    const adjacent = [
+      { region: "sidebar", start: 10, end: 15 },
+      { region: "navigation", start: 15, end: 20 },
+    ];
+    expect(regionHolding(adjacent, 15, 17)?.region).toBe("navigation");
   });
 });
