@@ -56,6 +56,11 @@ describe("the edges of a quote's place", () => {
     expect(cutsNoNumber("661", 1, 0)).toBe(true);
   });
 
+  it("every digit, 0 and 9 too, is part of a number", () => {
+    expect([cutsNoNumber("90", 0, 1), cutsNoNumber("90", 1, 1), cutsNoNumber("09", 0, 1), cutsNoNumber("09", 1, 1)]).toEqual([false, false, false, false]);
+    expect([cutsNoNumber("/1:", 1, 1), wholeNumbers("/1:", 1, 2)]).toEqual([true, { start: 1, end: 2 }]);
+  });
+
   it("a place at the very start or end of the text cuts no number beyond it", () => {
     expect(cutsNoNumber("661", 0, 3)).toBe(true);
     expect(cutsNoNumber("a 661", 2, 3)).toBe(true);
