@@ -87,6 +87,13 @@ describe("headings", () => {
     ]);
   });
 
+  it("ranks a heading by a section title's name in its id as in its class", () => {
+    expect(linesOf('<div id="subSectionTitle">Blue gems</div><div id="bb_h3">Tier 1</div>').map((line) => [line.text, line.heading, line.rank])).toEqual([
+      ["Blue gems", true, 0],
+      ["Tier 1", true, 3],
+    ]);
+  });
+
   it("ranks a bold line inside an h2 as the h2, whichever element comes first", () => {
     expect(linesOf("<h2><b>Tier 1</b></h2>").map((line) => [line.text, line.heading, line.rank])).toEqual([["Tier 1", true, 2]]);
     expect(linesOf("<b><h2>Tier 1</h2></b>").map((line) => [line.text, line.heading, line.rank])).toEqual([["Tier 1", true, 2]]);
@@ -138,6 +145,23 @@ describe("tables", () => {
       ["Tier", true, rows[0]!.start, 1, true],
       ["661", true, rows[1]!.start, 0, false],
       ["Tier 1", true, rows[1]!.start, 1, false],
+    ]);
+  });
+
+  it("reads a row and a cell written inline with Steam's names, holding the same line, as a table", () => {
+    const html = '<p><span class="bb_table_tr"><span class="bb_table_td">661</span></span></p>';
+    const row = readable(html).elements.find((element) => element.attributes.class === "bb_table_tr")!;
+    expect(linesOf(html).map((line) => [line.text, line.cell, line.row, line.column])).toEqual([["661", true, row.start, 0]]);
+  });
+
+  it("numbers a cell after a nested table in its own row, and gives a cell after a table's end no column", () => {
+    const lines = linesOf("<table><tr><td>Tier 1</td><td><table><tr><td>661</td><td>151</td></tr></table></td><td>Tier 2</td></tr></table><td>Lone</td>");
+    expect(lines.map((line) => [line.text, line.column])).toEqual([
+      ["Tier 1", 0],
+      ["661", 0],
+      ["151", 1],
+      ["Tier 2", 2],
+      ["Lone", null],
     ]);
   });
 
