@@ -83,6 +83,22 @@ describe("marks that overlap", () => {
     ]);
   });
 
+  it("puts every mark in page order, a quote header's block among the marks of elements after it", () => {
+    expect(marksOf("Quote: 661\n\n<s>151</s> <blockquote><s>32</s> 92</blockquote>")).toEqual([
+      ["quoted", "Quote: 661"],
+      ["struck", "151"],
+      ["quoted", "32 92"],
+      ["struck", "32"],
+    ]);
+  });
+
+  it("puts the longer of two marks starting at one place first, whichever was found first", () => {
+    expect(marksOf("<s>Quote:</s> 661")).toEqual([
+      ["quoted", "Quote: 661"],
+      ["struck", "Quote:"],
+    ]);
+  });
+
   it("marks text struck at the very start of a page", () => {
     expect(marksOf("<s>661</s> 151")).toEqual([["struck", "661"]]);
   });
