@@ -81,7 +81,7 @@ describe("readHtml on a page nested without end", () => {
 
   it("gives up at the first element one deeper than the limit, naming its line", () => {
     expect(readHtml(`${"<div>".repeat(MAX_ELEMENT_DEPTH)}Tier 1: 661`)).toMatchObject({ text: `${"\n".repeat(MAX_ELEMENT_DEPTH)}Tier 1: 661` });
-    expect(readHtml(`<p>EXAMPLE CONTENT</p>\n\n${"<div>".repeat(MAX_ELEMENT_DEPTH)}\n<b>661</b>`)).toEqual({ tooDeep: { limit: MAX_ELEMENT_DEPTH, line: 4 } });
+    expect(readHtml(`<p>EXAMPLE CONTENT</p>\n\n${"<div>".repeat(MAX_ELEMENT_DEPTH)}\n<b>661</b>\n<p>151</p>\n`)).toEqual({ tooDeep: { limit: MAX_ELEMENT_DEPTH, line: 4 } });
   });
 
   it("counts only the elements still open: a long page of closed elements is no deeper than one", () => {
@@ -133,6 +133,10 @@ describe("the elements of an HTML capture", () => {
       ["style", ""],
       ["br", ""],
     ]);
+  });
+
+  it("reads a stray </p> as its written end tag, one newline, adding nothing for the start tag it implies", () => {
+    expect(htmlReadableText("661</p>151")).toBe("661\n151");
   });
 
   it("add a newline for a block tag inside an inline one, but none for a hidden element's block tags", () => {
