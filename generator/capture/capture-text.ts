@@ -108,62 +108,61 @@ export function htmlReadableText(html: string): string | null {
   return captureText("html", html);
 }
 
-/** Thrown from a parser callback to stop reading; never leaves readHtml. */
-class StopReading extends Error {}
+/** Thrown from a parser callback to stop reading a page nested too deeply; never leaves readHtml. */
+class StopReading extends Error {
+  readonly tooDeep: TooDeep["tooDeep"];
+  constructor(tooDeep: TooDeep["tooDeep"]) {
+    super();
+    this.tooDeep = tooDeep;
+  }
+}
 
 export function readHtml(html: string): CaptureText | TooDeep {
-  const source = html.includes("\r") ? html.replace(/\r\n?/g, "\n") : html;
+  const source = html.replace(/\r\n?/g, "\n");
   const parts: string[] = [];
   let length = 0;
   const elements: TextElement[] = [];
   const open: TextElement[] = [];
   let hidden = 0;
-  let tooDeep: TooDeep["tooDeep"] | null = null;
   const write = (text: string) => {
     parts.push(text);
     length += text.length;
   };
   const parser = new Parser(
+    // htmlparser2's defaults read HTML: entities decoded, tag and attribute names lowercased.
     {
       onopentag(name, attributes, isImplied) {
-        if (open.length >= MAX_ELEMENT_DEPTH) {
-          const line = lineAt(source, parser.startIndex);
-          tooDeep = { limit: MAX_ELEMENT_DEPTH, line };
-          throw new StopReading();
-        }
+        if (open.length >= MAX_ELEMENT_DEPTH) throw new StopReading({ limit: MAX_ELEMENT_DEPTH, line: lineAt(source, parser.startIndex) });
         const element: TextElement = { tag: name, attributes, start: length, end: length, depth: open.length };
         open.push(element);
         elements.push(element);
         if (HIDDEN_CONTENT.has(name)) hidden++;
-        if (!isImplied && hidden === 0 && BLOCK_TAGS.has(name)) write("\n");
+        // No tag opens or closes inside a `<script>` or `<style>`: their content is raw text.
+        if (!isImplied && BLOCK_TAGS.has(name)) write("\n");
         element.start = length;
       },
       onclosetag(name, isImplied) {
-        const element = open.pop();
-        if (element !== undefined) element.end = length;
+        // htmlparser2 closes only what it opened here, and at the page's end closes every element left open.
+        open.pop()!.end = length;
         if (HIDDEN_CONTENT.has(name)) hidden--;
         // `<br>` is void: its one "\n" was written when it opened.
-        if (!isImplied && hidden === 0 && BLOCK_TAGS.has(name) && name !== "br") write("\n");
+        if (!isImplied && BLOCK_TAGS.has(name) && name !== "br") write("\n");
       },
       ontext(text) {
         if (hidden === 0) write(text);
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   try {
     parser.end(source);
   } catch (error) {
-    if (!(error instanceof StopReading) || tooDeep === null) throw error;
-    return { tooDeep };
+    if (!(error instanceof StopReading)) throw error;
+    return { tooDeep: error.tooDeep };
   }
-  for (const element of open) element.end = length;
   return { text: parts.join(""), elements };
 }
 
 /** The 1-based line of a character offset. */
 function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) line++;
-  return line;
+  return text.slice(0, offset).split("\n").length;
 }

@@ -36,29 +36,24 @@ export interface BodyLine {
 export function bodyLines(capture: ReadableCapture, skip: readonly TextElement[]): BodyLine[] {
   const { text } = capture;
   const lines: BodyLine[] = [];
-  let number = 1;
-  for (let start = 0; start <= text.length; number++) {
-    const newline = text.indexOf("\n", start);
-    const end = newline === -1 ? text.length : newline;
-    const raw = text.slice(start, end);
+  let start = 0;
+  for (const [index, raw] of text.split("\n").entries()) {
     const trimmed = raw.trim();
-    if (trimmed !== "") {
-      const from = start + raw.indexOf(trimmed);
-      const to = from + trimmed.length;
-      const skipped = skip.some((element) => element.start <= from && to <= element.end);
-      if (!skipped && regionHolding(capture.regions, from, to) === null) {
-        lines.push({ number, start: from, end: to, text: trimmed, heading: false, rank: PLAIN_HEADING_RANK, cell: false, row: null, headerCell: false, column: null, caption: CAPTION_LINE.test(trimmed), ordinal: null });
-      }
+    const from = start + raw.indexOf(trimmed);
+    const to = from + trimmed.length;
+    const skipped = skip.some((element) => element.start <= from && to <= element.end);
+    if (trimmed !== "" && !skipped && regionHolding(capture.regions, from, to) === null) {
+      lines.push({ number: index + 1, start: from, end: to, text: trimmed, heading: false, rank: PLAIN_HEADING_RANK, cell: false, row: null, headerCell: false, column: null, caption: CAPTION_LINE.test(trimmed), ordinal: null });
     }
-    if (newline === -1) break;
-    start = newline + 1;
+    start += raw.length + 1;
   }
   markWholeLineElements(text, lines, capture.elements);
   return lines;
 }
 
+/** An element's class names and id; an empty one (no id, `class=""`) is no shape's name. */
 function names(element: TextElement): string[] {
-  return [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""].filter((name) => name !== "");
+  return [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""];
 }
 
 function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {
@@ -76,7 +71,7 @@ function markWholeLineElements(text: string, lines: BodyLine[], elements: readon
       lists.push({ element, ordered: matches(element, ORDERED_LIST), items: Number.isNaN(first) ? 0 : first - 1 });
     }
     const list = lists[lists.length - 1];
-    if (matches(element, LIST_ITEM) && list !== undefined && list.ordered && element.start >= list.element.start) {
+    if (matches(element, LIST_ITEM) && list !== undefined && list.ordered) {
       list.items++;
       const first = linesWithin(lines, starts, element)[0];
       if (first !== undefined && first.ordinal === null) first.ordinal = list.items;
@@ -87,12 +82,12 @@ function markWholeLineElements(text: string, lines: BodyLine[], elements: readon
     }
     if (matches(element, TABLE_CELL)) markColumn(lines, starts, element, rows);
     if (CAPTION_TAGS.has(element.tag)) for (const line of linesWithin(lines, starts, element)) line.caption = true;
-    const heading = HEADING_TAGS.has(element.tag) || HEADING_NAMES.test(`${element.attributes.class ?? ""} ${element.attributes.id ?? ""}`);
+    const heading = HEADING_TAGS.has(element.tag) || names(element).some((name) => HEADING_NAMES.test(name));
     const cell = LABEL_CELL_TAGS.has(element.tag) || matches(element, TABLE_CELL);
     if (!heading && !cell) continue;
-    const line = lines[lineAtOrBefore(starts, element.end)];
-    if (line === undefined || element.start > line.start || element.end < line.end) continue;
-    if (text.slice(element.start, element.end).trim() !== line.text) continue;
+    // The element holds the whole line and nothing more than its spacing.
+    const [line] = linesWithin(lines, starts, element);
+    if (line === undefined || text.slice(element.start, element.end).trim() !== line.text) continue;
     if (heading) {
       line.heading = true;
       // The outermost heading element decides (a `<b>` inside an `<h2>` is the `<h2>`'s text).
@@ -106,42 +101,33 @@ function markWholeLineElements(text: string, lines: BodyLine[], elements: readon
 
 /** Numbers a cell within the innermost row holding it, and marks its lines with that number. */
 function markColumn(lines: BodyLine[], starts: readonly number[], cell: TextElement, rows: { element: TextElement; cells: number }[]): void {
-  const row = rows.findLast(({ element }) => element.start <= cell.start && cell.end <= element.end);
+  // Every row seen so far opened before the cell: the innermost one holding it is the last one ending after it.
+  const row = rows.findLast(({ element }) => cell.end <= element.end);
   if (row === undefined) return;
   const column = row.cells++;
-  for (let index = Math.max(0, lineAtOrBefore(starts, cell.start)); index < lines.length && lines[index]!.start < cell.end; index++) {
-    const line = lines[index]!;
-    if (line.start >= cell.start && line.end <= cell.end) line.column = column;
-  }
+  for (const line of linesWithin(lines, starts, cell)) line.column = column;
 }
 
 function markRow(lines: BodyLine[], starts: readonly number[], row: TextElement): void {
-  for (let index = Math.max(0, lineAtOrBefore(starts, row.start)); index < lines.length && lines[index]!.start < row.end; index++) {
-    const line = lines[index]!;
-    // A row inside another row's cell (a nested table) claims its own lines.
-    if (line.start >= row.start && line.end <= row.end) line.row = row.start;
-  }
+  // A row inside another row's cell (a nested table) claims its own lines.
+  for (const line of linesWithin(lines, starts, row)) line.row = row.start;
 }
 
+/** The lines an element holds whole: a run of lines from the first one starting in it. */
 function linesWithin(lines: readonly BodyLine[], starts: readonly number[], element: TextElement): BodyLine[] {
   const within: BodyLine[] = [];
-  for (let index = Math.max(0, lineAtOrBefore(starts, element.start)); index < lines.length && lines[index]!.start < element.end; index++) {
-    const line = lines[index]!;
-    if (line.start >= element.start && line.end <= element.end) within.push(line);
-  }
+  for (let index = firstStartingFrom(starts, element.start); index < lines.length && lines[index]!.end <= element.end; index++) within.push(lines[index]!);
   return within;
 }
 
-function lineAtOrBefore(starts: readonly number[], offset: number): number {
+/** The index of the first line starting at or after the offset (the number of lines when none does). */
+function firstStartingFrom(starts: readonly number[], offset: number): number {
   let low = 0;
-  let high = starts.length - 1;
-  let found = -1;
-  while (low <= high) {
+  let high = starts.length;
+  while (low < high) {
     const middle = (low + high) >> 1;
-    if (starts[middle]! <= offset) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
+    if (starts[middle]! < offset) low = middle + 1;
+    else high = middle;
   }
-  return found;
+  return low;
 }

@@ -14,7 +14,7 @@ interface MarkRule {
   mark: MarkKind;
   tags?: readonly string[];
   /** Tested against each class name of an element. */
-  name?: RegExp;
+  name: RegExp;
 }
 
 export const MARK_RULES: readonly MarkRule[] = [
@@ -56,10 +56,10 @@ export interface Mark {
 
 /** The mark an element's tag or class names, if any. */
 export function markOf(element: TextElement): MarkKind | null {
-  const names = (element.attributes.class ?? "").split(/\s+/).filter((name) => name !== "");
+  // An empty name (of `class=""`, or around extra spaces) is no rule's name.
+  const names = (element.attributes.class ?? "").split(/\s+/);
   for (const rule of MARK_RULES) {
-    if (rule.tags?.includes(element.tag)) return rule.mark;
-    if (rule.name !== undefined && names.some((name) => rule.name!.test(name))) return rule.mark;
+    if (rule.tags?.includes(element.tag) || names.some((name) => rule.name.test(name))) return rule.mark;
   }
   // An inline style striking its text through is a strike however the page names it.
   if (/text-decoration(?:-line)?\s*:[^;]*line-through/i.test(element.attributes.style ?? "")) return "struck";
@@ -90,29 +90,17 @@ export function textMarks(text: string, elements: readonly TextElement[]): Mark[
 /** Lines opening with a quote header, each with the lines after it up to an empty line. */
 function quoteHeaderBlocks(text: string): Mark[] {
   const blocks: Mark[] = [];
-  let lineStart = 0;
-  while (lineStart <= text.length) {
-    const lineEnd = endOfLine(text, lineStart);
-    if (QUOTE_OPENINGS.some((opening) => opening.test(text.slice(lineStart, lineEnd)))) {
-      let end = lineEnd;
-      for (let next = lineEnd + 1; next <= text.length; ) {
-        const nextEnd = endOfLine(text, next);
-        if (text.slice(next, nextEnd).trim() === "") break;
-        end = nextEnd;
-        next = nextEnd + 1;
-      }
-      blocks.push({ mark: "quoted", start: lineStart, end });
-      lineStart = end + 1;
-      continue;
-    }
-    lineStart = lineEnd + 1;
+  let block: Mark | null = null;
+  let start = 0;
+  for (const line of text.split("\n")) {
+    const end = start + line.length;
+    // A header inside a block is the block's text; an empty line ends the block (and opens none).
+    if (block !== null && line.trim() !== "") block.end = end;
+    else if (QUOTE_OPENINGS.some((opening) => opening.test(line))) blocks.push((block = { mark: "quoted", start, end }));
+    else block = null;
+    start = end + 1;
   }
   return blocks;
-}
-
-function endOfLine(text: string, from: number): number {
-  const at = text.indexOf("\n", from);
-  return at === -1 ? text.length : at;
 }
 
 /** The marks that hold any of the span [start, end), each kind once. */

@@ -11,7 +11,7 @@ interface RegionRule {
   region: string;
   tags?: readonly string[];
   /** Tested against each class name and the id of an element. */
-  name?: RegExp;
+  name: RegExp;
 }
 
 export const NON_GUIDE_REGIONS: readonly RegionRule[] = [
@@ -33,10 +33,10 @@ export interface Region {
 
 /** The region rule an element matches, if any. */
 export function regionOf(element: TextElement): string | null {
-  const names = [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""].filter((name) => name !== "");
+  // An empty name (no id, `class=""`, extra spaces) is no rule's name.
+  const names = [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""];
   for (const rule of NON_GUIDE_REGIONS) {
-    if (rule.tags?.includes(element.tag)) return rule.region;
-    if (rule.name !== undefined && names.some((name) => rule.name!.test(name))) return rule.region;
+    if (rule.tags?.includes(element.tag) || names.some((name) => rule.name.test(name))) return rule.region;
   }
   return null;
 }

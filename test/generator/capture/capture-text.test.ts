@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prepareCapture } from "../../../generator/capture/capture.ts";
-import { captureKind, captureText, htmlReadableText, MAX_ELEMENT_DEPTH, readHtml, type CaptureText } from "../../../generator/capture/capture-text.ts";
+import { captureKind, captureText, htmlReadableText, MAX_ELEMENT_DEPTH, readCapture, readHtml, tooDeepProblem, type CaptureText } from "../../../generator/capture/capture-text.ts";
 
 describe("htmlReadableText", () => {
   it("decodes named, decimal and hexadecimal character references", () => {
@@ -79,6 +79,16 @@ describe("readHtml on a page nested without end", () => {
     expect(readHtml(html)).toMatchObject({ text: `${"\n".repeat(MAX_ELEMENT_DEPTH - 1)}Tier 1: 661` });
   });
 
+  it("gives up at the first element one deeper than the limit, naming its line", () => {
+    expect(readHtml(`${"<div>".repeat(MAX_ELEMENT_DEPTH)}Tier 1: 661`)).toMatchObject({ text: `${"\n".repeat(MAX_ELEMENT_DEPTH)}Tier 1: 661` });
+    expect(readHtml(`<p>EXAMPLE CONTENT</p>\n\n${"<div>".repeat(MAX_ELEMENT_DEPTH)}\n<b>661</b>\n<p>151</p>\n`)).toEqual({ tooDeep: { limit: MAX_ELEMENT_DEPTH, line: 4 } });
+  });
+
+  it("counts only the elements still open: a long page of closed elements is no deeper than one", () => {
+    const html = "<div><p>661</p></div>".repeat(MAX_ELEMENT_DEPTH + 1);
+    expect(readHtml(html)).toMatchObject({ text: "\n\n661\n\n".repeat(MAX_ELEMENT_DEPTH + 1) });
+  });
+
   it("gives up past the limit at once, naming the line, on a 5 MB page of unclosed tags", () => {
     const html = `<p>Tier 1: 661</p>\n${"<div>".repeat(1_000_000)}`;
     expect(html.length).toBeGreaterThan(5_000_000);
@@ -101,5 +111,49 @@ describe("captureText", () => {
 
   it("tells the capture kind from the file name", () => {
     expect([captureKind("a/page.html"), captureKind("PAGE.HTM"), captureKind("notes.txt"), captureKind("page.pdf")]).toEqual(["html", "html", "txt", null]);
+  });
+});
+
+describe("the elements of an HTML capture", () => {
+  it("keep their depth, their attributes with lowercase names, and a span ending where the element closes", () => {
+    const { text, elements } = readHtml('<DIV Class="a"><P ID=x>661</P>151</DIV><b>unclosed') as CaptureText;
+    expect(elements.map(({ tag, attributes, depth, start, end }) => [tag, attributes, depth, text.slice(start, end)])).toEqual([
+      ["div", { class: "a" }, 0, "\n661\n151"],
+      ["p", { id: "x" }, 1, "661"],
+      ["b", {}, 0, "unclosed"],
+    ]);
+  });
+
+  it("hold no text of a script or style inside them, and the text after it reads on", () => {
+    const { text, elements } = readHtml("<p>661<script>var a = '<b>';</script><style>b{}</style>151</p><br>321") as CaptureText;
+    expect(text).toBe("\n661151\n\n321");
+    expect(elements.map((element) => [element.tag, text.slice(element.start, element.end)])).toEqual([
+      ["p", "661151"],
+      ["script", ""],
+      ["style", ""],
+      ["br", ""],
+    ]);
+  });
+
+  it("reads a stray </p> as its written end tag, one newline, adding nothing for the start tag it implies", () => {
+    expect(htmlReadableText("661</p>151")).toBe("661\n151");
+  });
+
+  it("add a newline for a block tag inside an inline one, but none for a hidden element's block tags", () => {
+    expect(htmlReadableText("<span><p>a</p></span><script><p>b</p></script>c")).toBe("\na\nc");
+  });
+});
+
+describe("a capture nested too deeply, as check names it", () => {
+  it("says how deep elements may nest and on which line they go deeper", () => {
+    expect(tooDeepProblem("snapshots/990000001/page.html", { tooDeep: { limit: 512, line: 7 } })).toEqual({
+      problem: "capture snapshots/990000001/page.html nests elements more than 512 deep (line 7)",
+      expected: "a saved page whose elements nest at most 512 deep",
+    });
+  });
+
+  it("has no readable text", () => {
+    expect(captureText("html", "<b>".repeat(MAX_ELEMENT_DEPTH + 1))).toBeNull();
+    expect(readCapture("txt", "<b>".repeat(MAX_ELEMENT_DEPTH + 1))).toEqual({ text: "<b>".repeat(MAX_ELEMENT_DEPTH + 1), elements: [] });
   });
 });

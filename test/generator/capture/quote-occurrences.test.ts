@@ -50,3 +50,38 @@ describe("insideLongerNumber", () => {
     expect(wholeNumbers("4321", 1, 3)).toEqual({ start: 0, end: 4 });
   });
 });
+
+describe("the edges of a quote's place", () => {
+  it("an empty place cuts no number, even between two digits", () => {
+    expect(cutsNoNumber("661", 1, 0)).toBe(true);
+  });
+
+  it("every digit, 0 and 9 too, is part of a number", () => {
+    expect([cutsNoNumber("90", 0, 1), cutsNoNumber("90", 1, 1), cutsNoNumber("09", 0, 1), cutsNoNumber("09", 1, 1)]).toEqual([false, false, false, false]);
+    expect([cutsNoNumber("/1:", 1, 1), wholeNumbers("/1:", 1, 2)]).toEqual([true, { start: 1, end: 2 }]);
+  });
+
+  it("a place at the very start or end of the text cuts no number beyond it", () => {
+    expect(cutsNoNumber("661", 0, 3)).toBe(true);
+    expect(cutsNoNumber("a 661", 2, 3)).toBe(true);
+    expect(cutsNoNumber("661 a", 1, 4)).toBe(false);
+  });
+
+  it("a quote ending exactly at the bound is inside it", () => {
+    const line2 = TEXT.indexOf("Tier 2");
+    expect(quoteOccurrences(TEXT, "Tier", 0, line2 + 4)).toEqual([0, line2]);
+    expect(quoteOccurrences(TEXT, "Tier", 1)).toEqual([line2]);
+  });
+
+  it("a quote standing twice side by side is found at both places", () => {
+    expect(quoteOccurrences("aa aaa", "aa")).toEqual([0, 3, 4]);
+    expect(firstOccurrence("66 661 66", "66", 1)).toBe(7);
+  });
+
+  it("an empty quote is written nowhere, and a span cutting no number is not widened", () => {
+    expect(insideLongerNumber(TEXT, "")).toBeNull();
+    expect(wholeNumbers("12 34", 1, 4)).toEqual({ start: 0, end: 5 });
+    expect(wholeNumbers("12 34", 2, 3)).toEqual({ start: 2, end: 3 });
+    expect(wholeNumbers("12", 0, 2)).toEqual({ start: 0, end: 2 });
+  });
+});
