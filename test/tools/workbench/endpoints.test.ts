@@ -3,12 +3,12 @@
 // answers, and that a save writes the one guide file, over the bytes it was made on only.
 
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createReviewHandler } from "../../../tools/review/handler.ts";
 import { createReviewReader } from "../../../tools/review/read.ts";
-import { createWorkbench, type Workbench, type WorkbenchRequest } from "../../../tools/workbench/endpoints.ts";
+import { createWorkbench, isWorkbenchEndpoint, type Workbench, type WorkbenchRequest } from "../../../tools/workbench/endpoints.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
 import { WORKBENCH_CASES } from "../../fixtures/workbench/cases.ts";
 import { contextOf, editsOf, expectedTextOf, spanOf, writeCasesDataset } from "../../support/workbench-cases.ts";
@@ -203,6 +203,115 @@ describe("the workbench's endpoints", () => {
     expect(refused.status).toBe(422);
     expect(snapshot()).toEqual(before);
     expect(statSync(target).isFile()).toBe(true);
+    expect(rebuilds).toBe(0);
+  });
+});
+
+describe("the workbench's endpoints, at their edges", () => {
+  const notes: Edit[] = [{ kind: "set-notes", text: "Example notes." }];
+
+  it("are the view, save and preview of a guide named by its platform_id, and nothing else", () => {
+    for (const endpoint of ["/review/900000101/view", "/review/900000101/save", "/review/1/preview"]) expect(isWorkbenchEndpoint(endpoint)).toBe(true);
+    for (const other of ["/review/900000101", "/review/abc/save", "/review/900000101/save/again", "/x/review/900000101/save", "/review/900000101/delete"]) expect(isWorkbenchEndpoint(other)).toBe(false);
+  });
+
+  it("answer a path that is no endpoint with 404, and a GET with 405 naming POST, both as JSON never cached", async () => {
+    const missing = await workbench.handle(request(PICTURES.platformId, "view", {}, { path: `/review/${PICTURES.platformId}/delete` }));
+    expect(missing.status).toBe(404);
+    expect(body(missing)).toEqual({ ok: false, message: "no such workbench endpoint" });
+    expect(missing.headers).toEqual({ "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+    const get = await workbench.handle(request(PICTURES.platformId, "view", {}, { method: "GET" }));
+    expect(get.headers).toEqual({ "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff", allow: "POST" });
+  });
+
+  it("take a header sent twice by its first value, JSON with parameters, and a request without Sec-Fetch-Site", async () => {
+    const sha = await base(PICTURES.platformId);
+    const twice = await workbench.handle(request(PICTURES.platformId, "view", { base: sha, edits: notes }, { headers: { origin: [ORIGIN, "http://rebound.example"] as unknown as string, "x-workbench-token": [TOKEN, "other"] as unknown as string } }));
+    expect(twice.status).toBe(200);
+    const charset = await workbench.handle(request(PICTURES.platformId, "view", { base: sha, edits: notes }, { headers: { "content-type": "Application/JSON ; charset=utf-8", "sec-fetch-site": undefined } }));
+    expect(charset.status).toBe(200);
+  });
+
+  it.each([
+    ["without a Host", { headers: { host: undefined } }, 403, /own page only \(Origin\)/],
+    ["with a token that only starts as the page's", { headers: { "x-workbench-token": `${TOKEN}-and-more` } }, 403, /token is missing or wrong/],
+    ["as JSON's look-alike type", { headers: { "content-type": "application/json-seq" } }, 415, /JSON only/],
+    ["without a type", { headers: { "content-type": undefined } }, 415, /JSON only/],
+  ] as const)("refuse a view %s", async (_name, overrides, status, message) => {
+    const answer = await workbench.handle(request(PICTURES.platformId, "view", { base: await base(PICTURES.platformId), edits: notes }, overrides));
+    expect(answer.status).toBe(status);
+    expect(body(answer).message).toMatch(message);
+  });
+
+  it("say a guide file is gone, or changed, when a view is asked on bytes never served", async () => {
+    const gone = await workbench.handle(request("900000999", "view", { base: "0".repeat(64), edits: notes }));
+    expect(gone.status).toBe(404);
+    expect(body(gone).message).toBe("the dataset has no guide file guides/900000999.json");
+    const changed = await workbench.handle(request(PICTURES.platformId, "view", { base: "0".repeat(64), edits: notes }));
+    expect(changed.status).toBe(409);
+    expect(body(changed).message).toMatch(/changed on disk since this page read it/);
+    const preview = await workbench.handle(request("900000999", "preview", { base: "0".repeat(64), edits: [], preview: { of: "listing", example: { start: 0, end: 1 } } }));
+    expect(preview.status).toBe(404);
+  });
+
+  it("answer a view of a guide file read again when the page's version was not kept", async () => {
+    const sha = sha256(readFileSync(guideFile(PICTURES.platformId)));
+    const view = await workbench.handle(request(PICTURES.platformId, "view", { base: sha, edits: notes }));
+    expect(view.status).toBe(200);
+    expect(body(view).body).toContain("Example notes.");
+  });
+
+  it("refuse a preview request of the wrong shape, or whose edits cannot be applied", async () => {
+    const sha = await base(PICTURES.platformId);
+    const shapeless = await workbench.handle(request(PICTURES.platformId, "preview", { base: sha, edits: [] }));
+    expect(shapeless.status).toBe(400);
+    expect(body(shapeless).message).toMatch(/^not a preview request: .+ at preview$/);
+    const refused = await workbench.handle(request(PICTURES.platformId, "preview", { base: sha, edits: [{ kind: "remove-system", system: "nope" }], preview: { of: "listing", example: { start: 0, end: 1 } } }));
+    expect(refused.status).toBe(422);
+    expect(body(refused).message).toBe('edit 1 (remove-system) cannot be applied: the guide has no system "nope"');
+  });
+
+  it("refuse a preview on a guide whose capture cannot be read", async () => {
+    const file = guideFile(PICTURES.platformId);
+    const draft = JSON.parse(readFileSync(file, "utf8")) as { snapshot: { path: string } };
+    writeFileSync(file, `${JSON.stringify({ ...draft, snapshot: { ...draft.snapshot, path: "900000101/missing.html" } }, null, 2)}\n`);
+    const answer = await workbench.handle(request(PICTURES.platformId, "preview", { base: await base(PICTURES.platformId), edits: [], preview: { of: "listing", example: { start: 0, end: 1 } } }));
+    expect(answer.status).toBe(422);
+    expect(body(answer).message).toBe("the guide's capture has no readable text to read");
+  });
+
+  it("name the edit refused by its place among the edits, counting from 1", async () => {
+    const answer = await workbench.handle(request(PICTURES.platformId, "view", { base: await base(PICTURES.platformId), edits: [{ kind: "undecided-not-ordered" }, { kind: "undecided-not-ordered" }] }));
+    expect(answer.status).toBe(422);
+    expect(body(answer).message).toMatch(/^edit 2 \(undecided-not-ordered\) cannot be applied: every level is already marked ordered or not$/);
+  });
+
+  it("offer the dataset's items on the page sorted by slug", async () => {
+    const page = (await workbench.page(PICTURES.platformId))!;
+    const slugs = [.../<datalist id="wb-items">(.*?)<\/datalist>/s.exec(page)![1]!.matchAll(/<option value="([^"]+)">/g)].map(([, slug]) => slug!);
+    expect(slugs.length).toBeGreaterThan(2);
+    expect(slugs).toEqual([...slugs].sort());
+    expect(new Set(slugs)).toEqual(new Set(readdirSync(path.join(datasetDir, "items")).map((name) => name.replace(/\.json$/, ""))));
+  });
+
+  it("count the problems check finds in a saved guide, in the save's message", async () => {
+    const sha = await base(PICTURES.platformId);
+    const answer = await workbench.handle(request(PICTURES.platformId, "save", { base: sha, edits: notes }));
+    expect(answer.status).toBe(200);
+    expect(body(answer).message).toMatch(new RegExp(`^Saved guides/${PICTURES.platformId}\\.json: check finds \\d+ problems \\(shown where they are\\); rebuilt: serving dataset_version example$`));
+  });
+
+  it("refuse a save where the guide file is missing, a folder, or the guides/ folder is missing or a link out of the dataset", async () => {
+    const save = async (platformId: string) => body(await workbench.handle(request(platformId, "save", { base: "0".repeat(64), edits: notes }))).message;
+    renameSync(guideFile("900000102"), path.join(datasetDir, "elsewhere.json"));
+    expect(await save("900000102")).toBe("guides/900000102.json cannot be read (ENOENT): the workbench saves only over the regular file it read");
+    mkdirSync(guideFile("900000102"));
+    expect(await save("900000102")).toBe("guides/900000102.json is a folder: the workbench saves only over the regular file it read");
+    const outside = path.join(folders.make(), "guides");
+    renameSync(path.join(datasetDir, "guides"), outside);
+    expect(await save(PICTURES.platformId)).toBe("the dataset has no guides/ folder");
+    symlinkSync(outside, path.join(datasetDir, "guides"));
+    expect(await save(PICTURES.platformId)).toBe("guides/ is a link out of the dataset folder: the workbench writes nothing there");
     expect(rebuilds).toBe(0);
   });
 });
