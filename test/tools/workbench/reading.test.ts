@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { applyEdit } from "../../../tools/workbench/apply.ts";
 import type { GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
-import { listingPlaces, notGradedPlaces, type ListingPlace, type SectionPlace } from "../../../tools/workbench/reading.ts";
+import { listingPlaces, notGradedPlaces, pageLines, type ListingPlace, type SectionPlace } from "../../../tools/workbench/reading.ts";
 import { contextOfPage, examplePage, EXAMPLE_ITEM, grading, guideOf, legendOf, level, readablePage, section, spanIn, system } from "../../support/workbench-pages.ts";
 
 function applied(document: unknown, edit: Edit, context: ReturnType<typeof contextOfPage>): GuideDocument {
@@ -150,5 +150,97 @@ describe("a section that is not graded, applied everywhere it fits", () => {
     const places = placesOf(notGradedPlaces(page, spanIn(page.text, "Traded away (Tier 1)")));
     const result = applyEdit(guideOf([]), { kind: "apply-reading", reading: { as: "not-graded", places: places.map((place) => place.spans) } }, context);
     expect(result).toEqual({ ok: false, message: "no grading quotes text in those 2 sections: there is nothing to remove" });
+  });
+});
+
+describe("the lines of a page and their shapes", () => {
+  it("names the elements holding exactly a line, outermost first, their classes sorted, and none for a line no element holds whole", () => {
+    const page = readablePage(examplePage(section("Blues", `EXAMPLE CONTENT<ul class="bb_ul"><li><b>Blue tip: 12, 13</b></li><li>Gold: 14</li></ul><div class="x b a">Green: 17</div>Red: 18`)));
+    const shapes = pageLines(page).map((line) => [line.text, line.shape]).slice(2);
+    expect(shapes).toEqual([
+      ["Blues", "div.subSectionTitle"],
+      ["EXAMPLE CONTENT", ""],
+      ["Blue tip: 12, 13", "li>b"],
+      ["Gold: 14", "li"],
+      ["Green: 17", "div.a.b.x"],
+      ["Red: 18", ""],
+    ]);
+  });
+});
+
+describe("places of a label without a level's key", () => {
+  it("finds the lines held by the same elements, with the same separator, that name a level", () => {
+    const page = readablePage(
+      examplePage(section("Blues", `EXAMPLE CONTENT<ul class="bb_ul"><li><b>Blue tip: 12, 13</b></li><li>Gold: 14</li><li>Purple - 15</li><li>Sold: 16</li><li>Changelog: 2</li><li>Green: 19</li></ul><div>Teal: 17</div><ul><li>Red: 18</li></ul>`)),
+    );
+    expect(placesOf(listingPlaces(page, spanIn(page.text, "Gold"))).map((place) => [place.text, place.label, place.seeds])).toEqual([
+      ["Gold: 14", "Gold", [14]],
+      ["Green: 19", "Green", [19]],
+    ]);
+  });
+
+  it("finds bold headings over a list, each with the list under it up to a line that is no list, and no heading held otherwise", () => {
+    const page = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\n<b>Blue</b><br>\n11, 12<br>\nTier 9: 13<br>\n<b>Gold</b><br>\n21<br>\n<i>Purple</i><br>\n31<br>\n<b>Green</b><br>\nnothing here<br>\n<b>Red</b>")));
+    const expected = [
+      ["Blue", [11, 12], "11, 12"],
+      ["Gold", [21], "21"],
+    ];
+    for (const example of ["Blue", "Green"]) {
+      expect(placesOf(listingPlaces(page, spanIn(page.text, example))).map((place) => [place.text, place.seeds, page.text.slice(place.spans.listing.start, place.spans.listing.end)])).toEqual(expected);
+    }
+    const plain = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\nBlue<br>\n11, 12<br>\nGold<br>\n21")));
+    expect(placesOf(listingPlaces(plain, spanIn(plain.text, "Blue"))).map((place) => place.text)).toEqual(["Blue"]);
+  });
+
+  it("says so when the selection holds no line of the guide's text, or no list follows the line", () => {
+    const page = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\n<b>Blue</b><br>\nnothing here")));
+    const thread = spanIn(page.text, "Tier 1: 777");
+    expect(listingPlaces(page, thread)).toEqual({ problem: "the selection holds no line of the guide's text" });
+    expect(notGradedPlaces(page, thread)).toEqual({ problem: "the selection holds no line of the guide's text" });
+    expect(listingPlaces(page, spanIn(page.text, "Blue"))).toEqual({
+      problem: expect.stringMatching(/^no list follows line \d+: select a line holding a level's label and its seeds, or a heading with a list under it$/),
+    });
+  });
+});
+
+describe("the sections a not-graded heading reads", () => {
+  const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<h2>Sold</h2>11, 12<h3>Part</h3>13<h2>Not ranked</h2>14<h2>Sold</h2>15<h3>Not ranked</h3>16<h2>Rest</h2>17")));
+  const sections = (example: string) => placesOf(notGradedPlaces(page, spanIn(page.text, example))).map((place) => [place.text, place.lines.to - place.lines.from, page.text.slice(place.spans.section.start, place.spans.section.end).split("\n").filter((line) => line.trim() !== "")]);
+
+  it("runs each section past lower headings to the next heading of its rank or higher", () => {
+    expect(sections("Sold")).toEqual([
+      ["Sold", 3, ["Sold", "11, 12", "Part", "13"]],
+      ["Sold", 3, ["Sold", "15", "Not ranked", "16"]],
+    ]);
+  });
+
+  it("finds the headings saying the same not-graded phrase whatever elements hold them", () => {
+    expect(sections("Not ranked")).toEqual([
+      ["Not ranked", 1, ["Not ranked", "14"]],
+      ["Not ranked", 1, ["Not ranked", "16"]],
+    ]);
+  });
+});
+
+describe("a reading applied to a system the guide has", () => {
+  const page = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\nTier 3 ~ 802<br>\nTier 1 ~ 612<br>\n: ~ 5<br>\nTier 2 ~ 703, 704")));
+  const context = contextOfPage(page);
+  const draft = () => guideOf([system("tiers", "Tiers", [level("t2", "tier 2"), level("t0", "Tier 0")], [grading(1, "t0", "EXAMPLE CONTENT")])]);
+
+  it("lists each place in the level of its label, the new levels after the others in their labels' order", () => {
+    const places = placesOf(listingPlaces(page, spanIn(page.text, "Tier 3")));
+    const guide = applied(draft(), { kind: "apply-reading", reading: { as: "listing", system: { id: "tiers" }, places: places.map((place) => place.spans) } }, context);
+    expect(legendOf(guide)).toEqual(["tiers: tier 2 [703, 704] Tier 0 [1] Tier 1 [612] Tier 3 [802]"]);
+    expect(guide.systems[0]!.levels.map((shown) => shown.key)).toEqual(["t2", "t0", "tier_1", "tier_3"]);
+  });
+
+  it("refuses a place whose label holds no words", () => {
+    const result = applyEdit(draft(), { kind: "apply-reading", reading: { as: "listing", system: { id: "tiers" }, places: [{ label: spanIn(page.text, ":"), listing: spanIn(page.text, ": ~ 5") }] } }, context);
+    expect(result).toEqual({ ok: false, message: expect.stringMatching(/^the label on line \d+ holds no words$/) });
+  });
+
+  it("refuses to remove one section where no grading quotes its text", () => {
+    const result = applyEdit(draft(), { kind: "apply-reading", reading: { as: "not-graded", places: [{ heading: spanIn(page.text, "Tier 3 ~ 802"), section: spanIn(page.text, "Tier 3 ~ 802") }] } }, context);
+    expect(result).toEqual({ ok: false, message: "no grading quotes text in that section: there is nothing to remove" });
   });
 });
