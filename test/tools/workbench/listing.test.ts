@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { applyEdit } from "../../../tools/workbench/apply.ts";
 import type { EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
-import { DOPPLER, grading as gradingOf, level, system } from "../../support/workbench-guides.ts";
+import { applied as appliedTo, contextOf as contextOfLines, DOPPLER, grading as gradingOf, guideOf as guideOfSystems, level, refusal as refusalOf, shapeOf, spanIn, system } from "../../support/workbench-guides.ts";
 
 const grading = (seed: number, key: string, quote: string, position: number) => gradingOf(seed, key, quote, { position });
 
@@ -123,5 +123,42 @@ describe("a level's word before a number names a level in every language the dra
 
   it("takes a seed after a word for number, which stands before seeds as often as before ranks", () => {
     expect(seedsListed("Nº 661")).toEqual([661]);
+  });
+});
+
+describe("a listing's span, system and level", () => {
+  const context = contextOfLines(["EXAMPLE CONTENT", "Blue: 661, 32", "   ", "★★★: 5, 6", "Gold 7"]);
+  const draft = () => guideOfSystems([system("system", "S", [level("level", "L"), level("pics", "Pictures", { gradings: null })], [gradingOf(32, "level", "Blue: 661, 32"), gradingOf(661, "level", "Blue: 661, 32")])]);
+  const stars = spanIn(context, "★★★: 5, 6");
+
+  it("quotes the span without the spaces and line ends around it, and refuses a span of spaces alone", () => {
+    const blue = spanIn(context, "Blue: 661, 32");
+    const guide = appliedTo(draft(), { kind: "assign", span: { start: blue.start - 1, end: blue.end + 2 }, quotes: "span", system: { id: "system" }, level: { key: "level" } }, context);
+    expect(guide.systems[0]!.gradings.map((entry) => [entry.seed, entry.quote])).toEqual([[661, "Blue: 661, 32"], [32, "Blue: 661, 32"]]);
+    const spaces = spanIn(context, "   ");
+    expect(refusalOf(draft(), { kind: "assign", span: { start: spaces.start - 1, end: spaces.end + 1 }, quotes: "span", system: { id: "system" }, level: { key: "level" } }, context)).toBe("the span holds only spaces");
+  });
+
+  it("makes a new system and level whose labels give no id, keyed apart from those the guide has", () => {
+    const guide = appliedTo(draft(), { kind: "assign", span: stars, quotes: "span", system: { new: { label: "★★★", kind: "tier", item: DOPPLER.slug } }, level: { new: { label: "★★★" } } }, context);
+    expect(shapeOf(guide)[1]).toBe("system_2: level=★★★ / 5@level#0 6@level#1");
+    const inOwn = appliedTo(draft(), { kind: "assign", span: stars, quotes: "span", system: { id: "system" }, level: { new: { label: "★★★" } } }, context);
+    expect(shapeOf(inOwn)[0]).toBe("system: level=L | pics=Pictures | level_2=★★★ / 32@level#0 661@level#1 5@level_2#0 6@level_2#1");
+  });
+
+  it("refuses a level shown as images alone, and a new system of an item the dataset does not have", () => {
+    expect(refusalOf(draft(), { kind: "assign", span: stars, quotes: "span", system: { id: "system" }, level: { key: "pics" } }, context)).toBe('level "Pictures" is shown as images alone (gradings: null) and grades no seed');
+    expect(refusalOf(draft(), { kind: "assign", span: stars, quotes: "span", system: { new: { label: "S", kind: "tier", item: "example-unknown-item" } }, level: { new: { label: "x" } } }, context)).toBe(
+      'no item "example-unknown-item": items/example-unknown-item.json does not exist',
+    );
+  });
+
+  it("drops a number from the grading taking it even when the level lists its seeds in another order than the quote", () => {
+    expect(shapeOf(appliedTo(draft(), { kind: "drop-number", number: spanIn(context, "661") }, context))).toEqual(["system: level=L | pics=Pictures / 32@level#0"]);
+  });
+
+  it("refuses to drop what is no number, or a place past the text", () => {
+    expect(refusalOf(draft(), { kind: "drop-number", number: spanIn(context, "Gold") }, context)).toMatch(/^no number at \d+\.\.\d+ of the capture's text$/);
+    expect(refusalOf(draft(), { kind: "drop-number", number: { start: context.text.length - 1, end: context.text.length + 2 } }, context)).toMatch(/^no number at /);
   });
 });
