@@ -55,6 +55,21 @@ function selectWith(markup: string, marker: string): string {
   return markup.slice(start, markup.indexOf("</select>", at) + "</select>".length);
 }
 
+/** Each control of the markup as `element action [system/level] #id: accessible name`, in order. */
+function controlsOf(markup: string): string[] {
+  return [...markup.matchAll(/<(button|input|select|summary|details|span(?= role="group"))\b([^>]*)>/g)].flatMap(([, element, attributes]) => {
+    const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(attributes!)?.[1];
+    if (element === "input" && attribute("type") === "checkbox") return [];
+    const what = attribute("data-action") ?? attribute("name") ?? "";
+    const target = [attribute("data-system"), attribute("data-level")].filter((part) => part !== undefined).join("/");
+    const id = attribute("id") === undefined ? "" : ` #${attribute("id")}`;
+    return [`${element} ${what}${target === "" ? "" : ` [${target}]`}${id}: ${attribute("aria-label") ?? ""}`];
+  });
+}
+
+/** The text a reader sees, tags left out and spaces collapsed. */
+const visibleText = (markup: string) => markup.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+
 describe("the workbench panel", () => {
   it("offers Save and explains selecting when the guide file was read, and disables Save when it was not", () => {
     const read = text(workbenchPanel(view([]), PAGE));
@@ -145,9 +160,20 @@ describe("the workbench panel", () => {
     expect(panel).toContain('aria-label="Fill permission_quote from the selection"');
   });
 
-  it("offers no fill controls when check names no attribution placeholder", () => {
+  it("offers no fill controls when check names no attribution placeholder, and nothing in their place", () => {
     const panel = text(workbenchPanel(view([], { notes: [placeholder("$.systems[0].levels[0].ordered"), placeholder("x$.title"), placeholder("$.title.y")] }), PAGE));
     expect(panel).not.toContain('data-scope="fill"');
+    expect(panel).toContain('</fieldset>\n\n<fieldset data-scope="assign">');
+  });
+
+  it("ends the guide's fieldset with the reuse statement's buttons when no level is undecided", () => {
+    expect(text(workbenchPanel(view([]), PAGE))).toContain('<button type="button" data-action="permission-none">The page has none</button></p>\n\n</fieldset>\n</section>');
+  });
+
+  it("names Undo and Save with their keyboard shortcuts", () => {
+    const panel = text(workbenchPanel(view([]), PAGE));
+    expect(tagWith(panel, 'data-action="save"')).toBe('<button type="button" data-action="save" aria-keyshortcuts="Control+S">');
+    expect(tagWith(panel, 'aria-keyshortcuts="Control+Z"')).toBe('<button type="button" data-action="undo" aria-keyshortcuts="Control+Z">');
   });
 });
 
@@ -173,6 +199,26 @@ describe("a level's controls", () => {
     expect([...into.matchAll(/<option value="([^"]*)">([^<]*)</g)].map(([, key, label]) => `${key} ${label}`)).toEqual(["t1 Tier 1", "t3 Tier 3"]);
   });
 
+  it("names each control with what it does to the level of its system", () => {
+    const tools = text(levelTools(blue, blue.levels[1]!, 1));
+    expect(controlsOf(tools)).toEqual([
+      "button move-level [blue/t2]: Move level Tier 2 (Blue) up",
+      "button move-level [blue/t2]: Move level Tier 2 (Blue) down",
+      "details  #wb-level-blue-t2: ",
+      "summary : Edit level Tier 2 (Blue)",
+      "input label: New label of level Tier 2 (Blue)",
+      "button rename-level [blue/t2]: Rename level Tier 2 (Blue)",
+      "input key: New key of level Tier 2 (Blue)",
+      "button rename-level-key [blue/t2]: Change the key of level Tier 2 (Blue)",
+      "button set-ordered [blue/t2]: Level Tier 2 (Blue) is ordered: the span says so",
+      "button not-ordered [blue/t2]: Level Tier 2 (Blue) is not ordered",
+      "select into: Level to merge Tier 2 (Blue) into",
+      "button merge-levels [blue/t2]: Merge level Tier 2 (Blue) into the level chosen",
+      "button remove-level [blue/t2]: Remove level Tier 2 (Blue) and its gradings",
+    ]);
+    expect(visibleText(tools)).toBe("↑ ↓ not ordered Edit Rename Change key Ordered (span says so) Not ordered Tier 1 Tier 3 Merge Remove level");
+  });
+
   it("offers no merge when the system has no other graded level", () => {
     const lone = system("gold", "Gold", [level("g1", "Gold 1"), level("pics", "Pictures", { imagesOnly: true })]);
     const tools = text(levelTools(lone, lone.levels[0]!, 0));
@@ -196,6 +242,39 @@ describe("a system's controls", () => {
     expect(tagWith(tools(0), 'aria-label="Move system Blue down"')).not.toContain("disabled");
     expect(tagWith(tools(3), 'aria-label="Move system Blue up"')).not.toContain("disabled");
     expect(tagWith(tools(3), 'aria-label="Move system Blue down"')).toContain(" disabled");
+  });
+
+  it("names each control with what it does to the system", () => {
+    const tools = (theSystems: SystemView[], index: number, items = page.items) => text(systemTools(theSystems[index]!, view(theSystems), { ...page, items }));
+    expect(controlsOf(tools(systems, 0))).toEqual([
+      "button move-system [blue]: Move system Blue up",
+      "button move-system [blue]: Move system Blue down",
+      "details  [blue] #wb-system-blue: ",
+      "summary : Edit system Blue",
+      "input label: New label of system Blue",
+      "input id: New id of system Blue",
+      "button rename-system [blue]: Rename system Blue",
+      "select scale: Scale of system Blue",
+      "button set-scale [blue]: Set the scale of system Blue",
+      "input item: Item of system Blue",
+      "button set-item [blue]: Set the item of system Blue",
+      "span : Paints of system Blue",
+      "button set-paints [blue]: Set the paints of system Blue to those checked",
+      "button all-paints [blue]: System Blue covers every paint",
+      "select into: System to merge Blue into",
+      "button merge-systems [blue]: Merge system Blue into the system chosen",
+      "button merge-systems-by-label [blue]: Merge the 2 systems labelled Blue into the first of them",
+      "button merge-item-systems [blue]: Merge every system of example-rifle-example-paint into system Blue",
+      "button split-per-paint [blue]: Split system Blue into one system per paint",
+      "button remove-system [blue]: Remove system Blue",
+    ]);
+    expect(controlsOf(tools(systems, 2))).toContain("button merge-levels-by-label [blue-2]: Merge the levels of system  blue  that share a label");
+    const lone = [system("red", "Red", [level("r1", "Red")], { item: "example-knife-one-paint" })];
+    expect(visibleText(tools(lone, 0))).toBe("↑ ↓ Edit system Rename tier rank group sublevel band Set scale Set item Remove system");
+    const twoPaints = { slug: "example-knife-one-paint", paints: [{ index: 7, label: "Red" }, { index: 8, label: "Black" }] };
+    expect(visibleText(tools(lone, 0, [twoPaints]))).toBe("↑ ↓ Edit system Rename tier rank group sublevel band Set scale Set item Red Black Set paints All paints Split per paint (2) Remove system");
+    const pair = [system("a", "A", [], { item: "example-knife-one-paint" }), system("b", "B", [], { item: "example-knife-one-paint" })];
+    expect(visibleText(tools(pair, 0))).toBe("↑ ↓ Edit system Rename tier rank group sublevel band Set scale Set item B Merge Merge all 2 systems of the item into this one Remove system");
   });
 
   it("selects the system's scale", () => {
