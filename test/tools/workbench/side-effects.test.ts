@@ -104,6 +104,17 @@ describe("the side effects found and said", () => {
     expect(sideEffects(pictureOf(before, context), { spans: [own], levels: new Set(), systems: new Set() }, after, context).gradings).toEqual([]);
   });
 
+  it("places a grading at its quote written right before or right after the comment thread, outside it", () => {
+    const removed = (lines: string[], thread: string) => {
+      const context = contextOf(lines, thread);
+      const before = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [grading(661, "t1", "Tier 1: 661")])]);
+      const after = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [])]);
+      return sideEffects(pictureOf(before, context), scopeOf({ kind: "set-notes", text: "" }, before), after, context).gradings.map((change) => change.line);
+    };
+    expect(removed(["EXAMPLE CONTENT", "Tier 1: 661, says the thread", "Tier 1: 661"], ", says the thread")).toEqual([2]);
+    expect(removed(["EXAMPLE CONTENT", "In the thread: Tier 1: 661", "Tier 1: 661"], "In the thread: ")).toEqual([2]);
+  });
+
   it("holds a grading in a span from its number's first character, not from where the span ends", () => {
     const before = tiers();
     const after = tiers();
