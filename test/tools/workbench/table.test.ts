@@ -143,6 +143,11 @@ describe("reading a list by its columns", () => {
     expect(guide.systems[0]!.gradings.map((graded) => [graded.seed, graded.quote])).toEqual(STARS.map(([seed]) => [seed, `Pattern ${seed}`]));
   });
 
+  it("reads a table inside a list's item as the table, its header's words on one line", () => {
+    const page = readablePage(examplePage(section("Seeds", "EXAMPLE CONTENT<ul><li>Tables<table><tr><th>Seed\n  number</th><th>Tier</th></tr><tr><td>301</td><td>S</td></tr></table></li><li>302 | A</li><li>303 | B</li></ul>")));
+    expect(columnNames(rowsAt(page.elements, page.text, spanIn(page.text, "301"))!, page.text)).toEqual(["Seed number", "Tier"]);
+  });
+
   it("reads a list inside a table's cell as the list, and a table around a selection outside the list as the table", () => {
     const nested = readablePage(examplePage(section("Seeds", `<table><tr><th>Group</th><th>Seeds</th></tr><tr><td>Tips</td><td><ul><li>301 | A</li><li>302 | B</li></ul></td></tr></table>`)));
     expect(columnNames(rowsAt(nested.elements, nested.text, spanIn(nested.text, "302"))!, nested.text)).toEqual(["301", "A"]);
