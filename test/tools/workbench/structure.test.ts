@@ -127,3 +127,28 @@ describe("systems", () => {
     expect(refusal(document, { kind: "split-per-paint", system: "tiers" }, CONTEXT)).toBe("no item file items/example-unknown-item.json: its paints are not known");
   });
 });
+
+describe("the scale's bounds", () => {
+  const bounds = (guide: GuideDocument, id = "tiers") => {
+    const { best, worst } = guide.systems.find((shown) => shown.id === id)!.scale;
+    return [best, worst];
+  };
+
+  it("follow the level labels' numbers after a level is renamed, removed or merged", () => {
+    expect(bounds(applied(tiers(), { kind: "rename-level", system: "tiers", level: "t3", label: "Tier 5" }, CONTEXT))).toEqual([1, 5]);
+    expect(bounds(applied(tiers(), { kind: "remove-level", system: "tiers", level: "t1" }, CONTEXT))).toEqual([2, 3]);
+    expect(bounds(applied(tiers(), { kind: "merge-levels", system: "tiers", level: "t3", into: "t2" }, CONTEXT))).toEqual([1, 2]);
+  });
+
+  it("follow the largest rank once a system's scale is made a rank scale", () => {
+    const document = tiers();
+    document.systems[0]!.gradings[1]!.rank = 4;
+    expect(bounds(applied(document, { kind: "set-scale", system: "tiers", scale: "rank" }, CONTEXT))).toEqual([1, 4]);
+  });
+
+  it("follow the levels a merged system brings", () => {
+    const document = tiers();
+    document.systems.push(system("more", "More", [level("t7", "Tier 7")], [grading(5, "t7", "Gold: 7")]));
+    expect(bounds(applied(document, { kind: "merge-systems", system: "more", into: "tiers" }, CONTEXT))).toEqual([1, 7]);
+  });
+});
