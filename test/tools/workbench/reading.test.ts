@@ -244,3 +244,102 @@ describe("a reading applied to a system the guide has", () => {
     expect(result).toEqual({ ok: false, message: "no grading quotes text in that section: there is nothing to remove" });
   });
 });
+
+describe("the places a reading finds, at their edges", () => {
+  const places = <T extends { text: string }>(found: { places: T[] } | { problem: string }) => placesOf(found).map((place) => place.text);
+
+  it("gives a line the elements holding it whole, whatever spaces they hold around it, and none to an element of spaces", () => {
+    const page = readablePage(examplePage(section("S", `EXAMPLE CONTENT<ul><li>Blue: 11</li><li>\nTeal: 15</li></ul><p>A<b> </b></p><div class=" b  a ">Red: 9</div>`)));
+    expect(pageLines(page).slice(4).map((line) => [line.text, line.shape])).toEqual([
+      ["Blue: 11", "li"],
+      ["Teal: 15", "li"],
+      ["A", "p"],
+      ["Red: 9", "div.a.b"],
+    ]);
+  });
+
+  it("leaves out the labels of a callout or of a section no guide grades", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<ul><li>Blue: 11</li><li>Notable: 12</li><li>Credits: 13</li><li>Gold: 14</li></ul>")));
+    expect(places(listingPlaces(page, spanIn(page.text, "Blue")))).toEqual(["Blue: 11", "Gold: 14"]);
+  });
+
+  it("finds keyed lines whatever spaces stand around their separator, each label after its bullet", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n• Tier 1 ~ 612<br>\n• Tier 2~ 703<br>\nBlue: 11<br>\nGold: 12")));
+    const found = placesOf(listingPlaces(page, spanIn(page.text, "Tier 1")));
+    expect(found.map((place) => [place.text, page.text.slice(place.spans.label.start, place.spans.label.end)])).toEqual([
+      ["• Tier 1 ~ 612", "Tier 1"],
+      ["• Tier 2~ 703", "Tier 2"],
+    ]);
+    // Lines of no element and no key are not of one shape.
+    expect(places(listingPlaces(page, spanIn(page.text, "Blue")))).toEqual(["Blue: 11"]);
+  });
+
+  it("reads a selection from the first line it holds a character of, and none of a line break alone", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n• Tier 1 ~ 612<br>\n• Tier 2~ 703")));
+    const end = spanIn(page.text, "Tier 1 ~ 612").end;
+    const next = page.text.indexOf("•", end);
+    expect(listingPlaces(page, { start: end, end: next })).toEqual({ problem: "the selection holds no line of the guide's text" });
+    expect(notGradedPlaces(page, { start: end, end: next })).toEqual({ problem: "the selection holds no line of the guide's text" });
+    expect(places(listingPlaces(page, { start: end, end: next + 3 }))).toEqual(["• Tier 1 ~ 612", "• Tier 2~ 703"]);
+  });
+
+  it("ends a heading's list at a heading of another shape, takes ranked lines, and finds only keyed headings of the example's words", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n<b>Tier 1</b><br>\n11<br>\n<h3>Other</h3>12<br>\n<b>Tier 2</b><br>\n1. 21<br>\n2. 22<br>\n<b>Gold</b><br>\n31<br>\n<b>Runners up</b><br>\n41")));
+    const found = placesOf(listingPlaces(page, spanIn(page.text, "Tier 1")));
+    expect(found.map((place) => [place.text, page.text.slice(place.spans.listing.start, place.spans.listing.end).split("\n").filter((line) => line !== "")])).toEqual([
+      ["Tier 1", ["11"]],
+      ["Tier 2", ["1. 21", "2. 22"]],
+    ]);
+    // The heading selected is a place even when its words name no level elsewhere.
+    expect(places(listingPlaces(page, spanIn(page.text, "Runners up")))).toEqual(["Tier 1", "Tier 2", "Gold", "Runners up"]);
+  });
+
+  it("ends a list and a section where the comment thread begins", () => {
+    const thread = `</div><div class="commentthread_area"><div class="commentthread_comment_text">12, 13</div></div></body></html>`;
+    const listed = readablePage(`<html><body><div class="guide">EXAMPLE CONTENT, Example Author X<br>\n<b>Blue</b><br>\n11<br>\n${thread}`);
+    expect(placesOf(listingPlaces(listed, spanIn(listed.text, "Blue"))).map((place) => place.seeds)).toEqual([[11]]);
+    const sectioned = readablePage(`<html><body><div class="guide">EXAMPLE CONTENT, Example Author X<h2>Sold</h2>\n11\n${thread}`);
+    const [sold] = placesOf(notGradedPlaces(sectioned, spanIn(sectioned.text, "Sold")));
+    expect(sectioned.text.slice(sold!.spans.section.start, sold!.spans.section.end).trim()).toBe("Sold\n\n11");
+  });
+
+  it("reads a not-graded line held by no element as its own section, running over the lines like it", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\nSold<br>\n11<br>\nSold<br>\n12")));
+    expect(placesOf(notGradedPlaces(page, spanIn(page.text, "Sold"))).map((place) => [place.text, place.lines.to - place.lines.from])).toEqual([["Sold", 6]]);
+  });
+});
+
+describe("a reading applied, at its edges", () => {
+  const page = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\nTier 1 ~ 612<br>\nTier 2 ~ 703<h2>Sold</h2>\n612<br>\n703")));
+  const context = contextOfPage(page);
+  const listing = (system: { id: string }) => ({ kind: "apply-reading" as const, reading: { as: "listing" as const, system, places: placesOf(listingPlaces(page, spanIn(page.text, "Tier 1"))).map((place) => place.spans) } });
+
+  it("lists the places in the system named, not the guide's first", () => {
+    const draft = guideOf([system("first", "First", [level("a", "A")], [grading(612, "a", "Sold\n612")]), system("second", "Second", [level("tier_2", "Tier 2")], [])]);
+    expect(legendOf(applied(draft, listing({ id: "second" }), context))).toEqual(["first: A [612]", "second: Tier 2 [703] Tier 1 [612]"]);
+  });
+
+  it("removes the sections' gradings, keeps the bounds of systems untouched, and names no more the systems it empties", () => {
+    const draft = guideOf([
+      system("tiers", "Tiers", [level("t1", "Tier 1"), level("t2", "Tier 2")], [grading(612, "t1", "Tier 1 ~ 612"), grading(703, "t2", "Tier 2 ~ 703")]),
+      system("sold", "Sold", [level("s1", "Sold 1"), level("s2", "Sold 2"), level("s3", "Sold 3")], [grading(612, "s1", "612"), grading(703, "s3", "703"), grading(5, "s2", "EXAMPLE CONTENT")]),
+      system("gone", "Gone", [level("in", "Gone")], [grading(703, "in", "703")]),
+      system("empty", "Empty", [], []),
+    ]);
+    draft.systems[0]!.scale = { kind: "tier", best: 9, worst: 9 };
+    draft.callouts.push({ kind: "mention", label: "", quote: "Sold", system: "gone" } as never);
+    const heading = spanIn(page.text, "Sold");
+    const guide = applied(draft, { kind: "apply-reading", reading: { as: "not-graded", places: [{ heading, section: { start: heading.start, end: page.text.indexOf("703", heading.end) + 3 } }] } }, context);
+    expect(legendOf(guide)).toEqual(["tiers: Tier 1 [612] Tier 2 [703]", "sold: Sold 2 [5]", "empty: "]);
+    expect(guide.systems[0]!.scale).toEqual({ kind: "tier", best: 9, worst: 9 });
+    expect(guide.systems[1]!.scale).toMatchObject({ best: 2, worst: 2 });
+    expect(guide.callouts.map((entry) => entry.system)).toEqual([null]);
+  });
+
+  it("refuses a section whose heading is not the guide's text", () => {
+    const thread = spanIn(page.text, "Tier 1: 777");
+    const section = spanIn(page.text, "612", spanIn(page.text, "Sold").end);
+    const result = applyEdit(guideOf([system("sold", "Sold", [level("in", "Sold")], [grading(612, "in", "612")])]), { kind: "apply-reading", reading: { as: "not-graded", places: [{ heading: thread, section }] } }, context);
+    expect(result).toEqual({ ok: false, message: "the span reaches into the page's comment thread, which is not the guide's text" });
+  });
+});
