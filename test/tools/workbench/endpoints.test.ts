@@ -243,6 +243,7 @@ describe("the workbench's endpoints, at their edges", () => {
     ["without a Host", { headers: { host: undefined, origin: "http://undefined" } }, 403, /own page only \(Origin\)/],
     ["with a token that only starts as the page's", { headers: { "x-workbench-token": `${TOKEN}-and-more` } }, 403, /token is missing or wrong/],
     ["as JSON's look-alike type", { headers: { "content-type": "application/json-seq" } }, 415, /JSON only/],
+    ["as a type that only ends in JSON's", { headers: { "content-type": "text/x-application/json" } }, 415, /JSON only/],
     ["without a type", { headers: { "content-type": undefined } }, 415, /JSON only/],
   ] as const)("refuse a view %s", async (_name, overrides, status, message) => {
     const answer = await workbench.handle(request(PICTURES.platformId, "view", { base: await base(PICTURES.platformId), edits: notes }, overrides));
@@ -331,6 +332,27 @@ describe("the workbench's endpoints, at their edges", () => {
     const answer = await workbench.handle(request(PICTURES.platformId, "view", { base: await base(PICTURES.platformId), edits: [{ kind: "undecided-not-ordered" }, { kind: "undecided-not-ordered" }] }));
     expect(answer.status).toBe(422);
     expect(body(answer).message).toMatch(/^edit 2 \(undecided-not-ordered\) cannot be applied: every level is already marked ordered or not$/);
+  });
+
+  it("offer each system the paints of its item by their labels, those it covers checked", async () => {
+    const page = (await workbench.page("900000103"))!;
+    const paints = /<span role="group" aria-label="Paints of system [^"]*">(.*?)<\/span>/s.exec(page)![1]!;
+    expect([...paints.matchAll(/value="(\d+)"( checked)?> ([^<]*)</g)].map(([, index, checked, label]) => `${index}${checked ?? ""} ${label}`)).toEqual([
+      "415 Ruby",
+      "416 Sapphire",
+      "417 Black Pearl",
+      "418 checked Phase 1",
+      "419 Phase 2",
+      "420 checked Phase 3",
+      "421 Phase 4",
+    ]);
+  });
+
+  it("make a random token for its pages when none is given", () => {
+    const options = { datasetDir, reader: createReviewReader(datasetDir), rebuild: async () => "rebuilt" };
+    const [one, two] = [createWorkbench(options).token, createWorkbench(options).token];
+    expect(one).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(two).not.toBe(one);
   });
 
   it("offer the dataset's items on the page sorted by slug", async () => {
