@@ -263,6 +263,21 @@ describe("the places a reading finds, at their edges", () => {
     expect(places(listingPlaces(page, spanIn(page.text, "Blue")))).toEqual(["Blue: 11", "Gold: 14"]);
   });
 
+  it("keeps the line selected as a place even when its label names no level", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<ul class=\"bb_ul\"><li>Blue: 11</li><li>Notable: 12</li><li>Gold: 14</li></ul>")));
+    expect(places(listingPlaces(page, spanIn(page.text, "Notable")))).toEqual(["Blue: 11", "Notable: 12", "Gold: 14"]);
+  });
+
+  it("takes no line of a heading's shape for a heading when it holds a label and its seeds", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n<b>Blue</b><br>\n11<br>\n<b>Gold: 41</b><br>\n42")));
+    expect(places(listingPlaces(page, spanIn(page.text, "Blue")))).toEqual(["Blue"]);
+  });
+
+  it("takes a line of the heading's words held by other elements, and no heading, into the section", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<h2>Sold</h2>\n11<ul><li>Sold</li></ul>12<h2>Rest</h2>\n13")));
+    expect(placesOf(notGradedPlaces(page, spanIn(page.text, "Sold"))).map((place) => page.text.slice(place.spans.section.start, place.spans.section.end).split("\n").filter((line) => line.trim() !== ""))).toEqual([["Sold", "11", "Sold", "12"]]);
+  });
+
   it("finds keyed lines whatever spaces stand around their separator, each label after its bullet", () => {
     const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n• Tier 1 ~ 612<br>\n• Tier 2~ 703<br>\nBlue: 11<br>\nGold: 12")));
     const found = placesOf(listingPlaces(page, spanIn(page.text, "Tier 1")));
@@ -294,13 +309,12 @@ describe("the places a reading finds, at their edges", () => {
     expect(places(listingPlaces(page, spanIn(page.text, "Runners up")))).toEqual(["Tier 1", "Tier 2", "Gold", "Runners up"]);
   });
 
-  it("ends a list and a section where the comment thread begins", () => {
-    const thread = `</div><div class="commentthread_area"><div class="commentthread_comment_text">12, 13</div></div></body></html>`;
-    const listed = readablePage(`<html><body><div class="guide">EXAMPLE CONTENT, Example Author X<br>\n<b>Blue</b><br>\n11<br>\n${thread}`);
-    expect(placesOf(listingPlaces(listed, spanIn(listed.text, "Blue"))).map((place) => place.seeds)).toEqual([[11]]);
-    const sectioned = readablePage(`<html><body><div class="guide">EXAMPLE CONTENT, Example Author X<h2>Sold</h2>\n11\n${thread}`);
-    const [sold] = placesOf(notGradedPlaces(sectioned, spanIn(sectioned.text, "Sold")));
-    expect(sectioned.text.slice(sold!.spans.section.start, sold!.spans.section.end).trim()).toBe("Sold\n\n11");
+  it("ends a list and a section where a comment thread stands between the guide's lines", () => {
+    const thread = `<div class="commentthread_area"><div class="commentthread_comment_text">A comment</div></div>`;
+    const page = readablePage(`<html><body><div class="guide">EXAMPLE CONTENT, Example Author X<br>\n<b>Blue</b><br>\n11<br>\n${thread}12<br>\n<h2>Sold</h2>\n21\n${thread}22\n</div></body></html>`);
+    expect(placesOf(listingPlaces(page, spanIn(page.text, "Blue"))).map((place) => place.seeds)).toEqual([[11]]);
+    const [sold] = placesOf(notGradedPlaces(page, spanIn(page.text, "Sold")));
+    expect(page.text.slice(sold!.spans.section.start, sold!.spans.section.end).split("\n").filter((line) => line.trim() !== "")).toEqual(["Sold", "21"]);
   });
 
   it("reads a not-graded line held by no element as its own section, running over the lines like it", () => {
