@@ -3,6 +3,7 @@ import { realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import type { z } from "zod";
 import { DEFAULT_LIMITS } from "../../generator/load/limits.ts";
 import { readRegularFile } from "../../generator/load/regular-file.ts";
 import { isInside } from "../../generator/load/snapshot-path.ts";
@@ -106,7 +107,7 @@ export function createWorkbench({ datasetDir, reader, token = randomBytes(32).to
       }
       if (match[2] === "preview") return previewEdits(session, match[1]!, parsed);
       const edits = editRequestSchema.safeParse(parsed);
-      if (!edits.success) return answer(400, { ok: false, message: `not a list of edits: ${edits.error.issues[0]?.message ?? "invalid"} at ${edits.error.issues[0]?.path.join(".") ?? ""}` });
+      if (!edits.success) return answer(400, { ok: false, message: `not a list of edits: ${firstIssue(edits.error)}` });
       return match[2] === "save" ? saveEdits(session, match[1]!, edits.data) : viewEdits(session, match[1]!, edits.data);
     },
   };
@@ -147,12 +148,13 @@ async function viewEdits(session: Session, platformId: string, request: { base: 
 /** What an edit of many places would do (preview.ts), on the guide with the edits so far applied; nothing is changed. */
 async function previewEdits(session: Session, platformId: string, body: unknown): Promise<WorkbenchAnswer> {
   const request = previewRequestSchema.safeParse(body);
-  if (!request.success) return answer(400, { ok: false, message: `not a preview request: ${request.error.issues[0]?.message ?? "invalid"} at ${request.error.issues[0]?.path.join(".") ?? ""}` });
+  if (!request.success) return answer(400, { ok: false, message: `not a preview request: ${firstIssue(request.error)}` });
   const base = await baseOf(session, platformId, request.data.base);
   if (typeof base === "string") return refusedBase(platformId, base);
   const readable = base.capture?.readable;
-  const context = editContextOf(base);
-  if (readable === undefined || "problem" in readable || context === null) return answer(422, { ok: false, message: "the guide's capture has no readable text to read" });
+  if (readable === undefined || "problem" in readable) return answer(422, { ok: false, message: "the guide's capture has no readable text to read" });
+  // A capture with readable text always gives the edits their context (base.ts).
+  const context = editContextOf(base)!;
   const applied = applyEdits(base.raw.parsed?.json ?? null, request.data.edits, context);
   if (!applied.ok) return answer(422, { ok: false, message: editRefused(request.data.edits, applied) });
   return answer(200, { ok: true, preview: previewOf(readable, applied.guide, request.data.preview) });
@@ -198,7 +200,8 @@ function guard(request: WorkbenchRequest, token: string): WorkbenchAnswer | null
     return Array.isArray(value) ? value[0] : value;
   };
   const host = header("host");
-  if (header("origin") === undefined || host === undefined || header("origin") !== `http://${host}`) return answer(403, { ok: false, message: "the workbench takes edits from its own page only (Origin)" });
+  // An Origin not sent is not the page's own (undefined is no `http://` origin).
+  if (host === undefined || header("origin") !== `http://${host}`) return answer(403, { ok: false, message: "the workbench takes edits from its own page only (Origin)" });
   const site = header("sec-fetch-site");
   if (site !== undefined && site !== "same-origin") return answer(403, { ok: false, message: "the workbench takes edits from its own page only (Sec-Fetch-Site)" });
   const sent = Buffer.from(header("x-workbench-token") ?? "");
@@ -247,14 +250,25 @@ function writeGuide(location: string, text: string, base: string): string | null
   }
 }
 
+/** Why edits cannot be made on the version of the guide they name: the file is gone, or is no longer that version. */
+const REFUSED_BASE: Record<"gone" | "changed", (platformId: string) => WorkbenchAnswer> = {
+  gone: (platformId) => answer(404, { ok: false, message: `the dataset has no guide file guides/${platformId}.json` }),
+  changed: (platformId) => answer(409, { ok: false, message: `guides/${platformId}.json changed on disk since this page read it: reload the page (unsaved edits are lost)` }),
+};
+
 function refusedBase(platformId: string, why: "gone" | "changed"): WorkbenchAnswer {
-  if (why === "gone") return answer(404, { ok: false, message: `the dataset has no guide file guides/${platformId}.json` });
-  return answer(409, { ok: false, message: `guides/${platformId}.json changed on disk since this page read it: reload the page (unsaved edits are lost)` });
+  return REFUSED_BASE[why](platformId);
 }
 
+/** The edit that cannot be applied, by its place among the edits (a refusal always names one of them). */
 function editRefused(edits: readonly Edit[], refused: { index: number; message: string }): string {
-  const edit = edits[refused.index];
-  return `${edit === undefined ? "the edits" : `edit ${refused.index + 1} (${edit.kind})`} cannot be applied: ${refused.message}`;
+  return `edit ${refused.index + 1} (${edits[refused.index]!.kind}) cannot be applied: ${refused.message}`;
+}
+
+/** A request's first problem as zod finds it (a failed parse has at least one): what is wrong, and where. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  return `${issue.message} at ${issue.path.join(".")}`;
 }
 
 function answer(status: number, body: Record<string, unknown>): WorkbenchAnswer {

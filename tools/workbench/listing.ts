@@ -65,7 +65,7 @@ export function assign(guide: GuideDocument, edit: Assign, context: EditContext)
   if (!guide.systems.includes(system)) guide.systems.push(system);
   if (!system.levels.includes(level)) system.levels.push(level);
   system.gradings.splice(insertionPoint(system, span.start, context.text), 0, ...gradings);
-  dropEmptied(guide, from, system, level);
+  dropEmptied(guide, from);
   rescale(system);
 }
 
@@ -143,14 +143,15 @@ export function insertionPoint(system: DocumentSystem, start: number, text: stri
 
 /**
  * A level whose gradings were all moved out by the span goes, and a system left without levels: a draft's
- * wrong levels are cleared by assigning their lines where they belong. The target is never dropped.
+ * wrong levels are cleared by assigning their lines where they belong. The target level is never dropped, nor
+ * its system: it holds the gradings just made by then.
  */
-export function dropEmptied(guide: GuideDocument, from: ReadonlySet<string>, target: DocumentSystem, targetLevel: DocumentLevel): void {
+export function dropEmptied(guide: GuideDocument, from: ReadonlySet<string>): void {
   for (const system of guide.systems) {
     const graded = new Set(system.gradings.map((grading) => grading.level));
-    system.levels = system.levels.filter((level) => level === targetLevel || graded.has(level.key) || !from.has(`${system.id}:${level.key}`));
+    system.levels = system.levels.filter((level) => graded.has(level.key) || !from.has(`${system.id}:${level.key}`));
   }
-  const gone = guide.systems.filter((system) => system !== target && system.levels.length === 0);
+  const gone = guide.systems.filter((system) => system.levels.length === 0);
   guide.systems = guide.systems.filter((system) => !gone.includes(system));
   for (const system of gone) followSystem(guide, system.id, null);
 }

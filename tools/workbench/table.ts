@@ -199,7 +199,7 @@ export function readTable(guide: GuideDocument, edit: ReadTable, context: EditCo
   const gradings = rows.flatMap((row) => row.quotes.flatMap(({ quote, seeds }) => seeds.map((seed) => takenOver({ seed, level: levels.get(labelKey(row.label))!.key, quote, evidence: "text", position: 0 }, moved))));
   if (!guide.systems.includes(system)) guide.systems.push(system);
   system.gradings.splice(insertionPoint(system, table.start, context.text), 0, ...gradings);
-  dropEmptied(guide, from, system, levels.values().next().value!);
+  dropEmptied(guide, from);
   rescale(system);
 }
 

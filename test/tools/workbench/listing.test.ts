@@ -3,9 +3,10 @@
 
 import { describe, expect, it } from "vitest";
 import { applyEdit } from "../../../tools/workbench/apply.ts";
+import { lineOf } from "../../../tools/workbench/listing.ts";
 import type { EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
-import { DOPPLER, grading as gradingOf, level, system } from "../../support/workbench-guides.ts";
+import { applied as appliedTo, contextOf as contextOfLines, DOPPLER, grading as gradingOf, guideOf as guideOfSystems, level, refusal as refusalOf, shapeOf, spanIn, system } from "../../support/workbench-guides.ts";
 
 const grading = (seed: number, key: string, quote: string, position: number) => gradingOf(seed, key, quote, { position });
 
@@ -123,5 +124,99 @@ describe("a level's word before a number names a level in every language the dra
 
   it("takes a seed after a word for number, which stands before seeds as often as before ranks", () => {
     expect(seedsListed("Nº 661")).toEqual([661]);
+  });
+});
+
+describe("a listing's span, system and level", () => {
+  const context = contextOfLines(["EXAMPLE CONTENT", "Blue: 661, 32", "   ", "★★★: 5, 6", "Gold 7"]);
+  const draft = () => guideOfSystems([system("system", "S", [level("level", "L"), level("pics", "Pictures", { gradings: null })], [gradingOf(32, "level", "Blue: 661, 32"), gradingOf(661, "level", "Blue: 661, 32")])]);
+  const stars = spanIn(context, "★★★: 5, 6");
+
+  it("quotes the span without the spaces and line ends around it, and refuses a span of spaces alone", () => {
+    const blue = spanIn(context, "Blue: 661, 32");
+    const guide = appliedTo(draft(), { kind: "assign", span: { start: blue.start - 1, end: blue.end + 2 }, quotes: "span", system: { id: "system" }, level: { key: "level" } }, context);
+    expect(guide.systems[0]!.gradings.map((entry) => [entry.seed, entry.quote])).toEqual([[661, "Blue: 661, 32"], [32, "Blue: 661, 32"]]);
+    const spaces = spanIn(context, "   ");
+    expect(refusalOf(draft(), { kind: "assign", span: { start: spaces.start - 1, end: spaces.end + 1 }, quotes: "span", system: { id: "system" }, level: { key: "level" } }, context)).toBe("the span holds only spaces");
+  });
+
+  it("makes a new system and level whose labels give no id, keyed apart from those the guide has", () => {
+    const guide = appliedTo(draft(), { kind: "assign", span: stars, quotes: "span", system: { new: { label: "★★★", kind: "tier", item: DOPPLER.slug } }, level: { new: { label: "★★★" } } }, context);
+    expect(shapeOf(guide)[1]).toBe("system_2: level=★★★ / 5@level#0 6@level#1");
+    const inOwn = appliedTo(draft(), { kind: "assign", span: stars, quotes: "span", system: { id: "system" }, level: { new: { label: "★★★" } } }, context);
+    expect(shapeOf(inOwn)[0]).toBe("system: level=L | pics=Pictures | level_2=★★★ / 32@level#0 661@level#1 5@level_2#0 6@level_2#1");
+  });
+
+  it("refuses a level shown as images alone, and a new system of an item the dataset does not have", () => {
+    expect(refusalOf(draft(), { kind: "assign", span: stars, quotes: "span", system: { id: "system" }, level: { key: "pics" } }, context)).toBe('level "Pictures" is shown as images alone (gradings: null) and grades no seed');
+    expect(refusalOf(draft(), { kind: "assign", span: stars, quotes: "span", system: { new: { label: "S", kind: "tier", item: "example-unknown-item" } }, level: { new: { label: "x" } } }, context)).toBe(
+      'no item "example-unknown-item": items/example-unknown-item.json does not exist',
+    );
+  });
+
+  it("drops a number from the grading taking it even when the level lists its seeds in another order than the quote", () => {
+    expect(shapeOf(appliedTo(draft(), { kind: "drop-number", number: spanIn(context, "661") }, context))).toEqual(["system: level=L | pics=Pictures / 32@level#0"]);
+  });
+
+  it("refuses to drop what is no number, or a place past the text", () => {
+    expect(refusalOf(draft(), { kind: "drop-number", number: spanIn(context, "Gold") }, context)).toMatch(/^no number at \d+\.\.\d+ of the capture's text$/);
+    expect(refusalOf(draft(), { kind: "drop-number", number: { start: context.text.length - 1, end: context.text.length + 2 } }, context)).toMatch(/^no number at /);
+  });
+});
+
+describe("what a listing makes and a dropped number takes", () => {
+  const context = contextOfLines(["EXAMPLE CONTENT", "Blue: 32, 661, 32", "661, 151", "Gold 7"]);
+  const blue = () => guideOfSystems([system("blue", "Blue", [level("in", "Blue")], [gradingOf(661, "in", "Blue: 32, 661, 32"), gradingOf(32, "in", "Blue: 32, 661, 32"), gradingOf(32, "in", "Blue: 32, 661, 32"), gradingOf(661, "in", "661, 151"), gradingOf(151, "in", "661, 151")])]);
+  const numberAt = (line: string, index: number) => ({ start: spanIn(context, line).start + index, end: spanIn(context, line).start + index + 2 });
+
+  it("makes a new system and a new level not ordered, with nothing but the gradings listed", () => {
+    const guide = appliedTo(guideOfSystems([]), { kind: "assign", span: spanIn(context, "Gold 7"), quotes: "span", system: { new: { label: "Gold", kind: "band", item: DOPPLER.slug } }, level: { new: { label: "Gold" } } }, context);
+    expect(guide.systems).toEqual([
+      {
+        id: "gold",
+        label: "Gold",
+        item: DOPPLER.slug,
+        paint_indexes: null,
+        alias: null,
+        topic: null,
+        scale: { kind: "band", best: null, worst: null },
+        remarks: [],
+        levels: [{ key: "gold", label: "Gold", images: [], ordered: false, ordered_quote: null }],
+        gradings: [{ seed: 7, level: "gold", quote: "Gold 7", evidence: "text", position: 0 }],
+      },
+    ]);
+  });
+
+  it("takes a span reaching the text's very end, trimmed", () => {
+    const start = spanIn(context, "Gold 7").start;
+    const guide = appliedTo(guideOfSystems([]), { kind: "assign", span: { start, end: context.text.length }, quotes: "span", system: { new: { label: "Gold", kind: "band", item: DOPPLER.slug } }, level: { new: { label: "Gold" } } }, context);
+    expect(guide.systems[0]!.gradings.map((entry) => entry.quote)).toEqual(["Gold 7"]);
+  });
+
+  it("drops a number at either end of a quote, and a seed written twice from the grading taking it there", () => {
+    expect(appliedTo(blue(), { kind: "drop-number", number: numberAt("Blue: 32, 661, 32", 15) }, context).systems[0]!.gradings.map((entry) => `${entry.seed} ${entry.quote}`)).toEqual([
+      "661 Blue: 32, 661, 32",
+      "32 Blue: 32, 661, 32",
+      "661 661, 151",
+      "151 661, 151",
+    ]);
+    expect(appliedTo(blue(), { kind: "drop-number", number: numberAt("Blue: 32, 661, 32", 6) }, context).systems[0]!.gradings).toHaveLength(4);
+    expect(appliedTo(blue(), { kind: "drop-number", number: { start: spanIn(context, "661, 151").start, end: spanIn(context, "661, 151").start + 3 } }, context).systems[0]!.gradings.map((entry) => entry.quote)).toEqual([
+      "Blue: 32, 661, 32",
+      "Blue: 32, 661, 32",
+      "Blue: 32, 661, 32",
+      "661, 151",
+    ]);
+  });
+
+  it("refuses to drop a number reaching past the text, even where the text ends in digits", () => {
+    const text = "EXAMPLE CONTENT\nTier 1: 661";
+    const bare = { text, regions: [], items: context.items };
+    const guide = guideOfSystems([system("t", "T", [level("t1", "Tier 1")], [gradingOf(661, "t1", "Tier 1: 661")])]);
+    expect(refusalOf(guide, { kind: "drop-number", number: { start: text.length - 3, end: text.length + 1 } }, bare)).toMatch(/^no number at /);
+  });
+
+  it("counts a line's end as part of the line it ends", () => {
+    expect([lineOf("a\nb", 0), lineOf("a\nb", 1), lineOf("a\nb", 2)]).toEqual([1, 1, 2]);
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { applyEdit } from "../../../tools/workbench/apply.ts";
 import type { GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
-import { listingPlaces, notGradedPlaces, type ListingPlace, type SectionPlace } from "../../../tools/workbench/reading.ts";
+import { listingPlaces, notGradedPlaces, pageLines, type ListingPlace, type SectionPlace } from "../../../tools/workbench/reading.ts";
 import { contextOfPage, examplePage, EXAMPLE_ITEM, grading, guideOf, legendOf, level, readablePage, section, spanIn, system } from "../../support/workbench-pages.ts";
 
 function applied(document: unknown, edit: Edit, context: ReturnType<typeof contextOfPage>): GuideDocument {
@@ -150,5 +150,210 @@ describe("a section that is not graded, applied everywhere it fits", () => {
     const places = placesOf(notGradedPlaces(page, spanIn(page.text, "Traded away (Tier 1)")));
     const result = applyEdit(guideOf([]), { kind: "apply-reading", reading: { as: "not-graded", places: places.map((place) => place.spans) } }, context);
     expect(result).toEqual({ ok: false, message: "no grading quotes text in those 2 sections: there is nothing to remove" });
+  });
+});
+
+describe("the lines of a page and their shapes", () => {
+  it("names the elements holding exactly a line, outermost first, their classes sorted, and none for a line no element holds whole", () => {
+    const page = readablePage(examplePage(section("Blues", `EXAMPLE CONTENT<ul class="bb_ul"><li><b>Blue tip: 12, 13</b></li><li>Gold: 14</li></ul><div class="x b a">Green: 17</div>Red: 18`)));
+    const shapes = pageLines(page).map((line) => [line.text, line.shape]).slice(2);
+    expect(shapes).toEqual([
+      ["Blues", "div.subSectionTitle"],
+      ["EXAMPLE CONTENT", ""],
+      ["Blue tip: 12, 13", "li>b"],
+      ["Gold: 14", "li"],
+      ["Green: 17", "div.a.b.x"],
+      ["Red: 18", ""],
+    ]);
+  });
+});
+
+describe("places of a label without a level's key", () => {
+  it("finds the lines held by the same elements, with the same separator, that name a level", () => {
+    const page = readablePage(
+      examplePage(section("Blues", `EXAMPLE CONTENT<ul class="bb_ul"><li><b>Blue tip: 12, 13</b></li><li>Gold: 14</li><li>Purple - 15</li><li>Sold: 16</li><li>Changelog: 2</li><li>Green: 19</li></ul><div>Teal: 17</div><ul><li>Red: 18</li></ul>`)),
+    );
+    expect(placesOf(listingPlaces(page, spanIn(page.text, "Gold"))).map((place) => [place.text, place.label, place.seeds])).toEqual([
+      ["Gold: 14", "Gold", [14]],
+      ["Green: 19", "Green", [19]],
+    ]);
+  });
+
+  it("finds bold headings over a list, each with the list under it up to a line that is no list, and no heading held otherwise", () => {
+    const page = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\n<b>Blue</b><br>\n11, 12<br>\nTier 9: 13<br>\n<b>Gold</b><br>\n21<br>\n<i>Purple</i><br>\n31<br>\n<b>Green</b><br>\nnothing here<br>\n<b>Red</b>")));
+    const expected = [
+      ["Blue", [11, 12], "11, 12"],
+      ["Gold", [21], "21"],
+    ];
+    for (const example of ["Blue", "Green"]) {
+      expect(placesOf(listingPlaces(page, spanIn(page.text, example))).map((place) => [place.text, place.seeds, page.text.slice(place.spans.listing.start, place.spans.listing.end)])).toEqual(expected);
+    }
+    const plain = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\nBlue<br>\n11, 12<br>\nGold<br>\n21")));
+    expect(placesOf(listingPlaces(plain, spanIn(plain.text, "Blue"))).map((place) => place.text)).toEqual(["Blue"]);
+  });
+
+  it("says so when the selection holds no line of the guide's text, or no list follows the line", () => {
+    const page = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\n<b>Blue</b><br>\nnothing here")));
+    const thread = spanIn(page.text, "Tier 1: 777");
+    expect(listingPlaces(page, thread)).toEqual({ problem: "the selection holds no line of the guide's text" });
+    expect(notGradedPlaces(page, thread)).toEqual({ problem: "the selection holds no line of the guide's text" });
+    expect(listingPlaces(page, spanIn(page.text, "Blue"))).toEqual({
+      problem: expect.stringMatching(/^no list follows line \d+: select a line holding a level's label and its seeds, or a heading with a list under it$/),
+    });
+  });
+});
+
+describe("the sections a not-graded heading reads", () => {
+  const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<h2>Sold</h2>11, 12<h3>Part</h3>13<h2>Not ranked</h2>14<h2>Sold</h2>15<h3>Not ranked</h3>16<h2>Rest</h2>17")));
+  const sections = (example: string) => placesOf(notGradedPlaces(page, spanIn(page.text, example))).map((place) => [place.text, place.lines.to - place.lines.from, page.text.slice(place.spans.section.start, place.spans.section.end).split("\n").filter((line) => line.trim() !== "")]);
+
+  it("runs each section past lower headings to the next heading of its rank or higher", () => {
+    expect(sections("Sold")).toEqual([
+      ["Sold", 3, ["Sold", "11, 12", "Part", "13"]],
+      ["Sold", 3, ["Sold", "15", "Not ranked", "16"]],
+    ]);
+  });
+
+  it("finds the headings saying the same not-graded phrase whatever elements hold them", () => {
+    expect(sections("Not ranked")).toEqual([
+      ["Not ranked", 1, ["Not ranked", "14"]],
+      ["Not ranked", 1, ["Not ranked", "16"]],
+    ]);
+  });
+});
+
+describe("a reading applied to a system the guide has", () => {
+  const page = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\nTier 3 ~ 802<br>\nTier 1 ~ 612<br>\n: ~ 5<br>\nTier 2 ~ 703, 704")));
+  const context = contextOfPage(page);
+  const draft = () => guideOf([system("tiers", "Tiers", [level("t2", "tier 2"), level("t0", "Tier 0")], [grading(1, "t0", "EXAMPLE CONTENT")])]);
+
+  it("lists each place in the level of its label, the new levels after the others in their labels' order", () => {
+    const places = placesOf(listingPlaces(page, spanIn(page.text, "Tier 3")));
+    const guide = applied(draft(), { kind: "apply-reading", reading: { as: "listing", system: { id: "tiers" }, places: places.map((place) => place.spans) } }, context);
+    expect(legendOf(guide)).toEqual(["tiers: tier 2 [703, 704] Tier 0 [1] Tier 1 [612] Tier 3 [802]"]);
+    expect(guide.systems[0]!.levels.map((shown) => shown.key)).toEqual(["t2", "t0", "tier_1", "tier_3"]);
+  });
+
+  it("refuses a place whose label holds no words", () => {
+    const result = applyEdit(draft(), { kind: "apply-reading", reading: { as: "listing", system: { id: "tiers" }, places: [{ label: spanIn(page.text, ":"), listing: spanIn(page.text, ": ~ 5") }] } }, context);
+    expect(result).toEqual({ ok: false, message: expect.stringMatching(/^the label on line \d+ holds no words$/) });
+  });
+
+  it("refuses to remove one section where no grading quotes its text", () => {
+    const result = applyEdit(draft(), { kind: "apply-reading", reading: { as: "not-graded", places: [{ heading: spanIn(page.text, "Tier 3 ~ 802"), section: spanIn(page.text, "Tier 3 ~ 802") }] } }, context);
+    expect(result).toEqual({ ok: false, message: "no grading quotes text in that section: there is nothing to remove" });
+  });
+});
+
+describe("the places a reading finds, at their edges", () => {
+  const places = <T extends { text: string }>(found: { places: T[] } | { problem: string }) => placesOf(found).map((place) => place.text);
+
+  it("gives a line the elements holding it whole, whatever spaces they hold around it, and none to an element of spaces", () => {
+    const page = readablePage(examplePage(section("S", `EXAMPLE CONTENT<ul><li>Blue: 11</li><li>\nTeal: 15</li></ul><p>A<b> </b></p><div class=" b  a ">Red: 9</div>`)));
+    expect(pageLines(page).slice(4).map((line) => [line.text, line.shape])).toEqual([
+      ["Blue: 11", "li"],
+      ["Teal: 15", "li"],
+      ["A", "p"],
+      ["Red: 9", "div.a.b"],
+    ]);
+  });
+
+  it("leaves out the labels of a callout or of a section no guide grades", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<ul><li>Blue: 11</li><li>Notable: 12</li><li>Credits: 13</li><li>Gold: 14</li></ul>")));
+    expect(places(listingPlaces(page, spanIn(page.text, "Blue")))).toEqual(["Blue: 11", "Gold: 14"]);
+  });
+
+  it("keeps the line selected as a place even when its label names no level", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<ul class=\"bb_ul\"><li>Blue: 11</li><li>Notable: 12</li><li>Gold: 14</li></ul>")));
+    expect(places(listingPlaces(page, spanIn(page.text, "Notable")))).toEqual(["Blue: 11", "Notable: 12", "Gold: 14"]);
+  });
+
+  it("takes no line of a heading's shape for a heading when it holds a label and its seeds", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n<b>Blue</b><br>\n11<br>\n<b>Gold: 41</b><br>\n42")));
+    expect(places(listingPlaces(page, spanIn(page.text, "Blue")))).toEqual(["Blue"]);
+  });
+
+  it("takes a line of the heading's words held by other elements, and no heading, into the section", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<h2>Sold</h2>\n11<ul><li>Sold</li></ul>12<h2>Rest</h2>\n13")));
+    expect(placesOf(notGradedPlaces(page, spanIn(page.text, "Sold"))).map((place) => page.text.slice(place.spans.section.start, place.spans.section.end).split("\n").filter((line) => line.trim() !== ""))).toEqual([["Sold", "11", "Sold", "12"]]);
+  });
+
+  it("finds keyed lines whatever spaces stand around their separator, each label after its bullet", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n• Tier 1 ~ 612<br>\n• Tier 2~ 703<br>\nBlue: 11<br>\nGold: 12")));
+    const found = placesOf(listingPlaces(page, spanIn(page.text, "Tier 1")));
+    expect(found.map((place) => [place.text, page.text.slice(place.spans.label.start, place.spans.label.end)])).toEqual([
+      ["• Tier 1 ~ 612", "Tier 1"],
+      ["• Tier 2~ 703", "Tier 2"],
+    ]);
+    // Lines of no element and no key are not of one shape.
+    expect(places(listingPlaces(page, spanIn(page.text, "Blue")))).toEqual(["Blue: 11"]);
+  });
+
+  it("reads a selection from the first line it holds a character of, and none of a line break alone", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n• Tier 1 ~ 612<br>\n• Tier 2~ 703")));
+    const end = spanIn(page.text, "Tier 1 ~ 612").end;
+    const next = page.text.indexOf("•", end);
+    expect(listingPlaces(page, { start: end, end: next })).toEqual({ problem: "the selection holds no line of the guide's text" });
+    expect(notGradedPlaces(page, { start: end, end: next })).toEqual({ problem: "the selection holds no line of the guide's text" });
+    expect(places(listingPlaces(page, { start: end, end: next + 3 }))).toEqual(["• Tier 1 ~ 612", "• Tier 2~ 703"]);
+  });
+
+  it("ends a heading's list at a heading of another shape, takes ranked lines, and finds only keyed headings of the example's words", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n<b>Tier 1</b><br>\n11<br>\n<h3>Other</h3>12<br>\n<b>Tier 2</b><br>\n1. 21<br>\n2. 22<br>\n<b>Gold</b><br>\n31<br>\n<b>Runners up</b><br>\n41")));
+    const found = placesOf(listingPlaces(page, spanIn(page.text, "Tier 1")));
+    expect(found.map((place) => [place.text, page.text.slice(place.spans.listing.start, place.spans.listing.end).split("\n").filter((line) => line !== "")])).toEqual([
+      ["Tier 1", ["11"]],
+      ["Tier 2", ["1. 21", "2. 22"]],
+    ]);
+    // The heading selected is a place even when its words name no level elsewhere.
+    expect(places(listingPlaces(page, spanIn(page.text, "Runners up")))).toEqual(["Tier 1", "Tier 2", "Gold", "Runners up"]);
+  });
+
+  it("ends a list and a section where a comment thread stands between the guide's lines", () => {
+    const thread = `<div class="commentthread_area"><div class="commentthread_comment_text">A comment</div></div>`;
+    const page = readablePage(`<html><body><div class="guide">EXAMPLE CONTENT, Example Author X<br>\n<b>Blue</b><br>\n11<br>\n${thread}12<br>\n<h2>Sold</h2>\n21\n${thread}22\n</div></body></html>`);
+    expect(placesOf(listingPlaces(page, spanIn(page.text, "Blue"))).map((place) => place.seeds)).toEqual([[11]]);
+    const [sold] = placesOf(notGradedPlaces(page, spanIn(page.text, "Sold")));
+    expect(page.text.slice(sold!.spans.section.start, sold!.spans.section.end).split("\n").filter((line) => line.trim() !== "")).toEqual(["Sold", "21"]);
+  });
+
+  it("reads a not-graded line held by no element as its own section, running over the lines like it", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\nSold<br>\n11<br>\nSold<br>\n12")));
+    expect(placesOf(notGradedPlaces(page, spanIn(page.text, "Sold"))).map((place) => [place.text, place.lines.to - place.lines.from])).toEqual([["Sold", 6]]);
+  });
+});
+
+describe("a reading applied, at its edges", () => {
+  const page = readablePage(examplePage(section("Tiers", "EXAMPLE CONTENT<br>\nTier 1 ~ 612<br>\nTier 2 ~ 703<h2>Sold</h2>\n612<br>\n703")));
+  const context = contextOfPage(page);
+  const listing = (system: { id: string }) => ({ kind: "apply-reading" as const, reading: { as: "listing" as const, system, places: placesOf(listingPlaces(page, spanIn(page.text, "Tier 1"))).map((place) => place.spans) } });
+
+  it("lists the places in the system named, not the guide's first", () => {
+    const draft = guideOf([system("first", "First", [level("a", "A")], [grading(612, "a", "Sold\n612")]), system("second", "Second", [level("tier_2", "Tier 2")], [])]);
+    expect(legendOf(applied(draft, listing({ id: "second" }), context))).toEqual(["first: A [612]", "second: Tier 2 [703] Tier 1 [612]"]);
+  });
+
+  it("removes the sections' gradings, keeps the bounds of systems untouched, and names no more the systems it empties", () => {
+    const draft = guideOf([
+      system("tiers", "Tiers", [level("t1", "Tier 1"), level("t2", "Tier 2")], [grading(612, "t1", "Tier 1 ~ 612"), grading(703, "t2", "Tier 2 ~ 703")]),
+      system("sold", "Sold", [level("s1", "Sold 1"), level("s2", "Sold 2"), level("s3", "Sold 3")], [grading(612, "s1", "612"), grading(703, "s3", "703"), grading(5, "s2", "EXAMPLE CONTENT")]),
+      system("gone", "Gone", [level("in", "Gone")], [grading(703, "in", "703")]),
+      system("empty", "Empty", [], []),
+    ]);
+    draft.systems[0]!.scale = { kind: "tier", best: 9, worst: 9 };
+    draft.callouts.push({ kind: "mention", label: "", quote: "Sold", system: "gone" } as never);
+    const heading = spanIn(page.text, "Sold");
+    const guide = applied(draft, { kind: "apply-reading", reading: { as: "not-graded", places: [{ heading, section: { start: heading.start, end: page.text.indexOf("703", heading.end) + 3 } }] } }, context);
+    expect(legendOf(guide)).toEqual(["tiers: Tier 1 [612] Tier 2 [703]", "sold: Sold 2 [5]", "empty: "]);
+    expect(guide.systems[0]!.scale).toEqual({ kind: "tier", best: 9, worst: 9 });
+    expect(guide.systems[1]!.scale).toMatchObject({ best: 2, worst: 2 });
+    expect(guide.callouts.map((entry) => entry.system)).toEqual([null]);
+  });
+
+  it("refuses a section whose heading is not the guide's text", () => {
+    const thread = spanIn(page.text, "Tier 1: 777");
+    const section = spanIn(page.text, "612", spanIn(page.text, "Sold").end);
+    const result = applyEdit(guideOf([system("sold", "Sold", [level("in", "Sold")], [grading(612, "in", "612")])]), { kind: "apply-reading", reading: { as: "not-graded", places: [{ heading: thread, section }] } }, context);
+    expect(result).toEqual({ ok: false, message: "the span reaches into the page's comment thread, which is not the guide's text" });
   });
 });

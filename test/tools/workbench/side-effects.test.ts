@@ -52,3 +52,114 @@ describe("what an edit changed outside what it was about", () => {
     expect(sideEffectsSentence(effects)).toBe("also changed seed 661 of Tier 1 of Tiers (line 3); moved seed 32 from Tier 2 of Tiers (line 2); removed seed 92 of Tier 2 of Tiers (line 2); changed the quote of seed 71 of Honourable (line 5)");
   });
 });
+
+describe("what an edit is about", () => {
+  const guide = () =>
+    guideOf([
+      system("blue", "Blue", [level("t1", "Tier 1")], []),
+      system("blue_2", " blue ", [level("t1", "Tier 1")], []),
+      system("gold", "Gold", [level("t1", "Tier 1")], [], { item: "ak-47-case-hardened" }),
+    ]);
+  const span = { start: 2, end: 5 };
+  const other = { start: 7, end: 9 };
+  const named = (edit: Parameters<typeof scopeOf>[0]) => {
+    const scope = scopeOf(edit, guide());
+    return { spans: scope.spans, levels: [...scope.levels], systems: [...scope.systems] };
+  };
+
+  it("is the text an edit selected: a listing's span, a number, every place of a reading", () => {
+    expect(named({ kind: "drop-number", number: span })).toEqual({ spans: [span], levels: [], systems: [] });
+    expect(named({ kind: "not-graded", number: span })).toEqual({ spans: [span], levels: [], systems: [] });
+    expect(named({ kind: "read-table", span, columns: { level: 0, seeds: 1 }, system: { id: "blue" } })).toEqual({ spans: [span], levels: [], systems: [] });
+    expect(named({ kind: "apply-reading", reading: { as: "listing", system: { id: "blue" }, places: [{ label: span, listing: other }] } }).spans).toEqual([span, other]);
+    expect(named({ kind: "apply-reading", reading: { as: "not-graded", places: [{ heading: span, section: other }] } }).spans).toEqual([span, other]);
+  });
+
+  it("is the levels and systems an edit names, and for a merge by label or item every system it merges", () => {
+    expect(named({ kind: "merge-levels", system: "blue", level: "t1", into: "t2" }).levels).toEqual(["blue:t1", "blue:t2"]);
+    expect(named({ kind: "remove-level", system: "blue", level: "t1" })).toEqual({ spans: [], levels: ["blue:t1"], systems: [] });
+    expect(named({ kind: "merge-systems", system: "blue", into: "gold" }).systems).toEqual(["blue", "gold"]);
+    expect(named({ kind: "merge-systems-by-label", system: "blue" }).systems).toEqual(["blue", "blue_2"]);
+    expect(named({ kind: "merge-systems-by-label", system: "nope" }).systems).toEqual([]);
+    expect(named({ kind: "merge-item-systems", into: "gold" }).systems).toEqual(["gold"]);
+    expect(named({ kind: "merge-item-systems", into: "blue_2" }).systems).toEqual(["blue", "blue_2"]);
+  });
+
+  it("is nothing for an edit of the guide's own fields", () => {
+    for (const edit of [{ kind: "set-notes", text: "Example." }, { kind: "undecided-not-ordered" }, { kind: "remove-entry", list: "remarks", index: 0 }] as const) expect(named(edit)).toEqual({ spans: [], levels: [], systems: [] });
+  });
+});
+
+describe("the side effects found and said", () => {
+  it("places a grading where its quote is written in the guide's text, not where the comment thread writes it first", () => {
+    const context = contextOf(["Example tiers, EXAMPLE CONTENT", "Tier 1: 661", "Tier 1: 661", "Tier 1: 661"], "Tier 1: 661");
+    const before = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [grading(661, "t1", "Tier 1: 661")])]);
+    const after = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [])]);
+    const effects = sideEffects(pictureOf(before, context), scopeOf({ kind: "set-notes", text: "" }, before), after, context);
+    expect(effects.gradings.map((change) => [change.change, change.seed, change.line, change.to])).toEqual([["removed", 661, 3, null]]);
+    // The span of the comment thread's line is not where the grading is: it is still a side effect there.
+    const thread = spanIn(context, "Tier 1: 661");
+    expect(sideEffects(pictureOf(before, context), { spans: [thread], levels: new Set(), systems: new Set() }, after, context).gradings).toHaveLength(1);
+    const own = spanIn(context, "Tier 1: 661", thread.end);
+    expect(sideEffects(pictureOf(before, context), { spans: [own], levels: new Set(), systems: new Set() }, after, context).gradings).toEqual([]);
+  });
+
+  it("places a grading at its quote written right before or right after the comment thread, outside it", () => {
+    const removed = (lines: string[], thread: string) => {
+      const context = contextOf(lines, thread);
+      const before = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [grading(661, "t1", "Tier 1: 661")])]);
+      const after = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [])]);
+      return sideEffects(pictureOf(before, context), scopeOf({ kind: "set-notes", text: "" }, before), after, context).gradings.map((change) => change.line);
+    };
+    expect(removed(["EXAMPLE CONTENT", "Tier 1: 661, says the thread", "Tier 1: 661"], ", says the thread")).toEqual([2]);
+    expect(removed(["EXAMPLE CONTENT", "In the thread: Tier 1: 661", "Tier 1: 661"], "In the thread: ")).toEqual([2]);
+  });
+
+  it("holds a grading in a span from its number's first character, not from where the span ends", () => {
+    const before = tiers();
+    const after = tiers();
+    after.systems[0]!.gradings = after.systems[0]!.gradings.filter((graded) => graded.seed !== 661);
+    const number = spanIn(CONTEXT, "661");
+    const scope = (spans: { start: number; end: number }[]) => ({ spans, levels: new Set<string>(), systems: new Set<string>() });
+    expect(sideEffects(pictureOf(before, CONTEXT), scope([number]), after, CONTEXT).gradings).toEqual([]);
+    expect(sideEffects(pictureOf(before, CONTEXT), scope([{ start: number.start - 3, end: number.start }]), after, CONTEXT).gradings).toHaveLength(1);
+    expect(sideEffects(pictureOf(before, CONTEXT), scope([{ start: number.start + 1, end: number.end + 3 }]), after, CONTEXT).gradings).toHaveLength(1);
+  });
+
+  it("names a grading whose quote is not in the text without a line, and gradings of one level on two lines apart", () => {
+    const before = guideOf([system("tiers", "Tiers", [level("t2", "Tier 2")], [grading(32, "t2", "Tier 2: 32, 92"), grading(92, "t2", "Tier 2: 32, 92"), grading(661, "t2", "Tier 1: 661"), grading(7, "t2", "Tier 2: 7")])]);
+    const after = guideOf([system("tiers", "Tiers", [level("t2", "Tier 2")], [])]);
+    const effects = sideEffects(pictureOf(before, CONTEXT), scopeOf({ kind: "set-notes", text: "" }, before), after, CONTEXT);
+    expect(effects.gradings.map((change) => [change.seed, change.line])).toEqual([[32, 2], [92, 2], [661, 3], [7, null]]);
+    expect(sideEffectsSentence(effects)).toBe("also removed seeds 32, 92 of Tier 2 of Tiers (line 2); removed seed 661 of Tier 2 of Tiers (line 3); removed seed 7 of Tier 2 of Tiers");
+  });
+
+  it("names the levels and systems an edit removed outside its scope, a level of its system's label once", () => {
+    const before = tiers();
+    const after = tiers();
+    after.systems[0]!.levels = after.systems[0]!.levels.filter((shown) => shown.key !== "t2");
+    after.systems[0]!.gradings = after.systems[0]!.gradings.filter((graded) => graded.level !== "t2");
+    after.systems = [after.systems[0]!];
+    const effects = sideEffects(pictureOf(before, CONTEXT), scopeOf({ kind: "rename-level", system: "tiers", level: "t1", label: "Tier 1" }, before), after, CONTEXT);
+    expect(effects.levels).toEqual([{ system: "tiers", systemLabel: "Tiers", level: "t2", label: "Tier 2" }]);
+    expect(effects.systems).toEqual([{ system: "honourable", label: "Honourable" }]);
+    expect(sideEffectsSentence(effects)).toBe("also removed seeds 32, 92 of Tier 2 of Tiers (line 2); removed seeds 555, 71 of Honourable (line 5); removed system Honourable; removed level Tier 2 of Tiers");
+    const inScope = sideEffects(pictureOf(before, CONTEXT), scopeOf({ kind: "merge-levels", system: "tiers", level: "t2", into: "t1" }, before), after, CONTEXT);
+    expect(inScope.levels).toEqual([]);
+    const ofSystem = sideEffects(pictureOf(before, CONTEXT), scopeOf({ kind: "set-scale", system: "tiers", scale: "rank" }, before), after, CONTEXT);
+    expect(ofSystem.levels).toEqual([]);
+    expect(ofSystem.systems).toEqual([{ system: "honourable", label: "Honourable" }]);
+    expect(sideEffects(pictureOf(before, CONTEXT), scopeOf({ kind: "remove-system", system: "honourable" }, before), after, CONTEXT).systems).toEqual([]);
+  });
+
+  it("says nothing of a grading moved back to its own place, and matches a grading given another quote to the same seed of its level", () => {
+    const before = tiers();
+    const after = tiers();
+    after.systems[0]!.gradings.reverse();
+    after.systems[0]!.gradings[1]!.quote = "32, 92";
+    const effects = sideEffects(pictureOf(before, CONTEXT), scopeOf({ kind: "set-notes", text: "" }, before), after, CONTEXT);
+    expect(effects.gradings.map((change) => [change.change, change.seed, change.to?.level])).toEqual([["requoted", 32, "t2"]]);
+    expect(sideEffectsSentence({ gradings: [], levels: [], systems: [{ system: "a", label: "A" }, { system: "b", label: "B" }] })).toBe("also removed systems A, B");
+    expect(sideEffectsSentence({ gradings: [], levels: [], systems: [] })).toBeNull();
+  });
+});

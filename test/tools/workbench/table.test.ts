@@ -143,9 +143,78 @@ describe("reading a list by its columns", () => {
     expect(guide.systems[0]!.gradings.map((graded) => [graded.seed, graded.quote])).toEqual(STARS.map(([seed]) => [seed, `Pattern ${seed}`]));
   });
 
+  it("reads a table inside a list's item as the table, its header's words on one line", () => {
+    const page = readablePage(examplePage(section("Seeds", "EXAMPLE CONTENT<ul><li>Tables<table><tr><th>Seed\n  number</th><th>Tier</th></tr><tr><td>301</td><td>S</td></tr></table></li><li>302 | A</li><li>303 | B</li></ul>")));
+    expect(columnNames(rowsAt(page.elements, page.text, spanIn(page.text, "301"))!, page.text)).toEqual(["Seed number", "Tier"]);
+  });
+
   it("reads a list inside a table's cell as the list, and a table around a selection outside the list as the table", () => {
     const nested = readablePage(examplePage(section("Seeds", `<table><tr><th>Group</th><th>Seeds</th></tr><tr><td>Tips</td><td><ul><li>301 | A</li><li>302 | B</li></ul></td></tr></table>`)));
     expect(columnNames(rowsAt(nested.elements, nested.text, spanIn(nested.text, "302"))!, nested.text)).toEqual(["301", "A"]);
     expect(columnNames(rowsAt(nested.elements, nested.text, spanIn(nested.text, "Tips"))!, nested.text)).toEqual(["Group", "Seeds"]);
+  });
+});
+
+describe("a table's columns and rows", () => {
+  const tableOf = (html: string, at: string) => {
+    const page = readablePage(examplePage(section("Seeds", `EXAMPLE CONTENT${html}`)));
+    return { page, table: tableAt(page.elements, spanIn(page.text, at))! };
+  };
+  const cells = (page: { text: string }, table: { rows: { cells: { start: number; end: number }[] }[] }) => table.rows.map((row) => row.cells.map((cell) => page.text.slice(cell.start, cell.end).trim()));
+
+  it("guesses the level column by its header's name, a level's before a label's, and the seeds column by its own", () => {
+    const both = tableOf("<table><tr><th>Note</th><th>Seed</th><th>Name</th><th>Tier</th></tr><tr><td>nice</td><td>301</td><td>Blue</td><td>S</td></tr></table>", "nice");
+    expect(guessColumns(both.table, both.page.text)).toEqual({ level: 3, seeds: 1 });
+    const named = tableOf("<table><tr><th>Seed</th><th>Name</th><th>Why</th></tr><tr><td>301</td><td>Blue</td><td>x</td></tr></table>", "Blue");
+    expect(guessColumns(named.table, named.page.text)).toEqual({ level: 1, seeds: 0 });
+  });
+
+  it("guesses no columns for a table without a seed, nor for one whose seeds column holds none", () => {
+    const words = tableOf("<table><tr><td>Blue</td><td>Gold</td></tr><tr><td>x</td><td>y</td></tr></table>", "Blue");
+    expect(guessColumns(words.table, words.page.text)).toBeNull();
+    const empty = tableOf("<table><tr><th>Seed</th><th>Tier</th></tr><tr><td>none</td><td>S</td></tr></table>", "none");
+    expect(guessColumns(empty.table, empty.page.text)).toBeNull();
+  });
+
+  it("names as many columns as the widest row has, and takes the first other column holding words as the levels'", () => {
+    const { page, table } = tableOf("<table><tr><td>301</td><td>12</td><td>S</td></tr><tr><td>302</td><td>a 5</td></tr><tr><td>303</td></tr></table>", "302");
+    expect(columnNames(table, page.text)).toEqual(["301", "12", "S"]);
+    expect(guessColumns(table, page.text)).toEqual({ level: 1, seeds: 0 });
+    const narrow = tableOf("<table><tr><td>301</td></tr><tr><td>302</td><td>Blue</td></tr></table>", "302");
+    expect(columnNames(narrow.table, narrow.page.text)).toEqual(["301", ""]);
+  });
+
+  it("reads a row from its first written line, each line of its seeds cell a quote, and skips a level cell of no words", () => {
+    const { page, table } = tableOf("<table>\n<tr><th>Tier</th><th>Seed</th></tr>\n<tr>\n<td>S</td>\n<td>\n301\n</td>\n</tr>\n<tr><td>A</td><td>Tier 2 302<br>303</td></tr><tr><td>:</td><td>304</td></tr></table>", "301");
+    const lineOf = (part: string) => page.text.slice(0, page.text.indexOf(part)).split("\n").length;
+    expect(readRows(table, { level: 0, seeds: 1 }, page.text)).toEqual({
+      rows: [
+        { line: lineOf("S\n"), label: "S", quotes: [{ quote: "301", seeds: [301] }] },
+        { line: lineOf("A\n"), label: "A", quotes: [{ quote: "Tier 2 302", seeds: [302] }, { quote: "303", seeds: [303] }] },
+      ],
+      skipped: [{ line: lineOf(":\n"), level: ":", seeds: "304", why: "no level in its level cell" }],
+    });
+  });
+
+  it("gives a table inside another's cell its own rows, and the outer table its own", () => {
+    const html = "<table><tr><td>outer</td><td><table><tr><td>inner 1</td><td>5</td></tr></table></td></tr><tr><td>B</td><td>6</td></tr></table>";
+    const inner = tableOf(html, "inner");
+    expect(cells(inner.page, inner.table)).toEqual([["inner 1", "5"]]);
+    const outer = tableOf(html, "outer");
+    expect(cells(outer.page, outer.table)).toEqual([["outer", "inner 1\n\n5"], ["B", "6"]]);
+  });
+
+  it("finds the table a span reaches into from before it, and none for a span outside every table", () => {
+    const { page, table } = tableOf("<table><tr><td>outer</td><td>5</td></tr></table>", "outer");
+    const reaching = { start: spanIn(page.text, "EXAMPLE CONTENT").start, end: spanIn(page.text, "outer").end };
+    expect(tableAt(page.elements, reaching)).toEqual(table);
+    expect(tableAt(page.elements, spanIn(page.text, "EXAMPLE CONTENT"))).toBeNull();
+    expect(rowsAt(page.elements, page.text, spanIn(page.text, "EXAMPLE CONTENT"))).toBeNull();
+  });
+
+  it("refuses to read a table where no row names a level and a seed in the columns chosen", () => {
+    const { page } = tableOf("<table><tr><th>Seed</th><th>Tier</th></tr><tr><td>none</td><td>S</td></tr></table>", "none");
+    const result = applyEdit(guideOf([]), { ...READ, span: spanIn(page.text, "none"), columns: { level: 1, seeds: 0 } }, contextOfPage(page));
+    expect(result).toEqual({ ok: false, message: expect.stringMatching(/^no row of the table \(line \d+\) names a level in column 2 and a seed in column 1$/) });
   });
 });
