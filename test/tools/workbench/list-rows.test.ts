@@ -27,3 +27,55 @@ describe("a list read as a table", () => {
     expect(cellsOf(["Tips — <ul><li>301 — A</li></ul>", "Gold — B"])).toEqual([["Tips", ""], ["Gold", "B"]]);
   });
 });
+
+describe("the list a selection reads as a table", () => {
+  const PAGE = readablePage(
+    examplePage(
+      [
+        section("Intro", "EXAMPLE CONTENT. The ratings follow."),
+        section("Ratings", "<ul><li>661 | Tier 1</li><li>Blues <ul><li>151 | Tier 2</li><li>32 | Tier 3</li></ul></li></ul>"),
+        section("More", "<ol><li>92 | Tier 1</li></ol>"),
+      ].join("\n"),
+    ),
+  );
+  const listOf = (span: { start: number; end: number }) => {
+    const list = listElementAt(PAGE.elements, span);
+    return list === null ? null : PAGE.text.slice(list.start, list.end).trim().split("\n")[0];
+  };
+
+  it("is the innermost list holding its start", () => {
+    expect(listOf(spanIn(PAGE.text, "151"))).toBe("151 | Tier 2");
+    expect(listOf(spanIn(PAGE.text, "661"))).toBe("661 | Tier 1");
+    expect(listOf({ start: spanIn(PAGE.text, "151").start, end: spanIn(PAGE.text, "92").end })).toBe("151 | Tier 2");
+  });
+
+  it("is the first list the selection reaches into when it starts outside every list, and none when it reaches none", () => {
+    expect(listOf({ start: spanIn(PAGE.text, "The ratings").start, end: spanIn(PAGE.text, "92").end })).toBe("661 | Tier 1");
+    expect(listOf(spanIn(PAGE.text, "The ratings follow."))).toBeNull();
+    const first = listElementAt(PAGE.elements, spanIn(PAGE.text, "661"))!;
+    expect(listElementAt(PAGE.elements, { start: first.start - 5, end: first.start })).toBeNull();
+    expect(listElementAt(PAGE.elements, { start: first.end, end: first.end + 1 })?.start).not.toBe(first.start);
+  });
+
+  it("has each of its own items as a row, each part a column from 0, no row or cell a header", () => {
+    const list = listElementAt(PAGE.elements, spanIn(PAGE.text, "151"))!;
+    const table = listTable(PAGE.elements, list, PAGE.text)!;
+    expect(table).toMatchObject({ start: list.start, end: list.end });
+    expect(table.rows.map((row) => [PAGE.text.slice(row.start, row.end).trim(), row.header, row.cells.map((cell) => `${cell.column}:${PAGE.text.slice(cell.start, cell.end)}:${cell.header}`)])).toEqual([
+      ["151 | Tier 2", false, ["0:151:false", "1:Tier 2:false"]],
+      ["32 | Tier 3", false, ["0:32:false", "1:Tier 3:false"]],
+    ]);
+  });
+});
+
+describe("a list's separator", () => {
+  it("cuts its items only when more than half of them write it", () => {
+    expect(cellsOf(["661 | Tier 1", "151 Tier 2"])).toEqual([["661 | Tier 1"], ["151 Tier 2"]]);
+    expect(cellsOf(["661 | Tier 1", "151 | Tier 2", "321"])).toEqual([["661", "Tier 1"], ["151", "Tier 2"], ["321"]]);
+  });
+
+  it("is the first of the separators most items write, an arrow or a colon when there is no dash or bar", () => {
+    expect(cellsOf(["661 → Tier 1: best", "151 -> Tier 2"])).toEqual([["661", "Tier 1: best"], ["151", "Tier 2"]]);
+    expect(cellsOf(["Tier 1: 661", "Tier 2: 151 → 32"])).toEqual([["Tier 1", "661"], ["Tier 2", "151 → 32"]]);
+  });
+});
