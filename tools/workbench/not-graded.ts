@@ -21,7 +21,7 @@ export function notGraded(guide: GuideDocument, edit: Of<"not-graded">, context:
   const written = context.text.slice(start, end);
   const whole = end <= context.text.length && /^\d+$/.test(written) && cutsNoNumber(context.text, start, end - start);
   if (!whole) throw new EditRefused(`no whole number at ${start}..${end} of the capture's text`);
-  let found = 0;
+  let found = false;
   for (const system of guide.systems) {
     const labels = new Map(system.levels.map((level) => [level.key, level.label]));
     const leaving = new Set<DocumentGrading>();
@@ -37,10 +37,10 @@ export function notGraded(guide: GuideDocument, edit: Of<"not-graded">, context:
         break;
       }
     }
-    found += leaving.size;
+    found ||= leaving.size > 0;
     system.gradings = system.gradings.filter((grading) => !leaving.has(grading));
   }
-  if (found === 0) throw new EditRefused(`no grading takes the ${written} on line ${lineOf(context.text, start)}`);
+  if (!found) throw new EditRefused(`no grading takes the ${written} on line ${lineOf(context.text, start)}`);
 }
 
 /**
