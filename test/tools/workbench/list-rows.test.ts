@@ -79,3 +79,21 @@ describe("a list's separator", () => {
     expect(cellsOf(["Tier 1: 661", "Tier 2: 151 → 32"])).toEqual([["Tier 1", "661"], ["Tier 2", "151 → 32"]]);
   });
 });
+
+describe("a list item's cells", () => {
+  function rowsOf(items: readonly string[], selected: string) {
+    const page = readablePage(examplePage(section("Ratings", `<ul>${items.map((item) => `<li>${item}</li>`).join("\n")}</ul>`)));
+    const table = listTable(page.elements, listElementAt(page.elements, spanIn(page.text, selected))!, page.text)!;
+    return { page, rows: table.rows };
+  }
+
+  it("are cut out of the text without the spaces and line breaks around the item's parts", () => {
+    const { page, rows } = rowsOf(["\n  661 | Tier 1  \n", " 151 | Tier 2 "], "151");
+    expect(rows.map((row) => row.cells.map((cell) => page.text.slice(cell.start, cell.end)))).toEqual([["661", "Tier 1"], ["151", "Tier 2"]]);
+  });
+
+  it("are one empty cell for an item of spaces alone, placed where its spaces end", () => {
+    const { rows } = rowsOf(["   ", "151 | Tier 2", "152 | Tier 3"], "151");
+    expect(rows[0]!.cells).toEqual([{ column: 0, start: rows[0]!.end, end: rows[0]!.end, header: false }]);
+  });
+});
