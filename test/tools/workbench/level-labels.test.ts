@@ -29,8 +29,8 @@ describe("the natural order of level labels", () => {
   });
 
   it("reads a decimal comma as a decimal point, in percentages and numbers alike", () => {
-    expect(naturalOrder(["99,5%", "100%", "99,9%"])).toEqual(["100%", "99,9%", "99,5%"]);
-    expect(naturalOrder(["Rank 2", "Rank 1,5", "Rank 1"])).toEqual(["Rank 1", "Rank 1,5", "Rank 2"]);
+    expect(naturalOrder(["99,25%", "100%", "99,75%"])).toEqual(["100%", "99,75%", "99,25%"]);
+    expect(naturalOrder(["Rank 2", "Rank 1,25", "Rank 1"])).toEqual(["Rank 1", "Rank 1,25", "Rank 2"]);
   });
 
   it("ranks a letter's minus above the next letter's plus, and E, F and Z last", () => {
@@ -50,6 +50,7 @@ describe("the natural order of level labels", () => {
   it("keeps the page's order for labels with no key, or with different words around their keys", () => {
     expect(naturalOrder(["Gold top", "Blue tip", "gold top", "Fire and ice"])).toEqual(["Gold top", "Blue tip", "Fire and ice"]);
     expect(naturalOrder(["Top 10", "Tier 1"])).toEqual(["Top 10", "Tier 1"]);
+    expect(naturalOrder(["Tier 2 gold", "Tier gold 1"])).toEqual(["Tier 2 gold", "Tier gold 1"]);
     expect(naturalOrder(["Tier 2", "Blue tip", "Tier 1"])).toEqual(["Tier 2", "Blue tip", "Tier 1"]);
   });
 });
@@ -60,10 +61,12 @@ describe("a level's label read off the page", () => {
     expect(levelLabelOf("Tier 2 (12 seeds):")).toBe("Tier 2");
     expect(levelLabelOf("Blue\n tip:")).toBe("Blue tip");
     expect(levelLabelOf("Tier 3 ：")).toBe("Tier 3");
+    expect(levelLabelOf("Gold: top")).toBe("Gold: top");
   });
 
   it("keeps a label written in decorations alone as it is written", () => {
     expect(levelLabelOf(" ★★★★☆ ")).toBe("★★★★☆");
+    expect(levelLabelOf("★★★★☆ : ")).toBe("★★★★☆");
   });
 
   it("is the same level's label whatever its letter case and spacing", () => {
@@ -73,7 +76,7 @@ describe("a level's label read off the page", () => {
 
   it("holds a key when it writes a number, a letter grade or a Roman numeral apart from its words", () => {
     expect(["Tier 1", "S Tier", "Tier IV", "A+", "95.5%"].map(hasKey)).toEqual([true, true, true, true, true]);
-    expect(["Gold top", "Sapphire", "Best blue", "Ivory"].map(hasKey)).toEqual([false, false, false, false]);
+    expect(["Gold top", "Sapphire", "Best blue", "Ivory", "Best of CS"].map(hasKey)).toEqual([false, false, false, false, false]);
   });
 
   it("has one shape for labels that differ only in their number or letter", () => {
@@ -81,7 +84,7 @@ describe("a level's label read off the page", () => {
     expect(labelPattern("S Tier")).toBe(labelPattern("A+ Tier"));
     expect(labelPattern("Tier 1")).not.toBe(labelPattern("Top 10"));
     expect(labelPattern("Traded away (Tier 1)")).toBe(labelPattern("Traded away (Tier 2)"));
-    expect(labelPattern("Tier 1.5")).toBe("tier #");
+    expect(labelPattern("Tier 1.25")).toBe("tier #");
     expect(labelPattern("  Tier   IV  ")).toBe("tier #");
     expect(labelPattern("A- tier, Best")).toBe("# tier, best");
   });
