@@ -39,7 +39,7 @@ describe("duplicate seeds", () => {
   it("keep a record's own words and follow its places, rewriting only a note the tools wrote", () => {
     const own = { kind: "duplicate_seed", seed: 661, where: ["copy:a"], note: "The author lists it twice on purpose.", quote_a: "x", quote_b: "y" };
     const written = { kind: "duplicate_seed", seed: 151, where: ["copy:a"], note: "Seed 151 is listed 2 times (copy:a); every grading is kept.", quote_a: "x", quote_b: "y" };
-    const guide = guideWith(["661@t1", "151@t1"], ["661@a", "151@a", "151@a"], [own, written]);
+    const guide = guideWith(["661@t1", "151@t1"], ["661@a", "151@a", "151@a"], structuredClone([own, written]));
     recordDuplicateSeeds(guide);
     expect(guide.discrepancies).toEqual([
       { ...own, where: ["tiers:t1", "copy:a"] },
@@ -49,7 +49,7 @@ describe("duplicate seeds", () => {
 
   it("leave a note that is not a sentence as it is, for check to report", () => {
     const odd = { kind: "duplicate_seed", seed: 661, where: [], note: ["Seed 661 is listed 2 times (tiers:t1); every grading is kept."] };
-    const guide = guideWith(["661@t1", "661@t1"], [], [odd]);
+    const guide = guideWith(["661@t1", "661@t1"], [], [structuredClone(odd)]);
     recordDuplicateSeeds(guide);
     expect(guide.discrepancies).toEqual([{ ...odd, where: ["tiers:t1"] }]);
   });
@@ -57,7 +57,7 @@ describe("duplicate seeds", () => {
   it("go when their seed is graded once or no more, and leave every other discrepancy alone", () => {
     const gone = (seed: number) => ({ kind: "duplicate_seed", seed, where: ["tiers:t1", "copy:a"], note: "Example." });
     const others = [{ kind: "count_mismatch", where: ["tiers:t1"], note: "Example." }, { kind: "duplicate_seed", note: "No seed named." }];
-    const guide = guideWith(["661@t1", "151@t1"], [], [gone(661), others[0]!, gone(5), others[1]!]);
+    const guide = guideWith(["661@t1", "151@t1"], [], structuredClone([gone(661), others[0]!, gone(5), others[1]!]));
     recordDuplicateSeeds(guide);
     expect(guide.discrepancies).toEqual(others);
   });

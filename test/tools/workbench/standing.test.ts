@@ -40,6 +40,8 @@ describe("where a grading stands, on a literal text", () => {
     expect(takenIn(text, [], ["61"], "  61 ")).toEqual(["61"]);
     expect(takenIn(text, [], ["61"], "Gone: 61")).toEqual([]);
     expect(takenIn(text, [], ["61"], "61 later")).toEqual([]);
+    const short = "Example tiers, EXAMPLE CONTENT\n5\nGone: 5\n";
+    expect(takenIn(short, [], ["5"], "Gone: 5")).toEqual([]);
   });
 
   it("is where the quote is written with more, when it is a line alone nowhere else", () => {
