@@ -27,8 +27,9 @@ export function notGraded(guide: GuideDocument, edit: Of<"not-graded">, context:
     const leaving = new Set<DocumentGrading>();
     for (const group of groupsByQuote(system)) {
       const quote = group[0]!.quote;
-      // The quote's places holding the number: starting at most at it, ending at least after it.
-      for (const at of quoteOccurrences(context.text, quote, Math.max(0, end - quote.length), start + quote.length)) {
+      // The quote's places holding the number: starting at most at it, ending at least after it (a search
+      // from before the text's start searches from its start).
+      for (const at of quoteOccurrences(context.text, quote, end - quote.length, start + quote.length)) {
         const taken = takings(quote, group, labels.get(group[0]!.level) ?? "");
         const index = taken.findIndex((number) => number?.start === start - at);
         if (index === -1) continue;

@@ -69,7 +69,16 @@ describe("a seed not graded where it is written", () => {
     const context = { ...CONTEXT, text };
     const ungraded = applied(guideOf([tiers()]), { kind: "not-graded", number: { start: text.length - 3, end: text.length } }, context);
     expect(quotesOf(ungraded)).toEqual([[`661: ${LINE}`, `151: ${LINE}`]]);
-    expect(refusal(guideOf([tiers()]), { kind: "not-graded", number: { start: text.length - 2, end: text.length + 1 } }, context)).toBe(`no whole number at ${text.length - 2}..${text.length + 1} of the capture's text`);
+    expect(refusal(guideOf([tiers()]), { kind: "not-graded", number: { start: text.length - 3, end: text.length + 1 } }, context)).toBe(`no whole number at ${text.length - 3}..${text.length + 1} of the capture's text`);
+  });
+
+  it("tells a seed from the same number in its level's label", () => {
+    const line = "Blue 3: 3, 661, 151";
+    const context = contextOf(["Example tiers, EXAMPLE CONTENT", line]);
+    const guide = guideOf([system("blue", "Blue", [level("b3", "Blue 3")], [3, 661, 151].map((seed) => grading(seed, "b3", line)))]);
+    const seed = context.text.indexOf(line) + line.indexOf(": 3") + 2;
+    expect(quotesOf(applied(guide, { kind: "not-graded", number: { start: seed, end: seed + 1 } }, context))).toEqual([[`661: ${line}`, `151: ${line}`]]);
+    expect(refusal(guide, { kind: "not-graded", number: { start: seed - 3, end: seed - 2 } }, context)).toBe("no grading takes the 3 on line 2");
   });
 
   it("says which gradings it gave new quotes", () => {
