@@ -60,6 +60,13 @@ describe("the check of an edited document", () => {
     expect(problems.map((problem) => problem.path)).toContain("$.systems");
   });
 
+  it("reports a file that names no capture, or is no object, without reading a capture", () => {
+    const { snapshot: _, ...unsaved } = FINISHED();
+    const uncaptured = { ...baseOf(unsaved, null), raw: { file: `guides/${PHASES.platformId}.json`, name: PHASES.platformId, parsed: { json: unsaved }, problems: [], capture: null } } as unknown as WorkbenchBase;
+    expect(checkEdited(uncaptured, unsaved).map((problem) => problem.path)).toContain("$.snapshot");
+    expect(checkEdited(uncaptured, null)).not.toEqual([]);
+  });
+
   it("holds the quotes to the capture the document's snapshot names, as npm run check reads it", () => {
     const quoted = (snapshotPath: string) => {
       const edited = FINISHED();
