@@ -49,6 +49,18 @@ describe("the list a selection reads as a table", () => {
     expect(listOf({ start: spanIn(PAGE.text, "151").start, end: spanIn(PAGE.text, "92").end })).toBe("151 | Tier 2");
   });
 
+  it("is the inner list when the selection starts where it starts", () => {
+    const inner = listElementAt(PAGE.elements, spanIn(PAGE.text, "151"))!;
+    expect(listElementAt(PAGE.elements, { start: inner.start, end: inner.start + 1 })).toBe(inner);
+  });
+
+  it("is a list without items read as no table", () => {
+    const page = readablePage(examplePage(section("Ratings", "<ul>EXAMPLE CONTENT, no items</ul>")));
+    const list = listElementAt(page.elements, spanIn(page.text, "no items"))!;
+    expect(list).not.toBeNull();
+    expect(listTable(page.elements, list, page.text)).toBeNull();
+  });
+
   it("is the first list the selection reaches into when it starts outside every list, and none when it reaches none", () => {
     expect(listOf({ start: spanIn(PAGE.text, "The ratings").start, end: spanIn(PAGE.text, "92").end })).toBe("661 | Tier 1");
     expect(listOf(spanIn(PAGE.text, "The ratings follow."))).toBeNull();
