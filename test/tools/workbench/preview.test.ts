@@ -65,6 +65,14 @@ describe("the workbench's previews", () => {
     expect(preview.takenOver).toEqual({ gradings: 1, levelsLeftEmpty: ["Gone › Gone"] });
   });
 
+  it("shows a grading naming a level its system does not have by that level's key", () => {
+    const draft = guideOf([system("gone", "Gone", [level("in", "Gone")], [grading(61, "nowhere", "Gone too: 61")], "group")]);
+    const preview = previewOf(PAGE, draft, { of: "not-graded", example: spanIn(PAGE.text, "Traded away (Tier 2)") });
+    if (!("places" in preview) || preview.of !== "not-graded") throw new Error(JSON.stringify(preview));
+    expect(preview.places.map((place) => place.gradings)).toEqual([[], [{ system: "Gone", level: "nowhere", seed: 61 }]]);
+    expect(preview.takenOver).toEqual({ gradings: 1, levelsLeftEmpty: ["Gone › nowhere"] });
+  });
+
   it("says on which line the table begins", () => {
     const preview = previewOf(PAGE, DRAFT, { of: "table", span: spanIn(PAGE.text, "Not ranked"), columns: null });
     const firstLine = PAGE.text.slice(0, PAGE.text.indexOf("Seed\n")).split("\n").length;
