@@ -58,7 +58,7 @@ export function recordDuplicateSeeds(guide: GuideDocument): void {
 export function dropPlacesGone(guide: GuideDocument): void {
   const places = new Set(guide.systems.flatMap((system) => system.levels.map((level) => `${system.id}:${level.key}`)));
   for (const discrepancy of guide.discrepancies) {
-    if (discrepancy.where === undefined || !Array.isArray(discrepancy.where)) continue;
+    if (!Array.isArray(discrepancy.where)) continue;
     discrepancy.where = discrepancy.where.filter((place) => places.has(place));
     if (discrepancy.where.length === 0) delete discrepancy.where;
   }
