@@ -365,11 +365,16 @@ describe("applying edits in order", () => {
   });
 
   it("lets a fault of the workbench itself surface rather than show it as a refused edit", () => {
+    const noItems = { ...CONTEXT, items: undefined as unknown as EditContext["items"] };
+    expect(() => applyEdit(draft(), { kind: "set-item", system: "tiers", item: "karambit-doppler" }, noItems)).toThrow(TypeError);
+  });
+
+  it("merges levels of a guide whose discrepancy places are not a list, leaving them for check", () => {
     const odd = { ...draft(), discrepancies: [{ kind: "count_mismatch", where: "tiers:tier_1", note: "Example." }] };
-    const merge: Edit = { kind: "merge-levels", system: "tiers", level: "tier_1", into: "tier_1" };
-    expect(refusal(odd, merge)).toBe("a level cannot be merged into itself");
     const twoLevels = apply(odd, { kind: "assign", span: span("Tier 2: 32, 92"), quotes: "span", system: { id: "tiers" }, level: { new: { label: "Tier 2" } } });
-    expect(() => applyEdit(twoLevels, { kind: "merge-levels", system: "tiers", level: "tier_2", into: "tier_1" }, CONTEXT)).toThrow(TypeError);
+    const merged = apply(twoLevels, { kind: "merge-levels", system: "tiers", level: "tier_2", into: "tier_1" });
+    expect(merged.discrepancies).toEqual([{ kind: "count_mismatch", where: "tiers:tier_1", note: "Example." }]);
+    expect(apply(merged, { kind: "rename-system", system: "tiers", label: "Best tiers", id: "best_tiers" }).discrepancies).toEqual([{ kind: "count_mismatch", where: "tiers:tier_1", note: "Example." }]);
   });
 
   it("refuses a document whose systems are not in the guide's shape", () => {

@@ -85,10 +85,12 @@ describe("discrepancy places", () => {
       { kind: "count_mismatch", where: ["tiers:t2", "tiers:t1", "copy:t2"], note: "Example." },
       { kind: "count_mismatch", note: "Example." },
     ]);
+    guide.discrepancies.push({ kind: "count_mismatch", where: "tiers:t2" as unknown as string[], note: "Example." });
     followLevel(guide, "tiers", "t2", "t1");
     expect(guide.discrepancies).toEqual([
       { kind: "count_mismatch", where: ["tiers:t1", "copy:t2"], note: "Example." },
       { kind: "count_mismatch", note: "Example." },
+      { kind: "count_mismatch", where: "tiers:t2", note: "Example." },
     ]);
   });
 });
@@ -103,9 +105,10 @@ describe("references to a system", () => {
 
   it("follow it to its new id: callouts, remarks, item claims and discrepancy places", () => {
     const guide = { ...referring(), callouts: [entry("a", "tiers"), entry("b", "copy")], remarks: [entry("c", "tiers"), entry("d", null)], item_claims: [entry("e", "tiers")] };
+    guide.discrepancies.push({ kind: "count_mismatch", where: "tiers:t1" as unknown as string[], note: "Example." });
     followSystem(guide, "tiers", "best");
     expect([guide.callouts, guide.remarks, guide.item_claims]).toEqual([[entry("a", "best"), entry("b", "copy")], [entry("c", "best"), entry("d", null)], [entry("e", "best")]]);
-    expect(guide.discrepancies.map((discrepancy) => discrepancy.where)).toEqual([["best:t1", "tiers_2:t1", "copy:a"], undefined]);
+    expect(guide.discrepancies.map((discrepancy) => discrepancy.where)).toEqual([["best:t1", "tiers_2:t1", "copy:a"], undefined, "tiers:t1"]);
   });
 
   it("go with a system gone: callouts and remarks then speak of the whole guide, its item claims go, places are left to their own bookkeeping", () => {
