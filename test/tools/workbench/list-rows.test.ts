@@ -20,6 +20,7 @@ describe("a list read as a table", () => {
   it("never cuts at a comma or a dash inside a word, which a list of seeds writes", () => {
     expect(cellsOf(["Tier 1: 661, 151", "Tier 2: 32, 92"])).toEqual([["Tier 1", "661, 151"], ["Tier 2", "32, 92"]]);
     expect(cellsOf(["Blue-ish 661", "Gold-ish 32"])).toEqual([["Blue-ish 661"], ["Gold-ish 32"]]);
+    expect(cellsOf(["661 null", "151 none"])).toEqual([["661 null"], ["151 none"]]);
   });
 
   it("keeps an empty part as a column, and leaves the items of a list inside an item to that list", () => {
@@ -64,6 +65,7 @@ describe("the list a selection reads as a table", () => {
   it("is the first list the selection reaches into when it starts outside every list, and none when it reaches none", () => {
     expect(listOf({ start: spanIn(PAGE.text, "The ratings").start, end: spanIn(PAGE.text, "92").end })).toBe("661 | Tier 1");
     expect(listOf(spanIn(PAGE.text, "The ratings follow."))).toBeNull();
+    expect(listOf(spanIn(PAGE.text, "More"))).toBeNull();
     const first = listElementAt(PAGE.elements, spanIn(PAGE.text, "661"))!;
     expect(listElementAt(PAGE.elements, { start: first.start - 5, end: first.start })).toBeNull();
     expect(listElementAt(PAGE.elements, { start: first.end, end: first.end + 1 })?.start).not.toBe(first.start);

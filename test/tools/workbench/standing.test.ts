@@ -68,6 +68,13 @@ describe("where a grading stands, on a literal text", () => {
     const sidebar = { region: "sidebar", start: 0, end: text.indexOf("Tier 1") };
     const thread = { region: "comment thread", start: text.indexOf("\nComments"), end: text.length };
     expect(takenIn(text, [sidebar, thread], ["Tier 1: 77"], "Tier 1: 77")).toEqual(["Tier 1: 77"]);
+    const reaching = { region: "comment thread", start: text.indexOf("77"), end: text.length };
+    expect(takenIn(text, [reaching], ["Tier 1: 77"], "Tier 1: 77")).toEqual([]);
+  });
+
+  it("is a part of the page holding the quote as a line of its own, even where it also writes it with more", () => {
+    const text = "Example tiers, EXAMPLE CONTENT\n61\nGone: 61\n";
+    expect(takenIn(text, [], ["61"], "61", "Gone: 61")).toEqual(["61"]);
   });
 
   it("is nowhere for an empty quote", () => {
