@@ -1,5 +1,6 @@
 import type { DocumentSystem, GuideDocument } from "./document.ts";
 import type { Edit } from "./edit.ts";
+import { sameLabel } from "./level-labels.ts";
 import { EditRefused } from "./listing.ts";
 import { mergeLevels, mergeSystems, systemOf } from "./structure.ts";
 
@@ -10,11 +11,8 @@ import { mergeLevels, mergeSystems, systemOf } from "./structure.ts";
 
 type Of<K extends Edit["kind"]> = Extract<Edit, { kind: K }>;
 
-/** Labels compared as a reader compares them: case and runs of spaces do not make two labels. */
-export function sameLabel(a: string, b: string): boolean {
-  const plain = (label: string) => label.trim().replace(/\s+/g, " ").toLocaleLowerCase("en");
-  return plain(a) === plain(b);
-}
+/** Labels compared as a reader compares them, as level-labels.ts compares a level's: case and runs of spaces do not make two labels. */
+export { sameLabel };
 
 /** The systems of this system's label and item, in the guide's order (the system among them). */
 export function systemsOfLabel(guide: GuideDocument, system: DocumentSystem): DocumentSystem[] {

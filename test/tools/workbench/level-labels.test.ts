@@ -72,6 +72,7 @@ describe("a level's label read off the page", () => {
   it("is the same level's label whatever its letter case and spacing", () => {
     expect(sameLabel(" Tier  1", "tier 1")).toBe(true);
     expect(sameLabel("Tier 1", "Tier 11")).toBe(false);
+    expect(sameLabel("Straße", "STRASSE")).toBe(false);
   });
 
   it("holds a key when it writes a number, a letter grade or a Roman numeral apart from its words", () => {
