@@ -56,8 +56,8 @@ describe("duplicate seeds", () => {
 
   it("go when their seed is graded once or no more, and leave every other discrepancy alone", () => {
     const gone = (seed: number) => ({ kind: "duplicate_seed", seed, where: ["tiers:t1", "copy:a"], note: "Example." });
-    const others = [{ kind: "count_mismatch", where: ["tiers:t1"], note: "Example." }, { kind: "duplicate_seed", note: "No seed named." }];
-    const guide = guideWith(["661@t1", "151@t1"], [], structuredClone([gone(661), others[0]!, gone(5), others[1]!]));
+    const others = [{ kind: "count_mismatch", where: ["tiers:t1"], note: "Example." }, { kind: "duplicate_seed", note: "No seed named." }, { kind: "unparseable", seed: 151, where: ["copy:a"], note: "Example." }];
+    const guide = guideWith(["661@t1", "151@t1"], [], structuredClone([gone(661), others[0]!, gone(5), others[1]!, others[2]!]));
     recordDuplicateSeeds(guide);
     expect(guide.discrepancies).toEqual(others);
   });
