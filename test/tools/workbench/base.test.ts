@@ -58,6 +58,7 @@ describe("the check of an edited document", () => {
   it("reports a document not in a guide's shape by its shape alone", () => {
     const problems = checkEdited(baseOf(FINISHED()), { ...FINISHED(), systems: "none" });
     expect(problems.map((problem) => problem.path)).toContain("$.systems");
+    for (const problem of problems) expect(problem).toMatchObject({ file: `guides/${PHASES.platformId}.json`, path: expect.stringMatching(/^\$/), message: expect.any(String) });
   });
 
   it("reports a file that names no capture, or is no object, without reading a capture", () => {
@@ -94,6 +95,11 @@ describe("the review page's input with the edits so far", () => {
       sideEffects: { gradings: [], levels: [], systems: [] },
       input: { platformId: PHASES.platformId, file: `guides/${PHASES.platformId}.json`, document: finished, capture: base.capture, problems: CHECKED },
     });
+  });
+
+  it("is no document, with the problems check reported, for a file that is not JSON", () => {
+    const unread = { ...baseOf(null), raw: { file: `guides/${PHASES.platformId}.json`, name: PHASES.platformId, parsed: null, problems: [], capture: { ok: true, value: BYTES } } } as unknown as WorkbenchBase;
+    expect(workingInput(unread, [])).toMatchObject({ ok: true, document: null, input: { document: null, problems: CHECKED } });
   });
 
   it("is the edited document, checked again, with what the last edit changed besides", () => {
