@@ -364,6 +364,17 @@ describe("applying edits in order", () => {
     expect(applyEdits({ systems: {} }, edits.slice(2), CONTEXT)).toEqual({ ok: false, index: 0, message: "the guide cannot be edited here: $.systems is not a list (npm run check says more)" });
   });
 
+  it("drops the discrepancy places of a system an edit removes, and a place list emptied with them", () => {
+    const noted = { ...draft(), discrepancies: [
+      { kind: "count_mismatch", where: ["tiers:tier_1", "tier_2:in"], note: "Example." },
+      { kind: "count_mismatch", where: ["tier_2:in"], note: "Example." },
+    ] };
+    expect(apply(noted, { kind: "remove-system", system: "tier_2" }).discrepancies).toEqual([
+      { kind: "count_mismatch", where: ["tiers:tier_1"], note: "Example." },
+      { kind: "count_mismatch", note: "Example." },
+    ]);
+  });
+
   it("lets a fault of the workbench itself surface rather than show it as a refused edit", () => {
     const noItems = { ...CONTEXT, items: undefined as unknown as EditContext["items"] };
     expect(() => applyEdit(draft(), { kind: "set-item", system: "tiers", item: "karambit-doppler" }, noItems)).toThrow(TypeError);
