@@ -58,7 +58,7 @@ export function recordDuplicateSeeds(guide: GuideDocument): void {
 export function dropPlacesGone(guide: GuideDocument): void {
   const places = new Set(guide.systems.flatMap((system) => system.levels.map((level) => `${system.id}:${level.key}`)));
   for (const discrepancy of guide.discrepancies) {
-    if (discrepancy.where === undefined || !Array.isArray(discrepancy.where)) continue;
+    if (!Array.isArray(discrepancy.where)) continue;
     discrepancy.where = discrepancy.where.filter((place) => places.has(place));
     if (discrepancy.where.length === 0) delete discrepancy.where;
   }
@@ -71,14 +71,14 @@ export function followSystem(guide: GuideDocument, from: string, to: string | nu
   for (const claim of guide.item_claims) if (claim.system === from) claim.system = to;
   if (to === null) return;
   for (const discrepancy of guide.discrepancies) {
-    if (discrepancy.where !== undefined) discrepancy.where = discrepancy.where.map((place) => (place.startsWith(`${from}:`) ? `${to}${place.slice(from.length)}` : place));
+    if (Array.isArray(discrepancy.where)) discrepancy.where = discrepancy.where.map((place) => (place.startsWith(`${from}:`) ? `${to}${place.slice(from.length)}` : place));
   }
 }
 
 /** Discrepancy places naming one level now name another (a merge): each place once. */
 export function followLevel(guide: GuideDocument, system: string, from: string, to: string): void {
   for (const discrepancy of guide.discrepancies) {
-    if (discrepancy.where === undefined) continue;
+    if (!Array.isArray(discrepancy.where)) continue;
     discrepancy.where = [...new Set(discrepancy.where.map((place) => (place === `${system}:${from}` ? `${system}:${to}` : place)))];
   }
 }

@@ -100,8 +100,8 @@ export function editableGuide(document: unknown): { ok: true; guide: GuideDocume
     if (!isFields(system)) return { ok: false, message: `${at} is not an object` };
     if (typeof system.id !== "string" || typeof system.label !== "string" || typeof system.item !== "string") return { ok: false, message: `${at} needs a string id, label and item` };
     if (!isFields(system.scale) || typeof system.scale.kind !== "string") return { ok: false, message: `${at}.scale needs a kind` };
-    if (!Array.isArray(system.levels) || !Array.isArray(system.gradings) || !Array.isArray(system.remarks ?? [])) return { ok: false, message: `${at} needs lists of levels, gradings and remarks` };
     system.remarks ??= [];
+    if (!Array.isArray(system.levels) || !Array.isArray(system.gradings) || !Array.isArray(system.remarks)) return { ok: false, message: `${at} needs lists of levels, gradings and remarks` };
     for (const [l, level] of (system.levels as unknown[]).entries()) {
       if (!isFields(level) || typeof level.key !== "string" || typeof level.label !== "string") return { ok: false, message: `${at}.levels[${l}] needs a string key and label` };
     }

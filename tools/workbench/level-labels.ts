@@ -76,7 +76,8 @@ export function naturalOrder(labels: readonly string[]): string[] {
     const around = new Set(distinct.map((label, index) => labelKey(label.slice(0, keys[index]!.index) + "#" + label.slice(keys[index]!.index + keys[index]![0].length))));
     if (around.size !== 1) continue;
     const ranks = keys.map((key) => rank(key!));
-    return distinct.map((label, index) => ({ label, index, rank: ranks[index]! })).sort((a, b) => a.rank - b.rank || a.index - b.index).map(({ label }) => label);
+    // Array.prototype.sort is stable: labels of one rank keep the order given.
+    return distinct.map((label, index) => ({ label, rank: ranks[index]! })).sort((a, b) => a.rank - b.rank).map(({ label }) => label);
   }
   return distinct;
 }

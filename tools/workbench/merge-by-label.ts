@@ -1,5 +1,6 @@
 import type { DocumentSystem, GuideDocument } from "./document.ts";
 import type { Edit } from "./edit.ts";
+import { sameLabel } from "./level-labels.ts";
 import { EditRefused } from "./listing.ts";
 import { mergeLevels, mergeSystems, systemOf } from "./structure.ts";
 
@@ -10,11 +11,8 @@ import { mergeLevels, mergeSystems, systemOf } from "./structure.ts";
 
 type Of<K extends Edit["kind"]> = Extract<Edit, { kind: K }>;
 
-/** Labels compared as a reader compares them: case and runs of spaces do not make two labels. */
-export function sameLabel(a: string, b: string): boolean {
-  const plain = (label: string) => label.trim().replace(/\s+/g, " ").toLocaleLowerCase("en");
-  return plain(a) === plain(b);
-}
+/** Labels compared as a reader compares them, as level-labels.ts compares a level's: case and runs of spaces do not make two labels. */
+export { sameLabel };
 
 /** The systems of this system's label and item, in the guide's order (the system among them). */
 export function systemsOfLabel(guide: GuideDocument, system: DocumentSystem): DocumentSystem[] {
@@ -47,21 +45,22 @@ function mergeAllInto(guide: GuideDocument, into: DocumentSystem, others: readon
 /** In the system, every level sharing a label with an earlier one joins the first of that label. */
 export function mergeLevelsByLabel(guide: GuideDocument, edit: Of<"merge-levels-by-label">): void {
   const system = systemOf(guide, edit.system);
-  if (collapseLevels(guide, system) === 0) throw new EditRefused(`no two levels of system ${JSON.stringify(system.id)} that take gradings share a label`);
+  if (!collapseLevels(guide, system)) throw new EditRefused(`no two levels of system ${JSON.stringify(system.id)} that take gradings share a label`);
 }
 
 /**
  * Merges each level into the first earlier level of its label, both taking gradings (a level shown as
- * images alone is left as it is); returns how many levels went.
+ * images alone is left as it is); returns whether any level went. The first level of a label is never
+ * merged itself, so every level joins one the system still has.
  */
-function collapseLevels(guide: GuideDocument, system: DocumentSystem): number {
+function collapseLevels(guide: GuideDocument, system: DocumentSystem): boolean {
   const graded = system.levels.filter((level) => level.gradings !== null);
-  let merged = 0;
+  let merged = false;
   for (const [index, level] of graded.entries()) {
-    const first = graded.slice(0, index).find((earlier) => sameLabel(earlier.label, level.label) && system.levels.includes(earlier));
+    const first = graded.slice(0, index).find((earlier) => sameLabel(earlier.label, level.label));
     if (first === undefined) continue;
     mergeLevels(guide, { kind: "merge-levels", system: system.id, level: level.key, into: first.key });
-    merged++;
+    merged = true;
   }
   return merged;
 }

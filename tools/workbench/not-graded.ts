@@ -21,14 +21,15 @@ export function notGraded(guide: GuideDocument, edit: Of<"not-graded">, context:
   const written = context.text.slice(start, end);
   const whole = end <= context.text.length && /^\d+$/.test(written) && cutsNoNumber(context.text, start, end - start);
   if (!whole) throw new EditRefused(`no whole number at ${start}..${end} of the capture's text`);
-  let found = 0;
+  let found = false;
   for (const system of guide.systems) {
     const labels = new Map(system.levels.map((level) => [level.key, level.label]));
     const leaving = new Set<DocumentGrading>();
     for (const group of groupsByQuote(system)) {
       const quote = group[0]!.quote;
-      // The quote's places holding the number: starting at most at it, ending at least after it.
-      for (const at of quoteOccurrences(context.text, quote, Math.max(0, end - quote.length), start + quote.length)) {
+      // The quote's places holding the number: starting at most at it, ending at least after it (a search
+      // from before the text's start searches from its start).
+      for (const at of quoteOccurrences(context.text, quote, end - quote.length, start + quote.length)) {
         const taken = takings(quote, group, labels.get(group[0]!.level) ?? "");
         const index = taken.findIndex((number) => number?.start === start - at);
         if (index === -1) continue;
@@ -37,10 +38,10 @@ export function notGraded(guide: GuideDocument, edit: Of<"not-graded">, context:
         break;
       }
     }
-    found += leaving.size;
+    found ||= leaving.size > 0;
     system.gradings = system.gradings.filter((grading) => !leaving.has(grading));
   }
-  if (found === 0) throw new EditRefused(`no grading takes the ${written} on line ${lineOf(context.text, start)}`);
+  if (!found) throw new EditRefused(`no grading takes the ${written} on line ${lineOf(context.text, start)}`);
 }
 
 /**

@@ -93,10 +93,6 @@ function tablePreview(capture: ReadableCapture, guide: GuideDocument, span: Span
 function takenOverBy(guide: GuideDocument, spans: readonly Span[], capture: ReadableCapture): { each: GradingShown[][]; takenOver: TakenOver } {
   const copy = structuredClone(guide);
   const owners = new Map(copy.systems.flatMap((system) => system.gradings.map((grading) => [grading, system] as const)));
-  const levelName = (systemId: string, key: string) => {
-    const system = copy.systems.find((candidate) => candidate.id === systemId);
-    return `${system?.label ?? systemId} › ${system?.levels.find((level) => level.key === key)?.label ?? key}`;
-  };
   const from = new Set<string>();
   const each = spans.map((span) => {
     const taken = takeOverStanding(copy, span, capture);
@@ -106,11 +102,12 @@ function takenOverBy(guide: GuideDocument, spans: readonly Span[], capture: Read
       return { system: system.label, level: system.levels.find((level) => level.key === grading.level)?.label ?? grading.level, seed: grading.seed };
     });
   });
+  // Each place names a system of the copy: one its gradings were taken from.
   const left = [...from].flatMap((place) => {
     const at = place.indexOf(":");
     const [systemId, key] = [place.slice(0, at), place.slice(at + 1)];
-    const graded = copy.systems.some((system) => system.id === systemId && system.gradings.some((grading) => grading.level === key));
-    return graded ? [] : [levelName(systemId, key)];
+    const system = copy.systems.find((candidate) => candidate.id === systemId)!;
+    return system.gradings.some((grading) => grading.level === key) ? [] : [`${system.label} › ${system.levels.find((level) => level.key === key)?.label ?? key}`];
   });
   return { each, takenOver: { gradings: each.reduce((sum, moved) => sum + moved.length, 0), levelsLeftEmpty: left } };
 }

@@ -10,9 +10,8 @@ import type { Span } from "./edit.ts";
 // the `Gone: 55` of a later section, nor inside the `553` of another line (a quote cuts no number,
 // generator/capture/quote-occurrences.ts).
 
-/** Whether the quote stands inside the span. */
+/** Whether the quote stands inside the span (an empty quote stands nowhere: quoteOccurrences finds it nowhere). */
 function standsInside(quote: string, span: Span, text: string, regions: readonly Region[]): boolean {
-  if (quote === "") return false;
   const inGuide = (at: number) => !regions.some((region) => region.start < at + quote.length && at < region.end);
   const wholeLine = (at: number) => {
     const lineEnd = text.indexOf("\n", at + quote.length);

@@ -339,6 +339,55 @@ describe("applying edits in order", () => {
     expect(applyEdits(draft(), edits, CONTEXT)).toEqual({ ok: false, index: 1, message: 'level "Tier 1" is already the worst of its system' });
   });
 
+  it("applies each edit once, the last included, and leaves the document it was given as it was", () => {
+    const document = draft();
+    const callout = (label: string): Edit => ({ kind: "callout", span: span("Honourable mentions: 71"), callout: "mention", label, system: null });
+    const applied = applyEdits(document, [callout("First"), callout("Second"), { kind: "remove-entry", list: "callouts", index: 0 }], CONTEXT);
+    if (!applied.ok) throw new Error(applied.message);
+    expect((applied.guide as Guide).callouts.map((entry) => entry.label)).toEqual(["Second"]);
+    expect(document).toEqual(draft());
+  });
+
+  it("give the document back as it is, with nothing changed besides, when there are none", () => {
+    const document = { title: "Example Guide", systems: "not read" };
+    expect(applyEdits(document, [], CONTEXT)).toEqual({ ok: true, guide: document, sideEffects: { gradings: [], levels: [], systems: [] } });
+  });
+
+  it("names the first edit by its place when it cannot be applied, or when the document cannot be edited at all", () => {
+    const edits: Edit[] = [
+      { kind: "remove-entry", list: "remarks", index: 0 },
+      { kind: "set-notes", text: "Example." },
+      { kind: "set-notes", text: "Example again." },
+    ];
+    expect(applyEdits(draft(), edits, CONTEXT)).toEqual({ ok: false, index: 0, message: "$.remarks has no entry 0" });
+    expect(applyEdits({ systems: {} }, edits.slice(1), CONTEXT)).toEqual({ ok: false, index: 0, message: "the guide cannot be edited here: $.systems is not a list (npm run check says more)" });
+    expect(applyEdits({ systems: {} }, edits.slice(2), CONTEXT)).toEqual({ ok: false, index: 0, message: "the guide cannot be edited here: $.systems is not a list (npm run check says more)" });
+  });
+
+  it("drops the discrepancy places of a system an edit removes, and a place list emptied with them", () => {
+    const noted = { ...draft(), discrepancies: [
+      { kind: "count_mismatch", where: ["tiers:tier_1", "tier_2:in"], note: "Example." },
+      { kind: "count_mismatch", where: ["tier_2:in"], note: "Example." },
+    ] };
+    expect(apply(noted, { kind: "remove-system", system: "tier_2" }).discrepancies).toEqual([
+      { kind: "count_mismatch", where: ["tiers:tier_1"], note: "Example." },
+      { kind: "count_mismatch", note: "Example." },
+    ]);
+  });
+
+  it("lets a fault of the workbench itself surface rather than show it as a refused edit", () => {
+    const noItems = { ...CONTEXT, items: undefined as unknown as EditContext["items"] };
+    expect(() => applyEdit(draft(), { kind: "set-item", system: "tiers", item: "karambit-doppler" }, noItems)).toThrow(TypeError);
+  });
+
+  it("merges levels of a guide whose discrepancy places are not a list, leaving them for check", () => {
+    const odd = { ...draft(), discrepancies: [{ kind: "count_mismatch", where: "tiers:tier_1", note: "Example." }] };
+    const twoLevels = apply(odd, { kind: "assign", span: span("Tier 2: 32, 92"), quotes: "span", system: { id: "tiers" }, level: { new: { label: "Tier 2" } } });
+    const merged = apply(twoLevels, { kind: "merge-levels", system: "tiers", level: "tier_2", into: "tier_1" });
+    expect(merged.discrepancies).toEqual([{ kind: "count_mismatch", where: "tiers:tier_1", note: "Example." }]);
+    expect(apply(merged, { kind: "rename-system", system: "tiers", label: "Best tiers", id: "best_tiers" }).discrepancies).toEqual([{ kind: "count_mismatch", where: "tiers:tier_1", note: "Example." }]);
+  });
+
   it("refuses a document whose systems are not in the guide's shape", () => {
     expect(applyEdit({ systems: [{ id: "x" }] }, { kind: "set-notes", text: "Example." }, CONTEXT)).toEqual({ ok: false, message: "the guide cannot be edited here: $.systems[0] needs a string id, label and item (npm run check says more)" });
   });

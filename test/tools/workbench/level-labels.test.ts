@@ -2,7 +2,7 @@
 // everywhere): best first by their labels' natural order, else as the page first writes them.
 
 import { describe, expect, it } from "vitest";
-import { labelPattern, levelLabelOf, naturalOrder } from "../../../tools/workbench/level-labels.ts";
+import { hasKey, labelPattern, levelLabelOf, naturalOrder, sameLabel } from "../../../tools/workbench/level-labels.ts";
 
 describe("the natural order of level labels", () => {
   it("puts numbered tiers best first, Tier 1 before Tier 2 before Tier 10", () => {
@@ -28,9 +28,29 @@ describe("the natural order of level labels", () => {
     expect(naturalOrder(["3 ★★★☆☆", "★★★★★"])).toEqual(["3 ★★★☆☆", "★★★★★"]);
   });
 
+  it("reads a decimal comma as a decimal point, in percentages and numbers alike", () => {
+    expect(naturalOrder(["99,25%", "100%", "99,75%"])).toEqual(["100%", "99,75%", "99,25%"]);
+    expect(naturalOrder(["Rank 2", "Rank 1,25", "Rank 1"])).toEqual(["Rank 1", "Rank 1,25", "Rank 2"]);
+  });
+
+  it("ranks a letter's minus above the next letter's plus, and E, F and Z last", () => {
+    expect(naturalOrder(["B+", "Z", "A-", "F", "E"])).toEqual(["A-", "B+", "E", "F", "Z"]);
+    expect(naturalOrder(["C Tier", "B- Tier", "C+ Tier"])).toEqual(["B- Tier", "C+ Tier", "C Tier"]);
+  });
+
+  it("reads a Roman numeral written with a smaller numeral before a larger one, IV before V and IX after VIII", () => {
+    expect(naturalOrder(["Tier V", "Tier IX", "Tier IV", "Tier VIII", "Tier X"])).toEqual(["Tier IV", "Tier V", "Tier VIII", "Tier IX", "Tier X"]);
+  });
+
+  it("keeps the page's order between labels of the same rank", () => {
+    expect(naturalOrder(["Tier 2", "Tier 1.0", "Tier 1"])).toEqual(["Tier 1.0", "Tier 1", "Tier 2"]);
+    expect(naturalOrder(["Tier 1", "Tier 1.0", "Tier 0"])).toEqual(["Tier 0", "Tier 1", "Tier 1.0"]);
+  });
+
   it("keeps the page's order for labels with no key, or with different words around their keys", () => {
     expect(naturalOrder(["Gold top", "Blue tip", "gold top", "Fire and ice"])).toEqual(["Gold top", "Blue tip", "Fire and ice"]);
     expect(naturalOrder(["Top 10", "Tier 1"])).toEqual(["Top 10", "Tier 1"]);
+    expect(naturalOrder(["Tier 2 gold", "Tier gold 1"])).toEqual(["Tier 2 gold", "Tier gold 1"]);
     expect(naturalOrder(["Tier 2", "Blue tip", "Tier 1"])).toEqual(["Tier 2", "Blue tip", "Tier 1"]);
   });
 });
@@ -40,6 +60,24 @@ describe("a level's label read off the page", () => {
     expect(levelLabelOf("  💎 Tier 1 💎 ")).toBe("Tier 1");
     expect(levelLabelOf("Tier 2 (12 seeds):")).toBe("Tier 2");
     expect(levelLabelOf("Blue\n tip:")).toBe("Blue tip");
+    expect(levelLabelOf("Tier 3 ：")).toBe("Tier 3");
+    expect(levelLabelOf("Gold: top")).toBe("Gold: top");
+  });
+
+  it("keeps a label written in decorations alone as it is written", () => {
+    expect(levelLabelOf(" ★★★★☆ ")).toBe("★★★★☆");
+    expect(levelLabelOf("★★★★☆ : ")).toBe("★★★★☆");
+  });
+
+  it("is the same level's label whatever its letter case and spacing", () => {
+    expect(sameLabel(" Tier  1", "tier 1")).toBe(true);
+    expect(sameLabel("Tier 1", "Tier 11")).toBe(false);
+    expect(sameLabel("Straße", "STRASSE")).toBe(false);
+  });
+
+  it("holds a key when it writes a number, a letter grade or a Roman numeral apart from its words", () => {
+    expect(["Tier 1", "S Tier", "Tier IV", "A+", "95.5%"].map(hasKey)).toEqual([true, true, true, true, true]);
+    expect(["Gold top", "Sapphire", "Best blue", "Ivory", "Best of CS"].map(hasKey)).toEqual([false, false, false, false, false]);
   });
 
   it("has one shape for labels that differ only in their number or letter", () => {
@@ -47,5 +85,8 @@ describe("a level's label read off the page", () => {
     expect(labelPattern("S Tier")).toBe(labelPattern("A+ Tier"));
     expect(labelPattern("Tier 1")).not.toBe(labelPattern("Top 10"));
     expect(labelPattern("Traded away (Tier 1)")).toBe(labelPattern("Traded away (Tier 2)"));
+    expect(labelPattern("Tier 1.25")).toBe("tier #");
+    expect(labelPattern("  Tier   IV  ")).toBe("tier #");
+    expect(labelPattern("A- tier, Best")).toBe("# tier, best");
   });
 });

@@ -46,6 +46,14 @@ describe("merging every system of a label", () => {
     expect(appliedWithEffects(rows(), { kind: "merge-systems-by-label", system: "row" }, CONTEXT).sideEffects).toEqual({ gradings: [], levels: [], systems: [] });
   });
 
+  it("merges two systems of one label, its label's case and spacing aside", () => {
+    const two = guideOf([
+      system("blue", "Blue tips", [level("t1", "Tier 1")], [grading(661, "t1", "Row A | Tier 1: 661 | Tier 2: 32")]),
+      system("blue_2", " blue  TIPS", [level("t1", "tier 1")], [grading(151, "t1", "Row B | Tier 1: 151 | Tier 2: 92")]),
+    ]);
+    expect(shapeOf(applied(two, { kind: "merge-systems-by-label", system: "blue_2" }, CONTEXT))).toEqual(["blue: t1=Tier 1 / 661@t1#0 151@t1#1"]);
+  });
+
   it("is refused for a system no other system of its item shares a label with", () => {
     expect(refusal(rows(), { kind: "merge-systems-by-label", system: "other" }, CONTEXT)).toBe('no other system of karambit-doppler is labelled "Other"');
   });
@@ -76,6 +84,13 @@ describe("merging the levels of one label in a system", () => {
   it("merges each level into the first of its label, case and spacing aside, and leaves a level of images alone", () => {
     const guide = applied(doubled(), { kind: "merge-levels-by-label", system: "tiers" }, CONTEXT);
     expect(shapeOf(guide)).toEqual(["tiers: t1=Tier 1 | t2=Tier 2 | pictures=Tier 1 / 661@t1#0 151@t1#1 32@t2#0 92@t2#1"]);
+  });
+
+  it("merges every later level of a label into the first of that label", () => {
+    const thrice = guideOf([
+      system("tiers", "Tiers", [level("a", "Gold"), level("b", "Blue"), level("c", "gold"), level("d", "GOLD")], [grading(661, "d", "Row A | Tier 1: 661 | Tier 2: 32"), grading(151, "c", "Row B | Tier 1: 151 | Tier 2: 92"), grading(32, "b", "Row A | Tier 1: 661 | Tier 2: 32")]),
+    ]);
+    expect(shapeOf(applied(thrice, { kind: "merge-levels-by-label", system: "tiers" }, CONTEXT))).toEqual(["tiers: a=Gold | b=Blue / 32@b#0 151@a#0 661@a#1"]);
   });
 
   it("is refused when no two levels share a label", () => {

@@ -49,6 +49,38 @@ describe("a seed not graded where it is written", () => {
     expect(quotesOf(guide)).toEqual([["661: Tier 1: 661", "321: 321"], ["661: Tier 1: 661", "321: 321"], ["151: Also liked: 151"]]);
   });
 
+  it("cuts the quote where the seed left out stands even when no separator is written beside it", () => {
+    const line = "Tier 1: 661, 151 321 92, 32";
+    const context = contextOf(["Example tiers, EXAMPLE CONTENT", line]);
+    const guide = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [661, 151, 321, 92, 32].map((seed) => grading(seed, "t1", line)))]);
+    const ungraded = applied(guide, { kind: "not-graded", number: numberIn(context, line, 321) }, context);
+    expect(quotesOf(ungraded)).toEqual([["661: Tier 1: 661, 151", "151: Tier 1: 661, 151", "92: 92, 32", "32: 92, 32"]]);
+    expect(findingsOf(ungraded)).toEqual([]);
+  });
+
+  it("leaves a grading whose seed its quote does not write with the quote it had", () => {
+    const guide = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [grading(661, "t1", LINE), grading(999, "t1", LINE), grading(151, "t1", LINE), grading(321, "t1", LINE)])]);
+    const ungraded = applied(guide, { kind: "not-graded", number: numberIn(CONTEXT, LINE, 151) }, CONTEXT);
+    expect(quotesOf(ungraded)).toEqual([["661: Tier 1: 661", `999: ${LINE}`, "321: 321"]]);
+  });
+
+  it("takes a number written at the very end of the text", () => {
+    const text = `Example tiers, EXAMPLE CONTENT\n${LINE}`;
+    const context = { ...CONTEXT, text };
+    const ungraded = applied(guideOf([tiers()]), { kind: "not-graded", number: { start: text.length - 3, end: text.length } }, context);
+    expect(quotesOf(ungraded)).toEqual([[`661: ${LINE}`, `151: ${LINE}`]]);
+    expect(refusal(guideOf([tiers()]), { kind: "not-graded", number: { start: text.length - 3, end: text.length + 1 } }, context)).toBe(`no whole number at ${text.length - 3}..${text.length + 1} of the capture's text`);
+  });
+
+  it("tells a seed from the same number in its level's label", () => {
+    const line = "Blue 3: 3, 661, 151";
+    const context = contextOf(["Example tiers, EXAMPLE CONTENT", line]);
+    const guide = guideOf([system("blue", "Blue", [level("b3", "Blue 3")], [3, 661, 151].map((seed) => grading(seed, "b3", line)))]);
+    const seed = context.text.indexOf(line) + line.indexOf(": 3") + 2;
+    expect(quotesOf(applied(guide, { kind: "not-graded", number: { start: seed, end: seed + 1 } }, context))).toEqual([[`661: ${line}`, `151: ${line}`]]);
+    expect(refusal(guide, { kind: "not-graded", number: { start: seed - 3, end: seed - 2 } }, context)).toBe("no grading takes the 3 on line 2");
+  });
+
   it("says which gradings it gave new quotes", () => {
     const { sideEffects } = appliedWithEffects(guideOf([tiers()]), { kind: "not-graded", number: numberIn(CONTEXT, LINE, 151) }, CONTEXT);
     expect(sideEffectsSentence(sideEffects)).toBe("also changed the quote of seeds 661, 321 of Tier 1 of Tiers (line 2)");
@@ -58,6 +90,9 @@ describe("a seed not graded where it is written", () => {
     expect(refusal(guideOf([tiers()]), { kind: "not-graded", number: numberIn(CONTEXT, "Also liked: 151", 151) }, CONTEXT)).toBe("no grading takes the 151 on line 3");
     const partOf661 = numberIn(CONTEXT, LINE, 661);
     expect(refusal(guideOf([tiers()]), { kind: "not-graded", number: { start: partOf661.start, end: partOf661.end - 1 } }, CONTEXT)).toMatch(/^no whole number at /);
+    expect(refusal(guideOf([tiers()]), { kind: "not-graded", number: { start: partOf661.start + 1, end: partOf661.end } }, CONTEXT)).toMatch(/^no whole number at /);
+    expect(refusal(guideOf([tiers()]), { kind: "not-graded", number: { start: partOf661.start - 1, end: partOf661.end } }, CONTEXT)).toBe(`no whole number at ${partOf661.start - 1}..${partOf661.end} of the capture's text`);
+    expect(refusal(guideOf([tiers()]), { kind: "not-graded", number: { start: partOf661.start, end: partOf661.end + 1 } }, CONTEXT)).toMatch(/^no whole number at /);
   });
 });
 

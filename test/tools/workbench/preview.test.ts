@@ -65,6 +65,59 @@ describe("the workbench's previews", () => {
     expect(preview.takenOver).toEqual({ gradings: 1, levelsLeftEmpty: ["Gone › Gone"] });
   });
 
+  it("shows a grading naming a level its system does not have by that level's key", () => {
+    const draft = guideOf([system("gone", "Gone", [level("in", "Gone")], [grading(61, "nowhere", "Gone too: 61")], "group")]);
+    const preview = previewOf(PAGE, draft, { of: "not-graded", example: spanIn(PAGE.text, "Traded away (Tier 2)") });
+    if (!("places" in preview) || preview.of !== "not-graded") throw new Error(JSON.stringify(preview));
+    expect(preview.places.map((place) => place.gradings)).toEqual([[], [{ system: "Gone", level: "nowhere", seed: 61 }]]);
+    expect(preview.takenOver).toEqual({ gradings: 1, levelsLeftEmpty: ["Gone › nowhere"] });
+  });
+
+  it("says on which line the table begins", () => {
+    const preview = previewOf(PAGE, DRAFT, { of: "table", span: spanIn(PAGE.text, "Not ranked"), columns: null });
+    const firstLine = PAGE.text.slice(0, PAGE.text.indexOf("Seed\n")).split("\n").length;
+    expect(preview).toMatchObject({ of: "table", line: firstLine });
+  });
+
+  it("reads no rows when the level and the seeds are asked of one column", () => {
+    const preview = previewOf(PAGE, DRAFT, { of: "table", span: spanIn(PAGE.text, "Not ranked"), columns: { level: 0, seeds: 0 } });
+    expect(preview).toMatchObject({ of: "table", chosen: { level: 0, seeds: 0 }, levels: [], rows: 0, skipped: [] });
+  });
+
+  it("chooses no columns for a table none of whose columns holds seeds", () => {
+    const words = readablePage(examplePage(section("Words", `EXAMPLE CONTENT.<table><tr><th>Name</th><th>Tier</th></tr><tr><td>Blue top</td><td>Best</td></tr></table>`)));
+    expect(previewOf(words, guideOf([]), { of: "table", span: spanIn(words.text, "Blue top"), columns: null })).toMatchObject({ of: "table", columns: ["Name", "Tier"], chosen: null, levels: [], rows: 0, takenOver: { gradings: 0, levelsLeftEmpty: [] } });
+  });
+
+  it("names the selection's line when it is in no table or list", () => {
+    const line = PAGE.text.slice(0, PAGE.text.indexOf("Look your seed")).split("\n").length;
+    expect(previewOf(PAGE, DRAFT, { of: "table", span: spanIn(PAGE.text, "Look your seed"), columns: null })).toEqual({ of: "table", problem: `the selection (line ${line}) is in no table or list: select a part of one` });
+  });
+
+  it("lists each place a listing reading fits, with the gradings it would take and the levels it would leave empty", () => {
+    const lines = readablePage(examplePage(section("Tiers", ["EXAMPLE CONTENT.", "Tier 1: 661, 151", "Tier 2: 32, 92", "Also: 5"].join("<br>\n"))));
+    const draft = guideOf([
+      system("tiers", "Tiers", [level("t1", "Tier 1"), level("t2", "Tier 2")], [grading(661, "t1", "Tier 1: 661, 151"), grading(151, "t1", "Tier 1: 661, 151"), grading(32, "t2", "Tier 2: 32, 92"), grading(5, "t2", "Also: 5")]),
+      system("loose", "Loose", [level("in", "Loose")], [grading(92, "gone", "92")], "group"),
+    ]);
+    const preview = previewOf(lines, draft, { of: "listing", example: spanIn(lines.text, "Tier 2: 32") });
+    if (!("places" in preview) || preview.of !== "listing") throw new Error(JSON.stringify(preview));
+    expect(preview.places.map((place) => [place.text, place.seeds])).toEqual([
+      ["Tier 1: 661, 151", [661, 151]],
+      ["Tier 2: 32, 92", [32, 92]],
+    ]);
+    expect(preview.takenOver).toEqual({ gradings: 4, levelsLeftEmpty: ["Tiers › Tier 1", "Loose › gone"] });
+  });
+
+  it("says why a reading fits nowhere", () => {
+    expect(previewOf(PAGE, DRAFT, { of: "listing", example: { start: PAGE.text.length, end: PAGE.text.length } })).toEqual({ of: "listing", problem: "the selection holds no line of the guide's text" });
+    expect(previewOf(PAGE, DRAFT, { of: "not-graded", example: { start: PAGE.text.length, end: PAGE.text.length } })).toEqual({ of: "not-graded", problem: expect.any(String) });
+  });
+
+  it("says when the guide cannot be edited", () => {
+    expect(previewOf(PAGE, { systems: {} }, { of: "listing", example: spanIn(PAGE.text, "Gone: 55") })).toEqual({ of: "listing", problem: "the guide cannot be edited here: $.systems is not a list" });
+  });
+
   it("takes a request of the edits made so far and one preview, and nothing else", () => {
     const request = { base: "a".repeat(64), edits: [], preview: { of: "listing", example: { start: 1, end: 4 } } };
     expect(previewRequestSchema.safeParse(request).success).toBe(true);

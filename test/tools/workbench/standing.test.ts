@@ -26,3 +26,63 @@ describe("the gradings standing in a part of the page", () => {
     expect(takeOverStanding(guide, { start: 0, end: PAGE.text.length }, CONTEXT).moved).toEqual([]);
   });
 });
+
+describe("where a grading stands, on a literal text", () => {
+  /** The quotes of the gradings taken from the part of `text` from `from` to `to` (both written there), in document order. */
+  function takenIn(text: string, regions: { region: string; start: number; end: number }[], quotes: readonly string[], from: string, to = from): string[] {
+    const guide = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], quotes.map((quote, index) => grading(index + 1, "t1", quote)))]);
+    const span = { start: text.indexOf(from), end: text.indexOf(to) + to.length };
+    return takeOverStanding(guide, span, { text, regions }).moved.map((taken) => taken.quote);
+  }
+
+  it("is a line written alone, spaces around it aside, rather than a line where the quote is written with more", () => {
+    const text = "Example tiers, EXAMPLE CONTENT\n  61 \nGone: 61\n61 later\n";
+    expect(takenIn(text, [], ["61"], "  61 ")).toEqual(["61"]);
+    expect(takenIn(text, [], ["61"], "Gone: 61")).toEqual([]);
+    expect(takenIn(text, [], ["61"], "61 later")).toEqual([]);
+    const short = "Example tiers, EXAMPLE CONTENT\n5\nGone: 5\n";
+    expect(takenIn(short, [], ["5"], "Gone: 5")).toEqual([]);
+  });
+
+  it("is where the quote is written with more, when it is a line alone nowhere else", () => {
+    const text = "Example tiers, EXAMPLE CONTENT\nGone: 61\n61 later\n";
+    expect(takenIn(text, [], ["61"], "61 later")).toEqual(["61"]);
+    expect(takenIn(text, [], ["61"], "Gone: 61")).toEqual(["61"]);
+  });
+
+  it("is on the last line of a text without a closing newline as on any other", () => {
+    const text = "Example tiers, EXAMPLE CONTENT\n70\n70 x";
+    expect(takenIn(text, [], ["70"], "70 x")).toEqual([]);
+    expect(takenIn("70 x\nExample tiers, EXAMPLE CONTENT\n70", [], ["70"], "70 x")).toEqual([]);
+  });
+
+  it("is where the guide writes the quote when it stands alone only in the comment thread", () => {
+    const text = "Example tiers, EXAMPLE CONTENT\nSeeds: 77\nComments:\n77\n";
+    const thread = { region: "comment thread", start: text.indexOf("Comments"), end: text.length };
+    expect(takenIn(text, [thread], ["77"], "Seeds: 77")).toEqual(["77"]);
+    expect(takenIn(text, [thread], ["77"], "Comments:\n77")).toEqual([]);
+  });
+
+  it("is the guide's text right up to where a part that is not the guide's begins, and from where one ends", () => {
+    const text = "Sidebar\nTier 1: 77\nComments: 78\n";
+    const sidebar = { region: "sidebar", start: 0, end: text.indexOf("Tier 1") };
+    const thread = { region: "comment thread", start: text.indexOf("\nComments"), end: text.length };
+    expect(takenIn(text, [sidebar, thread], ["Tier 1: 77"], "Tier 1: 77")).toEqual(["Tier 1: 77"]);
+    const reaching = { region: "comment thread", start: text.indexOf("77"), end: text.length };
+    expect(takenIn(text, [reaching], ["Tier 1: 77"], "Tier 1: 77")).toEqual([]);
+  });
+
+  it("is a part of the page holding the quote as a line of its own, even where it also writes it with more", () => {
+    const text = "Example tiers, EXAMPLE CONTENT\n61\nGone: 61\n";
+    expect(takenIn(text, [], ["61"], "61", "Gone: 61")).toEqual(["61"]);
+  });
+
+  it("is nowhere for an empty quote", () => {
+    expect(takenIn("Example tiers, EXAMPLE CONTENT\n61\n", [], ["", "61"], "Example", "61")).toEqual(["61"]);
+  });
+
+  it("is decided once per quote, every grading of that quote taken alike", () => {
+    const text = "Example tiers, EXAMPLE CONTENT\nTier 1: 61, 62\n";
+    expect(takenIn(text, [], ["Tier 1: 61, 62", "Tier 1: 61, 62", "Example tiers"], "Tier 1", "62")).toEqual(["Tier 1: 61, 62", "Tier 1: 61, 62"]);
+  });
+});

@@ -20,6 +20,10 @@ describe("a system's item", () => {
     expect(applied(guide([419]), { kind: "set-item", system: "tiers", item: "ak-47-case-hardened" }, CONTEXT).systems[0]).toMatchObject({ item: "ak-47-case-hardened", paint_indexes: null });
   });
 
+  it("covers every paint of the new item when only some of its paints are the new item's", () => {
+    expect(applied(guide([418, 44]), { kind: "set-item", system: "tiers", item: "karambit-doppler" }, CONTEXT).systems[0]).toMatchObject({ item: "karambit-doppler", paint_indexes: null });
+  });
+
   it("is refused for a slug the dataset has no item file of", () => {
     expect(refusal(guide(null), { kind: "set-item", system: "tiers", item: "m9-bayonet-lore" }, CONTEXT)).toBe('no item "m9-bayonet-lore": items/m9-bayonet-lore.json does not exist');
   });
@@ -33,5 +37,16 @@ describe("a system's paints", () => {
 
   it("are refused when one is not a paint of the item", () => {
     expect(refusal(guide(null), { kind: "set-paints", system: "tiers", paints: [418, 44] }, CONTEXT)).toBe("44 is not a paint index of karambit-doppler (418, 419, 420)");
+    expect(refusal(guide(null), { kind: "set-paints", system: "tiers", paints: [44, 418, 45] }, CONTEXT)).toBe("44, 45 are not paint indexes of karambit-doppler (418, 419, 420)");
+  });
+
+  it("are refused when the system's item has no item file, its paints not being known", () => {
+    const unknownItem = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [], { item: "m9-bayonet-lore", paint_indexes: null })]);
+    expect(refusal(unknownItem, { kind: "set-paints", system: "tiers", paints: [418] }, CONTEXT)).toBe("no item file items/m9-bayonet-lore.json: its paints are not known");
+    expect(applied(unknownItem, { kind: "set-paints", system: "tiers", paints: null }, CONTEXT).systems[0]!.paint_indexes).toBeNull();
+  });
+
+  it("are refused for a system the guide does not have", () => {
+    expect(refusal(guide(null), { kind: "set-paints", system: "other", paints: null }, CONTEXT)).toBe('the guide has no system "other"');
   });
 });
