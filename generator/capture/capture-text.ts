@@ -137,8 +137,9 @@ export function readHtml(html: string): CaptureText | TooDeep {
         open.push(element);
         elements.push(element);
         if (HIDDEN_CONTENT.has(name)) hidden++;
-        // No tag opens or closes inside a `<script>` or `<style>`: their content is raw text.
-        if (!isImplied && BLOCK_TAGS.has(name)) write("\n");
+        // No tag opens or closes inside a `<script>` or `<style>`: their content is raw text. A stray `</br>` is
+        // a line break, as a browser reads it: htmlparser2 opens it as an implied `<br>`.
+        if ((!isImplied || name === "br") && BLOCK_TAGS.has(name)) write("\n");
         element.start = length;
       },
       onclosetag(name, isImplied) {

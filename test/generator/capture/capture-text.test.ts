@@ -135,6 +135,11 @@ describe("the elements of an HTML capture", () => {
     ]);
   });
 
+  it("reads a stray </br> as a line break, as a browser does", () => {
+    expect(htmlReadableText("661</br>151")).toBe("661\n151");
+    expect(htmlReadableText("661<br>151<br/>321")).toBe("661\n151\n321");
+  });
+
   it("reads a stray </p> as its written end tag, one newline, adding nothing for the start tag it implies", () => {
     expect(htmlReadableText("661</p>151")).toBe("661\n151");
   });
