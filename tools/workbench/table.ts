@@ -55,7 +55,8 @@ function innermost(candidates: readonly TextElement[], element: TextElement): Te
 /** The table element the span is in: the innermost holding its start, else the first it reaches into. */
 function tableElementAt(elements: readonly TextElement[], span: Span): TextElement | undefined {
   const tables = elements.filter((element) => matches(element, TABLE) && element.start < span.end && span.start < element.end);
-  return tables.filter((candidate) => candidate.start <= span.start && span.start < candidate.end).sort((a, b) => b.depth - a.depth)[0] ?? tables[0];
+  // Every table reached ends after the span's start: one holding it is one starting at or before it.
+  return tables.filter((candidate) => candidate.start <= span.start).sort((a, b) => b.depth - a.depth)[0] ?? tables[0];
 }
 
 /** The table the span is in: the innermost holding its start, else the first it reaches into; null when it reaches none. */
@@ -85,7 +86,8 @@ function tableOf(elements: readonly TextElement[], table: TextElement): Table {
 export function rowsAt(elements: readonly TextElement[], text: string, span: Span): Table | null {
   const table = tableElementAt(elements, span);
   const list = listElementAt(elements, span);
-  const holdsStart = (element: TextElement) => element.start <= span.start && span.start < element.end;
+  // Both reach the span (tableElementAt, listElementAt), so each ends after its start.
+  const holdsStart = (element: TextElement) => element.start <= span.start;
   const listFirst = list !== null && (table === undefined || (holdsStart(list) && (!holdsStart(table) || list.depth > table.depth)));
   if (listFirst) return listTable(elements, list, text);
   return table === undefined ? null : tableOf(elements, table);
@@ -160,12 +162,13 @@ export function readRows(table: Table, columns: { level: number; seeds: number }
     const quotes = seedsText
       .split("\n")
       .map((quote) => quote.trim())
-      .filter((quote) => quote !== "")
-      // As a listing reads its lines: a number a level's word stands before (`Tier 2`) is no seed.
+      // As a listing reads its lines: a number a level's word stands before (`Tier 2`) is no seed. A line
+      // without a seed (an empty one too) is no quote.
       .map((quote) => ({ quote, seeds: seedsOf({ quote }, "").map((token) => token.value) }))
       .filter((quote) => quote.seeds.length > 0);
     const phrase = notGradedPhrase(levelText);
-    if (levelText === "" || levelLabelOf(levelText) === "") skip("no level in its level cell");
+    // An empty level cell has no label either.
+    if (levelLabelOf(levelText) === "") skip("no level in its level cell");
     else if (phrase !== null) skip(`its level cell says it is not graded (“${phrase}”)`);
     else if (quotes.length === 0) skip("no seed in its seeds cell");
     else rows.push({ line, label: levelLabelOf(levelText), quotes });

@@ -212,6 +212,73 @@ describe("a table's columns and rows", () => {
     expect(rowsAt(page.elements, page.text, spanIn(page.text, "EXAMPLE CONTENT"))).toBeNull();
   });
 
+  it("finds no table for a span that ends where the table starts or starts where it ends", () => {
+    const { page, table } = tableOf("<table><tr><td>outer</td><td>5</td></tr></table>", "outer");
+    expect(tableAt(page.elements, { start: table.start - 3, end: table.start })).toBeNull();
+    expect(tableAt(page.elements, { start: table.end, end: table.end + 3 })).toBeNull();
+  });
+
+  it("finds the inner table for a span starting where it starts, and the outer one for a span reaching into both from before", () => {
+    const html = "<table><tr><td>outer</td><td><table><tr><td>inner 1</td><td>5</td></tr></table></td></tr></table>";
+    const inner = tableOf(html, "inner");
+    const outer = tableOf(html, "outer");
+    expect(tableAt(inner.page.elements, { start: inner.table.start, end: inner.table.start + 2 })).toEqual(inner.table);
+    const reaching = { start: spanIn(inner.page.text, "EXAMPLE CONTENT").start, end: spanIn(inner.page.text, "inner").end };
+    expect(tableAt(inner.page.elements, reaching)).toEqual(outer.table);
+  });
+
+  it("reads a row whose level is a header cell (`<th>S</th><td>301</td>`) as a row, not as the header", () => {
+    const { page, table } = tableOf("<table><tr><th>Tier</th><th>Seed</th></tr><tr><th>S</th><td>301</td></tr></table>", "301");
+    expect(table.rows.map((row) => row.header)).toEqual([true, false]);
+    expect(readRows(table, { level: 0, seeds: 1 }, page.text).rows.map((row) => [row.label, row.quotes])).toEqual([["S", [{ quote: "301", seeds: [301] }]]]);
+  });
+
+  it("names the columns by the header row even when a row of words comes before it", () => {
+    const { page, table } = tableOf("<table><tr><td>EXAMPLE CONTENT list</td></tr><tr><th>Seed</th><th>Tier</th></tr><tr><td>301</td><td>S</td></tr></table>", "301");
+    expect(columnNames(table, page.text)).toEqual(["Seed", "Tier"]);
+  });
+
+  it("takes the column of seeds written bare over a column of words with a number (`Tier 1`), which are no seeds", () => {
+    const { page, table } = tableOf("<table><tr><td>Tier 1</td><td>301, 302</td></tr><tr><td>Tier 2</td><td>303, 304</td></tr></table>", "301");
+    expect(guessColumns(table, page.text)).toEqual({ level: 0, seeds: 1 });
+  });
+
+  it("takes the column its header names for seeds over a column of numbered tiers", () => {
+    const { page, table } = tableOf("<table><tr><th>Tier</th><th>Seed</th></tr><tr><td>1</td><td>301</td></tr><tr><td>2</td><td>302</td></tr></table>", "301");
+    expect(guessColumns(table, page.text)).toEqual({ level: 0, seeds: 1 });
+  });
+
+  it("takes a column its header names as a label's for the levels before the first column of words", () => {
+    const { page, table } = tableOf("<table><tr><th>Comment</th><th>Seed</th><th>Name</th></tr><tr><td>nice</td><td>301</td><td>Blue</td></tr></table>", "301");
+    expect(guessColumns(table, page.text)).toEqual({ level: 2, seeds: 1 });
+  });
+
+  it("guesses no level column when no other column holds words, and never a column of numbers a short row leaves out", () => {
+    const numbers = tableOf("<table><tr><td>301</td><td>12</td></tr><tr><td>302</td><td>14</td></tr></table>", "301");
+    expect(guessColumns(numbers.table, numbers.page.text)).toBeNull();
+    const short = tableOf("<table><tr><td>301</td><td>12</td><td>S</td></tr><tr><td>303</td></tr></table>", "301");
+    expect(guessColumns(short.table, short.page.text)).toEqual({ level: 2, seeds: 0 });
+  });
+
+  it("skips a row missing its level cell or its seeds cell, and shows each skipped cell's words on one line", () => {
+    const noSeeds = tableOf("<table><tr><td>Tier\n  2</td></tr></table>", "Tier");
+    expect(readRows(noSeeds.table, { level: 0, seeds: 1 }, noSeeds.page.text).skipped.map(({ level: named, seeds, why }) => [named, seeds, why])).toEqual([["Tier 2", "", "no seed in its seeds cell"]]);
+    const noLevel = tableOf("<table><tr><td>none\n  here</td></tr></table>", "none");
+    expect(readRows(noLevel.table, { level: 1, seeds: 0 }, noLevel.page.text).skipped.map(({ level: named, seeds, why }) => [named, seeds, why])).toEqual([["", "none here", "no level in its level cell"]]);
+  });
+
+  it("quotes each line of a seeds cell without the spaces around it", () => {
+    const { page, table } = tableOf("<table><tr><td>S</td><td>301\n   302  </td></tr></table>", "301");
+    expect(readRows(table, { level: 0, seeds: 1 }, page.text).rows.map((row) => row.quotes.map(({ quote }) => quote))).toEqual([["301", "302"]]);
+  });
+
+  it("keeps a draft grading's note on the seed it graded when its row's seeds cell quotes several seeds", () => {
+    const { page } = tableOf("<table><tr><th>Tier</th><th>Seed</th></tr><tr><td>S</td><td>302, 303</td></tr></table>", "302");
+    const draft = guideOf([system("seeds", "Seeds", [level("s", "S")], [grading(303, "s", "302, 303", { note: "the gold one" })])]);
+    const guide = applied(draft, { ...READ, span: spanIn(page.text, "302"), columns: { level: 0, seeds: 1 } }, contextOfPage(page));
+    expect(guide.systems.flatMap((shown) => shown.gradings.map((graded) => [graded.seed, graded.note ?? null]))).toEqual([[302, null], [303, "the gold one"]]);
+  });
+
   it("refuses to read a table where no row names a level and a seed in the columns chosen", () => {
     const { page } = tableOf("<table><tr><th>Seed</th><th>Tier</th></tr><tr><td>none</td><td>S</td></tr></table>", "none");
     const result = applyEdit(guideOf([]), { ...READ, span: spanIn(page.text, "none"), columns: { level: 1, seeds: 0 } }, contextOfPage(page));
