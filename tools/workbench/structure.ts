@@ -79,13 +79,13 @@ export function mergeLevels(guide: GuideDocument, edit: Of<"merge-levels">): voi
   const last = staying.findLastIndex((grading) => grading.level === into.key);
   staying.splice(last === -1 ? staying.length : last + 1, 0, ...moving);
   system.gradings = staying;
-  system.gradings = system.gradings.map((grading) => (grading.level === into.key && typeof grading.rank === "number" ? rankedInLevel(grading) : grading));
+  system.gradings = system.gradings.map((grading) => (grading.level === into.key ? rankedInLevel(grading) : grading));
   system.levels = system.levels.filter((level) => level !== from);
   followLevel(guide, system.id, from.key, into.key);
   rescale(system);
 }
 
-/** The grading with `rank_scope: "level"`, written right after its rank as guide files write it. */
+/** The grading with `rank_scope: "level"`, written right after its rank as guide files write it; an unranked grading as it is. */
 function rankedInLevel(grading: DocumentGrading): DocumentGrading {
   if (grading.rank_scope === "level") return grading;
   const entries = Object.entries(grading).flatMap(([key, value]) => (key === "rank" ? [[key, value], ["rank_scope", "level"]] : [[key, value]]));

@@ -62,6 +62,20 @@ describe("levels", () => {
     expect(merged.slice(1).map((graded) => "rank" in graded || "rank_scope" in graded)).toEqual([false, false, false]);
   });
 
+  it("merge scoping only the ranks of the level merged into, a ranked grading of another level left as it is", () => {
+    const document = tiers();
+    document.systems[0]!.gradings[2] = grading(32, "t2", "Tier 2: 32, 92", { rank: 1 });
+    const merged = applied(document, { kind: "merge-levels", system: "tiers", level: "t3", into: "t1" }, CONTEXT).systems[0]!.gradings;
+    expect(merged.find((graded) => graded.seed === 32)).not.toHaveProperty("rank_scope");
+  });
+
+  it("merge keeping a level-scoped rank's fields in the order they are written", () => {
+    const document = tiers();
+    document.systems[0]!.gradings[0] = grading(661, "t1", "Tier 1: 661, 151", { rank: 1, note: "Example.", rank_scope: "level" });
+    const merged = applied(document, { kind: "merge-levels", system: "tiers", level: "t2", into: "t1" }, CONTEXT).systems[0]!.gradings;
+    expect(Object.keys(merged[0]!)).toEqual(["seed", "level", "quote", "evidence", "position", "rank", "note", "rank_scope"]);
+  });
+
   it("refuse to merge into themselves or into a level shown as images alone", () => {
     expect(refusal(tiers(), { kind: "merge-levels", system: "tiers", level: "t1", into: "t1" }, CONTEXT)).toBe("a level cannot be merged into itself");
     const document = tiers();
@@ -99,6 +113,28 @@ describe("systems", () => {
     document.systems[0]!.paint_indexes = [420, 418];
     document.systems.push(system("more", "More", [level("m", "More")], [], { paint_indexes: [419, 418] }));
     expect(applied(document, { kind: "merge-systems", system: "more", into: "tiers" }, CONTEXT).systems[0]!.paint_indexes).toEqual([418, 419, 420]);
+  });
+
+  it("merge a level of symbols whose key is taken as `level`, each such level keyed anew", () => {
+    const document = tiers();
+    document.systems.push(system("stars", "Stars", [level("t1", "★★★"), level("t2", "★★")], [grading(32, "t1", "Tier 2: 32, 92"), grading(92, "t2", "Tier 2: 32, 92")], { paint_indexes: null }));
+    const guide = applied(document, { kind: "merge-systems", system: "stars", into: "tiers" }, CONTEXT);
+    expect(guide.systems[0]!.levels.map((shown) => shown.key)).toEqual(["t1", "t2", "t3", "level", "level_2"]);
+  });
+
+  it("merge a system covering some paints into one covering every paint as covering every paint", () => {
+    const document = tiers();
+    document.systems[0]!.paint_indexes = null;
+    document.systems.push(system("more", "More", [level("m", "More")], [], { paint_indexes: [419] }));
+    expect(applied(document, { kind: "merge-systems", system: "more", into: "tiers" }, CONTEXT).systems[0]!.paint_indexes).toBeNull();
+  });
+
+  it("split per paint key two copies whose paints' labels make one id apart", () => {
+    const document = tiers();
+    document.systems[0]!.paint_indexes = [418, 419];
+    const context = { ...CONTEXT, items: new Map([...CONTEXT.items].map(([slug, item]) => [slug, slug === "karambit-doppler" ? { ...item, paints: [{ paint_index: 418, paint_label: "Emerald" }, { paint_index: 419, paint_label: "emerald" }] } : item])) };
+    const guide = applied(document, { kind: "split-per-paint", system: "tiers" }, context);
+    expect(guide.systems.map((shown) => shown.id)).toEqual(["tiers_emerald", "tiers_emerald_2", "gold"]);
   });
 
   it("split per paint name each copy by its paint's label, else its index, the first copy taking the callouts and remarks, every copy the discrepancy places", () => {
