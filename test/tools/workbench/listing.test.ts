@@ -132,12 +132,36 @@ describe("a listing's span, system and level", () => {
   const draft = () => guideOfSystems([system("system", "S", [level("level", "L"), level("pics", "Pictures", { gradings: null })], [gradingOf(32, "level", "Blue: 661, 32"), gradingOf(661, "level", "Blue: 661, 32")])]);
   const stars = spanIn(context, "★★★: 5, 6");
 
+  it("quotes a span of several lines as one quote, or each line on its own without the spaces around it", () => {
+    const lines = contextOfLines(["EXAMPLE CONTENT", "Tier 1:", "   661, 321  ", "", "151", "Example comment"]);
+    const span = { start: spanIn(lines, "661").start, end: spanIn(lines, "151").end };
+    const listed = (quotes: "span" | "lines") => appliedTo(draft(), { kind: "assign", span, quotes, system: { id: "system" }, level: { key: "level" } }, lines).systems[0]!.gradings.filter((entry) => entry.quote !== "Blue: 661, 32").map((entry) => [entry.seed, entry.quote]);
+    expect(listed("lines")).toEqual([[661, "661, 321"], [321, "661, 321"], [151, "151"]]);
+    expect(listed("span")).toEqual([[661, "661, 321  \n\n151"], [321, "661, 321  \n\n151"], [151, "661, 321  \n\n151"]]);
+  });
+
+  it("keeps a draft grading's note on the seed it graded when the listing quotes several seeds", () => {
+    const noted = guideOfSystems([system("system", "S", [level("level", "L")], [gradingOf(32, "level", "Blue: 661, 32", { note: "the gold one" })])]);
+    const guide = appliedTo(noted, { kind: "assign", span: spanIn(context, "Blue: 661, 32"), quotes: "span", system: { id: "system" }, level: { key: "level" } }, context);
+    expect(guide.systems[0]!.gradings.map((entry) => [entry.seed, entry.note ?? null])).toEqual([[661, null], [32, "the gold one"]]);
+  });
+
+  it("takes a span right beside the comment thread, which ends where the thread starts or starts where it ends", () => {
+    const beside = contextOfLines(["EXAMPLE CONTENT", "Tier 1: 661|Example comment|Tier 2: 321"], "|Example comment|");
+    for (const [part, seed] of [["Tier 1: 661", 661], ["Tier 2: 321", 321]] as const) {
+      const guide = appliedTo(draft(), { kind: "assign", span: spanIn(beside, part), quotes: "span", system: { id: "system" }, level: { key: "level" } }, beside);
+      expect(guide.systems[0]!.gradings.map((entry) => entry.quote)).toContain(part);
+      expect(guide.systems[0]!.gradings.find((entry) => entry.quote === part)!.seed).toBe(seed);
+    }
+  });
+
   it("quotes the span without the spaces and line ends around it, and refuses a span of spaces alone", () => {
     const blue = spanIn(context, "Blue: 661, 32");
     const guide = appliedTo(draft(), { kind: "assign", span: { start: blue.start - 1, end: blue.end + 2 }, quotes: "span", system: { id: "system" }, level: { key: "level" } }, context);
     expect(guide.systems[0]!.gradings.map((entry) => [entry.seed, entry.quote])).toEqual([[661, "Blue: 661, 32"], [32, "Blue: 661, 32"]]);
     const spaces = spanIn(context, "   ");
     expect(refusalOf(draft(), { kind: "assign", span: { start: spaces.start - 1, end: spaces.end + 1 }, quotes: "span", system: { id: "system" }, level: { key: "level" } }, context)).toBe("the span holds only spaces");
+    expect(refusalOf(draft(), { kind: "assign", span: { start: spaces.start, end: spaces.end - 1 }, quotes: "span", system: { id: "system" }, level: { key: "level" } }, context)).toBe("the span holds only spaces");
   });
 
   it("makes a new system and level whose labels give no id, keyed apart from those the guide has", () => {
