@@ -153,6 +153,14 @@ describe("reading a list by its columns", () => {
     expect(columnNames(rowsAt(nested.elements, nested.text, spanIn(nested.text, "302"))!, nested.text)).toEqual(["301", "A"]);
     expect(columnNames(rowsAt(nested.elements, nested.text, spanIn(nested.text, "Tips"))!, nested.text)).toEqual(["Group", "Seeds"]);
   });
+
+  it("reads a list in a table's cell as the list from its very start, and a span reaching into it from the cell before as the table", () => {
+    const nested = readablePage(examplePage(section("Seeds", `<table><tr><th>Group</th><th>Seeds</th></tr><tr><td>Tips</td><td><ul><li>301 | A</li><li>302 | B</li></ul></td></tr></table>`)));
+    const list = rowsAt(nested.elements, nested.text, spanIn(nested.text, "302"))!;
+    expect(columnNames(rowsAt(nested.elements, nested.text, { start: list.start, end: list.start + 3 })!, nested.text)).toEqual(["301", "A"]);
+    const reaching = { start: spanIn(nested.text, "Tips").start, end: spanIn(nested.text, "301").end };
+    expect(columnNames(rowsAt(nested.elements, nested.text, reaching)!, nested.text)).toEqual(["Group", "Seeds"]);
+  });
 });
 
 describe("a table's columns and rows", () => {
@@ -265,6 +273,12 @@ describe("a table's columns and rows", () => {
     expect(readRows(noSeeds.table, { level: 0, seeds: 1 }, noSeeds.page.text).skipped.map(({ level: named, seeds, why }) => [named, seeds, why])).toEqual([["Tier 2", "", "no seed in its seeds cell"]]);
     const noLevel = tableOf("<table><tr><td>none\n  here</td></tr></table>", "none");
     expect(readRows(noLevel.table, { level: 1, seeds: 0 }, noLevel.page.text).skipped.map(({ level: named, seeds, why }) => [named, seeds, why])).toEqual([["", "none here", "no level in its level cell"]]);
+  });
+
+  it("reads an empty row as no header, skipping it as naming no level", () => {
+    const { page, table } = tableOf("<table><tr></tr><tr><td>S</td><td>301</td></tr></table>", "301");
+    expect(table.rows.map((row) => row.header)).toEqual([false, false]);
+    expect(readRows(table, { level: 0, seeds: 1 }, page.text).skipped.map(({ level: named, seeds, why }) => [named, seeds, why])).toEqual([["", "", "no level in its level cell"]]);
   });
 
   it("quotes each line of a seeds cell without the spaces around it", () => {
