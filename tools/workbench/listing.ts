@@ -97,14 +97,13 @@ export interface Quote {
   quote: string;
 }
 
-/** The span as one quote, or each of its lines (trimmed) as its own. */
+/** The span as one quote, or each of its lines (trimmed) as its own; a blank line holds no seed, so lists nothing. */
 function quotesOf(span: Span & { quote: string }, mode: Assign["quotes"], text: string): Quote[] {
   if (mode === "span") return [{ quote: span.quote }];
   return text
     .slice(span.start, span.end)
     .split("\n")
-    .map((line) => ({ quote: line.trim() }))
-    .filter((line) => line.quote !== "");
+    .map((line) => ({ quote: line.trim() }));
 }
 
 /**

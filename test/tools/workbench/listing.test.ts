@@ -240,6 +240,25 @@ describe("what a listing makes and a dropped number takes", () => {
     expect(refusalOf(guide, { kind: "drop-number", number: { start: text.length - 3, end: text.length + 1 } }, bare)).toMatch(/^no number at /);
   });
 
+  it("drops a number ending the text's very end, and refuses a selection holding more than a number", () => {
+    const text = "EXAMPLE CONTENT\nTier 1: 661";
+    const bare = { text, regions: [], items: context.items };
+    const guide = guideOfSystems([system("t", "T", [level("t1", "Tier 1"), level("t2", "Tier 2")], [gradingOf(661, "t1", "Tier 1: 661"), gradingOf(5, "t2", "Tier 2: 5")])]);
+    expect(appliedTo(guide, { kind: "drop-number", number: { start: text.length - 3, end: text.length } }, bare).systems[0]!.gradings.map((entry) => entry.seed)).toEqual([5]);
+    expect(refusalOf(guide, { kind: "drop-number", number: { start: text.length - 5, end: text.length } }, bare)).toMatch(/^no number at /);
+    expect(refusalOf(guide, { kind: "drop-number", number: { start: text.length - 6, end: text.length - 3 } }, bare)).toMatch(/^no number at /);
+  });
+
+  it("drops the seed a level's label does not write, and refuses a number of the quote no grading takes", () => {
+    const text = "EXAMPLE CONTENT\nBlue 3: 3, 661, 321\n";
+    const bare = { text, regions: [], items: context.items };
+    const guide = guideOfSystems([system("b", "B", [level("b3", "Blue 3")], [gradingOf(5, "b3", "Blue 3: 3, 661, 321"), gradingOf(3, "b3", "Blue 3: 3, 661, 321"), gradingOf(661, "b3", "Blue 3: 3, 661, 321")])]);
+    const seedThree = text.indexOf(": 3,") + 2;
+    expect(appliedTo(guide, { kind: "drop-number", number: { start: seedThree, end: seedThree + 1 } }, bare).systems[0]!.gradings.map((entry) => entry.seed)).toEqual([5, 661]);
+    const untaken = text.indexOf("321");
+    expect(refusalOf(guide, { kind: "drop-number", number: { start: untaken, end: untaken + 3 } }, bare)).toBe("no grading takes the 321 on line 2");
+  });
+
   it("counts a line's end as part of the line it ends", () => {
     expect([lineOf("a\nb", 0), lineOf("a\nb", 1), lineOf("a\nb", 2)]).toEqual([1, 1, 2]);
   });
