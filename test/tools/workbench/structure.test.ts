@@ -157,6 +157,15 @@ describe("systems", () => {
     expect(guide.discrepancies.find((entry) => entry.kind === "count_mismatch" && "where" in entry)).toMatchObject({ where: ["tiers_phase_1:t1", "tiers_420:t1", "gold:in"] });
   });
 
+  it("split per paint keys a copy apart from another system of the guide with its id", () => {
+    const document = tiers();
+    document.systems[0]!.paint_indexes = [418, 419];
+    document.systems[1]!.id = "tiers_emerald";
+    const context = { ...CONTEXT, items: new Map([...CONTEXT.items].map(([slug, item]) => [slug, slug === "karambit-doppler" ? { ...item, paints: [{ paint_index: 418, paint_label: "Emerald" }, { paint_index: 419, paint_label: "Ruby" }] } : item])) };
+    const guide = applied(document, { kind: "split-per-paint", system: "tiers" }, context);
+    expect(guide.systems.map((shown) => shown.id)).toEqual(["tiers_emerald_2", "tiers_ruby", "tiers_emerald"]);
+  });
+
   it("split per paint is refused for an item the dataset does not have", () => {
     const document = tiers();
     document.systems[0]!.item = "example-unknown-item";

@@ -116,6 +116,8 @@ describe("reading a table by its columns", () => {
     const outside = applyEdit(perRowDraft(), { ...READ, span: spanIn(PAGE.text, "Tier 1: 5, 6") }, CONTEXT);
     expect(outside).toEqual({ ok: false, message: expect.stringMatching(/^the span \(line \d+\) is in no table or list: select a part of one/) });
     expect(applyEdit(perRowDraft(), { ...READ, columns: { level: 0, seeds: 0 } }, CONTEXT)).toEqual({ ok: false, message: "the levels and the seeds are in two different columns" });
+    const noElements = applyEdit(perRowDraft(), READ, { ...CONTEXT, elements: undefined });
+    expect(noElements).toEqual({ ok: false, message: expect.stringMatching(/^the span \(line \d+\) is in no table or list/) });
     const page = readablePage(examplePage(section("Seeds", "EXAMPLE CONTENT")).replace("Tier 1: 777, 778 is what I would say", "<table><tr><td>Tier 1</td><td>777</td></tr></table>"));
     const comment = applyEdit(guideOf([]), { ...READ, span: spanIn(page.text, "777") }, contextOfPage(page));
     expect(comment).toEqual({ ok: false, message: expect.stringContaining("comment thread") });
