@@ -146,6 +146,13 @@ describe("a listing's span, system and level", () => {
     expect(guide.systems[0]!.gradings.map((entry) => [entry.seed, entry.note ?? null])).toEqual([[661, null], [32, "the gold one"]]);
   });
 
+  it("puts a listing after a grading whose quote starts where the listing starts", () => {
+    const lines = contextOfLines(["EXAMPLE CONTENT", "Blue: 661, 32", "Gold 7"]);
+    const longer = guideOfSystems([system("system", "S", [level("level", "L")], [gradingOf(7, "level", "Blue: 661, 32\nGold 7")])]);
+    const guide = appliedTo(longer, { kind: "assign", span: spanIn(lines, "Blue: 661, 32"), quotes: "span", system: { id: "system" }, level: { key: "level" } }, lines);
+    expect(guide.systems[0]!.gradings.map((entry) => entry.seed)).toEqual([7, 661, 32]);
+  });
+
   it("takes a span right beside the comment thread, which ends where the thread starts or starts where it ends", () => {
     const beside = contextOfLines(["EXAMPLE CONTENT", "Tier 1: 661|Example comment|Tier 2: 321"], "|Example comment|");
     for (const [part, seed] of [["Tier 1: 661", 661], ["Tier 2: 321", 321]] as const) {
