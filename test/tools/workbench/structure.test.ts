@@ -166,6 +166,17 @@ describe("systems", () => {
     expect(guide.systems.map((shown) => shown.id)).toEqual(["tiers_emerald_2", "tiers_ruby", "tiers_emerald"]);
   });
 
+  it("split per paint of a system whose id is as long as a copy's id is cut to gives the first copy that id", () => {
+    const document = tiers();
+    const long = `tiers_${"x".repeat(58)}`;
+    document.systems[0]!.id = long;
+    document.systems[0]!.paint_indexes = [418, 419];
+    const context = { ...CONTEXT, items: new Map([...CONTEXT.items].map(([slug, item]) => [slug, slug === "karambit-doppler" ? { ...item, paints: [{ paint_index: 418, paint_label: "Emerald" }, { paint_index: 419, paint_label: "Ruby" }] } : item])) };
+    const guide = applied(document, { kind: "split-per-paint", system: long }, context);
+    expect(guide.systems[0]!.id).toBe(long);
+    expect(new Set(guide.systems.map((shown) => shown.id)).size).toBe(3);
+  });
+
   it("split per paint is refused for an item the dataset does not have", () => {
     const document = tiers();
     document.systems[0]!.item = "example-unknown-item";
