@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { applyEdit } from "../../../tools/workbench/apply.ts";
-import { lineOf } from "../../../tools/workbench/listing.ts";
+import { lineOf, takings } from "../../../tools/workbench/listing.ts";
 import type { EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
 import { applied as appliedTo, contextOf as contextOfLines, DOPPLER, grading as gradingOf, guideOf as guideOfSystems, level, refusal as refusalOf, shapeOf, spanIn, system } from "../../support/workbench-guides.ts";
@@ -264,6 +264,12 @@ describe("what a listing makes and a dropped number takes", () => {
     expect(appliedTo(guide, { kind: "drop-number", number: { start: seedThree, end: seedThree + 1 } }, bare).systems[0]!.gradings.map((entry) => entry.seed)).toEqual([5, 661]);
     const untaken = text.indexOf("321");
     expect(refusalOf(guide, { kind: "drop-number", number: { start: untaken, end: untaken + 3 } }, bare)).toBe("no grading takes the 321 on line 2");
+  });
+
+  it("lets each grading of a level take the first number equal to its seed after the one before took, else the first left, else none", () => {
+    const startsTaken = (quote: string, seeds: number[]) => takings(quote, seeds.map((seed) => gradingOf(seed, "in", quote)), "").map((number) => number?.start ?? null);
+    expect(startsTaken("32, 661, 32", [661, 32, 32])).toEqual([4, 9, 0]);
+    expect(startsTaken("32, 661", [32, 661, 32])).toEqual([0, 4, null]);
   });
 
   it("counts a line's end as part of the line it ends", () => {
