@@ -2,7 +2,7 @@ import { calloutKinds, scaleKinds } from "../../contract/schema/guide.ts";
 import { html, type Markup } from "../review/html.ts";
 import type { LevelView, ReviewView, SystemView } from "../review/view.ts";
 import { fillFields, type FillField } from "./edit.ts";
-import { sameLabel } from "./merge-by-label.ts";
+import { sameLabel } from "./level-labels.ts";
 import { readingControls } from "./reading-controls.ts";
 
 // The workbench's controls on the review page, server-rendered like the rest of it: plain buttons, fields

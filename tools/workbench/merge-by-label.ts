@@ -11,9 +11,6 @@ import { mergeLevels, mergeSystems, systemOf } from "./structure.ts";
 
 type Of<K extends Edit["kind"]> = Extract<Edit, { kind: K }>;
 
-/** Labels compared as a reader compares them, as level-labels.ts compares a level's: case and runs of spaces do not make two labels. */
-export { sameLabel };
-
 /** The systems of this system's label and item, in the guide's order (the system among them). */
 export function systemsOfLabel(guide: GuideDocument, system: DocumentSystem): DocumentSystem[] {
   return guide.systems.filter((other) => other.item === system.item && sameLabel(other.label, system.label));
