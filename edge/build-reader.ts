@@ -311,13 +311,7 @@ function packEntries<C>(sources: Sources<C>) {
       const { start, end, checksum } = entryRange(directory, chunk.count, at);
       const bytes = whole ? directory.subarray(start, end) : await sliced(path, expected, slice!(path, start, end, context));
       if (bytes.byteLength !== end - start) throw new DamagedFile(path, `entry ${at} should be ${end - start} bytes at ${start}, read ${bytes.byteLength}`);
-      if (!(await entryMatches(bytes, checksum))) {
-        // A whole chunk is checked by its directory when read, and entry by entry as they are cut:
-        // one that fails takes the chunk out of the cache (only a whole chunk is kept under its
-        // path), so the next request reads the file afresh.
-        state.cache?.delete(path);
-        throw new DamagedFile(path, `entry ${at} is not the bytes its directory vouches for`);
-      }
+      if (!(await entryMatches(bytes, checksum))) throw new DamagedFile(path, `entry ${at} is not the bytes its directory vouches for`);
       const value = wrapData(state.envelope, bytes);
       state.cache?.set(key, value);
       return value;
@@ -345,11 +339,11 @@ async function directoryByRange<C>(sources: Sources<C>, slice: AssetSlice<C>, st
 
 /**
  * A whole chunk, checked by its directory before any entry is cut from it. A chunk is some 50 KB: its
- * read takes no turn, so no request queues behind another's read.
+ * read takes no turn, so no request queues behind another's read. Only the answer cut from it is
+ * kept, not the chunk: a chunk takes the room of the forty-odd answers it holds, and seeds are asked
+ * across pairs, so few of its neighbours would be asked before it was evicted.
  */
 async function wholeChunk<C>(sources: Sources<C>, state: BuildState, path: string, expected: string, count: number, context: C): Promise<PackSource> {
-  const hit = state.cache?.get(path);
-  if (hit) return { directory: hit, whole: true };
   const length = directoryLength(count);
   const checkPack = async (read: Uint8Array | null) => {
     const bytes = await required(path, Promise.resolve(read));
@@ -357,7 +351,6 @@ async function wholeChunk<C>(sources: Sources<C>, state: BuildState, path: strin
     await packChecked(path, bytes, count, expected);
     // Refused before any entry is cut: a pack whose directory does not fit its size.
     if (packLengthOf(bytes, count) !== bytes.byteLength) throw new DamagedFile(path, `${bytes.byteLength} bytes, its directory says ${packLengthOf(bytes, count)}`);
-    state.cache?.set(path, bytes);
     return bytes;
   };
   const pack = await once(sources.policy, state, path, () => checked(state, path, async () => checkPack(await sources.assets(path, context))));

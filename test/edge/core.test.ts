@@ -125,6 +125,12 @@ describe("the edge core", () => {
     expect(fileReads(reads)).toEqual([LAST_CHUNK]);
     expect(SEEDS_744[LAST_CHUNK]!.byteLength).toBeLessThan(2048 + 2048);
   });
+  it("where files are read whole, the answer cut from a chunk is kept and the chunk is not: a seed asked again reads nothing, its neighbour reads the chunk again", async () => {
+    const { assets, reads } = memoryAssets();
+    const handler = handlerOf({ manifest, assets, rateLimit: false });
+    for (const seed of [1, 1, 2]) expect(json(await handler(get(`/v1/items/7/44/seeds/${seed}`))).data).toEqual({ seed });
+    expect(fileReads(reads)).toEqual([FIRST_CHUNK, FIRST_CHUNK]);
+  });
   it("where requests may share reads, concurrent requests for seeds of one chunk read the chunk once", async () => {
     const { assets, reads } = memoryAssets();
     const handler = handlerOf({ manifest, assets, rateLimit: false, reads: SHARED_READS });
@@ -386,7 +392,7 @@ describe("the edge core serves only bytes the build wrote", () => {
     expect((await handler(get("/v1/items/7/44/seeds/1"))).status).toBe(200);
     expect((await handler(get("/health"))).status).toBe(503);
   });
-  it("a damaged whole chunk found damaged only when an entry is cut leaves the cache, so a restored file serves", async () => {
+  it("a whole chunk found damaged only when an entry is cut serves again once the file is restored", async () => {
     const source = damaged({ [pack]: sameSize(CHUNK, DIRECTORY + 2) });
     const handler = handlerOf({ manifest, assets: memoryAssets(source).assets, ...quiet });
     expect((await handler(get("/v1/items/7/44/seeds/1"))).status).toBe(200);

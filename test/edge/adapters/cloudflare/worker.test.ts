@@ -74,7 +74,7 @@ describe("reading the build's files in a Worker", () => {
     for (const reads of readsOf) expect(reads.filter((path) => path.endsWith(".pack"))).toEqual([`/${fixture.manifest.generation}/v1/items/7/44/seeds/0.pack`]);
   });
 
-  it("a seed reads the one chunk holding it, and another seed of that chunk is answered from the isolate's memory", async () => {
+  it("a seed reads the one chunk holding it; asked again it is answered from the isolate's memory, and a seed beside it reads the chunk again", async () => {
     const worker = createWorker({ log: () => {} });
     const reads: string[] = [];
     const counted: WorkerEnv = {
@@ -89,7 +89,9 @@ describe("reading the build's files in a Worker", () => {
     const chunks = reads.filter((path) => path.endsWith(".pack"));
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).not.toBe(`/${fixture.manifest.generation}/v1/items/7/44/seeds/0.pack`);
-    expect((await (await worker.fetch(request("/v1/items/7/44/seeds/999", "192.0.2.4"), counted)).json()).data.seed).toBe(999);
+    expect((await (await worker.fetch(request("/v1/items/7/44/seeds/1000", "192.0.2.4"), counted)).json()).data.seed).toBe(1000);
     expect(reads.filter((path) => path.endsWith(".pack"))).toEqual(chunks);
+    expect((await (await worker.fetch(request("/v1/items/7/44/seeds/999", "192.0.2.4"), counted)).json()).data.seed).toBe(999);
+    expect(reads.filter((path) => path.endsWith(".pack"))).toEqual([...chunks, ...chunks]);
   });
 });
