@@ -1,10 +1,11 @@
 // `npm run changes -- --against REF` in a git repository of its own, made in a temporary folder: its
-// main branch holds a copy of the shipped dataset, and the branch checked out moves one seed of an
-// example guide. The preview is the comment the pull request would get, and it leaves no worktree
+// main branch holds the shipped dataset's guides and the items they grade (the other items left out:
+// each costs both builds of a preview its seed responses, and none of them changes), and the branch
+// checked out moves one seed of an example guide. The preview is the comment the pull request would get, and it leaves no worktree
 // and no temporary folder behind, whether the steps pass or fail.
 
 import { execFileSync } from "node:child_process";
-import { cpSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,6 +53,9 @@ const worktrees = () => git("worktree", "list", "--porcelain").split("\n").filte
 beforeAll(() => {
   repo = realpathSync(folders.make());
   cpSync(path.join(REPOSITORY, "dataset"), path.join(repo, "dataset"), { recursive: true });
+  const guides = path.join(repo, "dataset/guides");
+  const graded = new Set(readdirSync(guides).flatMap((file) => [...readFileSync(path.join(guides, file), "utf8").matchAll(/"item": "([^"]+)"/g)].map((match) => `${match[1]}.json`)));
+  for (const item of readdirSync(path.join(repo, "dataset/items"))) if (!graded.has(item)) rmSync(path.join(repo, "dataset/items", item));
   git("init", "--quiet", "--initial-branch=main");
   git("add", "dataset");
   git("commit", "--quiet", "-m", "EXAMPLE CONTENT: the shipped dataset");
