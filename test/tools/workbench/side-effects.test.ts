@@ -234,6 +234,10 @@ describe("which grading after an edit is which before it", () => {
     expect(found(guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [32])]), guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [])]))).toEqual([["removed", 32, "gold", null, null]]);
   });
 
+  it("names a grading moved to another system under a level of the same key", () => {
+    expect(found(guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [])]), guideOf([phase("blue", "Blue", []), phase("gold", "Gold", [32])]))).toEqual([["moved", 32, "blue", "gold", "t2"]]);
+  });
+
   it("says nothing of a grading left in place when another system gains one of the same number", () => {
     expect(found(guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [])]), guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [32])]))).toEqual([]);
   });
