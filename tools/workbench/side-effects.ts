@@ -98,8 +98,9 @@ function quotePlaces(context: EditContext): (quote: string) => number | null {
     if (known.has(quote)) return known.get(quote)!;
     let at = firstOccurrence(context.text, quote);
     while (at !== -1 && inRegion(at, at + quote.length)) at = firstOccurrence(context.text, quote, at + 1);
-    known.set(quote, at === -1 ? null : at);
-    return at === -1 ? null : at;
+    const place = at === -1 ? null : at;
+    known.set(quote, place);
+    return place;
   };
 }
 
@@ -146,8 +147,9 @@ const SCOPES: { [K in Edit["kind"]]: ScopeOf<K> } = {
     return { systems: new Set(system === undefined ? [] : systemsOfLabel(guide, system).map((other) => other.id)) };
   },
   "merge-item-systems": (edit, guide) => {
+    // The system merged into is of its own item; with no such system, no system is of an undefined item.
     const item = guide.systems.find((candidate) => candidate.id === edit.into)?.item;
-    return { systems: new Set(guide.systems.filter((other) => other.id === edit.into || other.item === item).map((other) => other.id)) };
+    return { systems: new Set(guide.systems.filter((other) => other.item === item).map((other) => other.id)) };
   },
   callout: ofSpan,
   remark: ofSpan,
@@ -196,8 +198,8 @@ function matchGradings(was: readonly GradingAt[], now: readonly GradingAt[]): (G
   const matched: (GradingAt | undefined)[] = [];
   const pass = (key: (grading: GradingAt) => string, accept: (a: GradingAt, b: GradingAt) => boolean) => {
     const byKey = new Map<string, number[]>();
+    // A grading after the edit already matched is listed too: the look-up below passes over it.
     now.forEach((grading, index) => {
-      if (used.has(index)) return;
       const list = byKey.get(key(grading));
       if (list === undefined) byKey.set(key(grading), [index]);
       else list.push(index);
@@ -242,7 +244,8 @@ const SAID: Record<GradingChange["change"], (seeds: string, where: string) => st
 export function sideEffectsSentence(effects: SideEffects): string | null {
   const groups = new Map<string, { change: GradingChange; seeds: number[] }>();
   for (const change of effects.gradings) {
-    const key = [change.change, change.from.system, change.from.level, change.line ?? ""].join("\u0000");
+    // join writes a line not known (null) as an empty part.
+    const key = [change.change, change.from.system, change.from.level, change.line].join("\u0000");
     const group = groups.get(key);
     if (group === undefined) groups.set(key, { change, seeds: [change.seed] });
     else group.seeds.push(change.seed);

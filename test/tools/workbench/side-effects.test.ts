@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { pictureOf, scopeOf, sideEffects, sideEffectsSentence } from "../../../tools/workbench/side-effects.ts";
+import type { DocumentGrading, GuideDocument } from "../../../tools/workbench/document.ts";
 import { appliedWithEffects, contextOf, grading, guideOf, level, spanIn, system } from "../../support/workbench-guides.ts";
 
 const CONTEXT = contextOf(["Example tiers, EXAMPLE CONTENT", "Tier 2: 32, 92", "Tier 1: 661", "Tier 2: 32, 92", "Honourable: 555, 71"]);
@@ -83,6 +84,7 @@ describe("what an edit is about", () => {
     expect(named({ kind: "merge-systems-by-label", system: "nope" }).systems).toEqual([]);
     expect(named({ kind: "merge-item-systems", into: "gold" }).systems).toEqual(["gold"]);
     expect(named({ kind: "merge-item-systems", into: "blue_2" }).systems).toEqual(["blue", "blue_2"]);
+    expect(named({ kind: "merge-item-systems", into: "nope" }).systems).toEqual([]);
   });
 
   it("is nothing for an edit of the guide's own fields", () => {
@@ -161,5 +163,103 @@ describe("the side effects found and said", () => {
     expect(effects.gradings.map((change) => [change.change, change.seed, change.to?.level])).toEqual([["requoted", 32, "t2"]]);
     expect(sideEffectsSentence({ gradings: [], levels: [], systems: [{ system: "a", label: "A" }, { system: "b", label: "B" }] })).toBe("also removed systems A, B");
     expect(sideEffectsSentence({ gradings: [], levels: [], systems: [] })).toBeNull();
+  });
+
+  it("places a grading past its quote written inside the comment thread, and without a line when only the thread writes it", () => {
+    const lines = (text: string[], thread: string) => {
+      const context = contextOf(text, thread);
+      const before = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [grading(661, "t1", "Tier 1: 661")])]);
+      const after = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [])]);
+      return sideEffects(pictureOf(before, context), scopeOf({ kind: "set-notes", text: "" }, before), after, context).gradings.map((change) => change.line);
+    };
+    expect(lines(["(Tier 1: 661, says the thread)", "EXAMPLE CONTENT", "Tier 1: 661"], "(Tier 1: 661, says the thread)")).toEqual([3]);
+    expect(lines(["Tier 1: 661, says the thread", "EXAMPLE CONTENT"], "Tier 1: 661, says the thread")).toEqual([null]);
+  });
+
+  it("holds a grading in the span of the number it takes, not of the same digits in its level's label", () => {
+    const context = contextOf(["Example blues, EXAMPLE CONTENT", "Blue 5: 5, 32"]);
+    const before = guideOf([system("blue", "Blue", [level("b5", "Blue 5")], [grading(5, "b5", "Blue 5: 5, 32"), grading(32, "b5", "Blue 5: 5, 32")])]);
+    const after = guideOf([system("blue", "Blue", [level("b5", "Blue 5")], [grading(32, "b5", "Blue 5: 5, 32")])]);
+    const seed = spanIn(context, "5, 32").start;
+    const label = spanIn(context, "Blue 5").start + "Blue ".length;
+    const within = (start: number) => sideEffects(pictureOf(before, context), { spans: [{ start, end: start + 1 }], levels: new Set(), systems: new Set() }, after, context).gradings;
+    expect(within(seed)).toEqual([]);
+    expect(within(label).map((change) => [change.change, change.seed, change.line])).toEqual([["removed", 5, 2]]);
+  });
+
+  it("places a grading of a level its system does not list at its seed all the same", () => {
+    const context = contextOf(["Example tiers, EXAMPLE CONTENT", "Tier 9: 8"]);
+    const before = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [grading(8, "t9", "Tier 9: 8")])]);
+    const after = guideOf([system("tiers", "Tiers", [level("t1", "Tier 1")], [])]);
+    const seed = spanIn(context, "8");
+    expect(sideEffects(pictureOf(before, context), { spans: [seed], levels: new Set(), systems: new Set() }, after, context).gradings).toEqual([]);
+    expect(sideEffects(pictureOf(before, context), scopeOf({ kind: "set-notes", text: "" }, before), after, context).gradings.map((change) => [change.seed, change.line, change.from.levelLabel])).toEqual([[8, 2, "t9"]]);
+  });
+
+  it("never holds a grading whose quote is not in the text in a selected span, even one from the text's start", () => {
+    const before = guideOf([system("tiers", "Tiers", [level("t2", "Tier 2")], [grading(7, "t2", "Tier 2: 7")])]);
+    const after = guideOf([system("tiers", "Tiers", [level("t2", "Tier 2")], [])]);
+    const effects = sideEffects(pictureOf(before, CONTEXT), { spans: [{ start: 0, end: CONTEXT.text.length }], levels: new Set(), systems: new Set() }, after, CONTEXT);
+    expect(effects.gradings.map((change) => [change.change, change.seed, change.line])).toEqual([["removed", 7, null]]);
+  });
+
+  it("names gradings of two levels apart even when their level keys and lines would run together", () => {
+    const where = (level: string, levelLabel: string) => ({ system: "tiers", systemLabel: "Tiers", level, levelLabel });
+    const effects = {
+      gradings: [
+        { change: "removed" as const, seed: 5, line: 12, from: where("t", "Top"), to: null },
+        { change: "removed" as const, seed: 7, line: 2, from: where("t1", "Tier 1"), to: null },
+      ],
+      levels: [],
+      systems: [],
+    };
+    expect(sideEffectsSentence(effects)).toBe("also removed seed 5 of Top of Tiers (line 12); removed seed 7 of Tier 1 of Tiers (line 2)");
+  });
+});
+
+describe("which grading after an edit is which before it", () => {
+  const SHARED = contextOf(["Example phases, EXAMPLE CONTENT", "Tier 2: 32, 92"]);
+  const phase = (id: string, label: string, seeds: number[]) => system(id, label, [level("t2", "Tier 2")], seeds.map((seed) => grading(seed, "t2", "Tier 2: 32, 92")));
+  const found = (before: GuideDocument, after: GuideDocument, context = SHARED) =>
+    sideEffects(pictureOf(before, context), scopeOf({ kind: "set-notes", text: "" }, before), after, context).gradings.map((change) => [change.change, change.seed, change.from.system, change.to?.system ?? null, change.to?.level ?? null]);
+
+  it("says nothing of the gradings of a system moved past another that quotes the same line", () => {
+    const guide = guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [32])]);
+    const { guide: moved, sideEffects: effects } = appliedWithEffects(guide, { kind: "move-system", system: "gold", direction: "up" }, SHARED);
+    expect(moved.systems.map((entry) => entry.id)).toEqual(["gold", "blue"]);
+    expect(sideEffectsSentence(effects)).toBeNull();
+  });
+
+  it("names a grading removed from one system though another grading of the same number stays in another", () => {
+    expect(found(guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [32])]), guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [])]))).toEqual([["removed", 32, "gold", null, null]]);
+  });
+
+  it("names a grading moved to another system under a level of the same key", () => {
+    expect(found(guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [])]), guideOf([phase("blue", "Blue", []), phase("gold", "Gold", [32])]))).toEqual([["moved", 32, "blue", "gold", "t2"]]);
+  });
+
+  it("says nothing of a grading left in place when another system gains one of the same number", () => {
+    expect(found(guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [])]), guideOf([phase("blue", "Blue", [32]), phase("gold", "Gold", [32])]))).toEqual([]);
+  });
+
+  it("matches gradings of one seed given other quotes, in order, to those of their level", () => {
+    const context = contextOf(["Example tiers, EXAMPLE CONTENT", "Tier 2: 32, 92", "Tier 2 again: 32"]);
+    const before = guideOf([system("tiers", "Tiers", [level("t2", "Tier 2")], [grading(32, "t2", "Tier 2: 32, 92"), grading(32, "t2", "Tier 2 again: 32")])]);
+    const after = guideOf([system("tiers", "Tiers", [level("t2", "Tier 2")], [grading(32, "t2", "Tier two: 32"), grading(32, "t2", "Tier two again: 32")])]);
+    const effects = sideEffects(pictureOf(before, context), scopeOf({ kind: "set-notes", text: "" }, before), after, context);
+    expect(effects.gradings.map((change) => [change.change, change.seed, change.line])).toEqual([
+      ["requoted", 32, 2],
+      ["requoted", 32, 3],
+    ]);
+  });
+
+  it("matches a grading to one at the same place of the text whatever its quote, and never by a seed alone", () => {
+    const tier = (...gradings: DocumentGrading[]) => guideOf([system("tiers", "Tiers", [level("t1", "Tier 1"), level("t2", "Tier 2")], gradings)]);
+    // The same number of the text, taken by a shorter quote in another level: moved there.
+    expect(found(tier(grading(32, "t2", "Tier 2: 32, 92")), tier(grading(32, "t1", "32, 92")))).toEqual([["moved", 32, "tiers", "tiers", "t1"]]);
+    // A seed written nowhere in the text, then under another quote in another level: not the same grading.
+    expect(found(tier(grading(7, "t2", "Tier 2: 7")), tier(grading(7, "t1", "Tier 1: 7")))).toEqual([["removed", 7, "tiers", null, null]]);
+    // A grading removed while another seed is added elsewhere: removed, not moved.
+    expect(found(tier(grading(92, "t1", "Tier 2: 32, 92")), tier(grading(32, "t2", "Tier 2: 32, 92")))).toEqual([["removed", 92, "tiers", null, null]]);
   });
 });
