@@ -244,7 +244,7 @@ function scopeFor(scopes: ReturnType<typeof scopesOf>, unit: Unit, route: Route)
 const DUMP_GZIP_LEVEL = 6;
 
 /** A file's body as bytes (text is UTF-8). */
-export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === "string" ? Buffer.from(body, "utf8") : body);
+export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === "string" ? Buffer.from(body) : body);
 
 /** A gzip file's bytes, encoded now. */
 export function encodeGzipFile(pieces: readonly Piece[]): Uint8Array {
