@@ -109,8 +109,12 @@ interface UnitSpec<U extends Unit> {
   scope: () => Scopes[U];
 }
 
-/** A unit whose every file is `fileFor` of its routes: its entries' routes, in the order of the table. */
-function unitOf<U extends Unit>(spec: UnitSpec<U>, manifest: Pick<Manifest, "topics">): DerivationUnit {
+/**
+ * A unit whose every file is `fileFor` of its routes: its entries' routes, in the order of the table.
+ * It refuses entries the build could not store: a route stored encoded in a unit with inputs, a
+ * pack's entries out of order or short of its count.
+ */
+export function unitOf<U extends Unit>(spec: UnitSpec<U>, manifest: Pick<Manifest, "topics">): DerivationUnit {
   function* routes(): Generator<{ route: Route; entry: Entry<U> }> {
     for (const entry of spec.entries) {
       for (const fields of entry.routes(spec.source)) yield { route: { name: entry.endpoint.name, ...fields } as Route, entry };
