@@ -230,9 +230,9 @@ function scopeFor(scopes: ReturnType<typeof scopesOf>, unit: Unit, route: Route)
       return guide === undefined ? null : scopes.guide(guide);
     }
     case "alias": {
-      // A market hash name's key is the letters and digits of one slug.
-      const slug = fields.by === "slug" ? fields.aliasKey! : [...scopes.resolve.keys()].find((key) => nameKey(key) === fields.aliasKey);
-      return slug !== undefined && scopes.resolve.has(slug) ? scopes.alias(slug) : null;
+      // The slug the route names: by itself, or by a market hash name's key, the letters and digits of one slug.
+      const slug = [...scopes.resolve.keys()].find((key) => (fields.by === "slug" ? key : nameKey(key)) === fields.aliasKey);
+      return slug === undefined ? null : scopes.alias(slug);
     }
     case "build":
       return scopes.build();
