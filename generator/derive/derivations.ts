@@ -177,7 +177,7 @@ export const DERIVATIONS = {
     derive: (_route, { pairs, guides, datasetVersion }) => {
       const { prefix, suffix } = envelopeFor(datasetVersion);
       return envelopePieces([
-        [prefix, Buffer.from(`{"items":${JSON.stringify(pairs.map(itemOf))},"guides":[`, "utf8")],
+        [prefix, Buffer.from(`{"items":${JSON.stringify(pairs.map(itemOf))},"guides":[`)],
         ...guides.map((stored, index) => (index === 0 ? [guideJson(stored)] : [COMMA, guideJson(stored)])),
         [CLOSE_DUMP, suffix],
       ]);

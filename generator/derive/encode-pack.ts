@@ -6,18 +6,22 @@ import { createHash } from "node:crypto";
 import { directoryLength, writeDirectory } from "../../contract/pack.ts";
 import { CHUNK_STEP, chunkFileOf, chunkStarts } from "../../contract/pack-chunks.ts";
 
-export function encodePack(entries: readonly Uint8Array[]): Uint8Array {
-  const start = directoryLength(entries.length);
-  let length = start;
-  for (const entry of entries) length += entry.byteLength;
+/** The bytes of a pack of entries of these lengths: at most 0xffffffff, the last offset its 32-bit directory can write. */
+export function packLength(lengths: readonly number[]): number {
+  const length = lengths.reduce((sum, entry) => sum + entry, directoryLength(lengths.length));
   if (length > 0xffffffff) throw new Error(`a pack cannot hold ${length} bytes (offsets are 32-bit)`);
-  const pack = new Uint8Array(length);
+  return length;
+}
+
+export function encodePack(entries: readonly Uint8Array[]): Uint8Array {
+  const lengths = entries.map((entry) => entry.byteLength);
+  const pack = new Uint8Array(packLength(lengths));
   writeDirectory(
     pack,
-    entries.map((entry) => entry.byteLength),
+    lengths,
     entries.map((entry) => createHash("sha256").update(entry).digest()),
   );
-  let offset = start;
+  let offset = directoryLength(entries.length);
   for (const entry of entries) {
     pack.set(entry, offset);
     offset += entry.byteLength;

@@ -69,7 +69,10 @@ export function gzipPiecesSync(pieces: readonly Piece[], level: number): PieceEn
   return assemble(pieces, pieces.filter((piece) => pieceLength(piece) > 0).map((piece) => [pieceKey(piece), deflateRawSync(joinedPiece(piece), options)]), level);
 }
 
-/** Pieces deflated at once on zlib's thread pool: enough to keep its threads busy, few enough that joined pieces stay small. */
+/**
+ * Pieces deflated at once on zlib's thread pool: enough to keep its threads busy, few enough that
+ * joined pieces stay small. Each is a worker taking the next piece; one that finds none left ends.
+ */
 const DEFLATING_AT_ONCE = 8;
 
 /**
@@ -83,7 +86,7 @@ export async function gzipPieces(pieces: readonly Piece[], level: number, previo
   }
   const options = deflateOptions(level);
   const nonEmpty = pieces.filter((piece) => pieceLength(piece) > 0);
-  const deflated: [string, Uint8Array][] = new Array(nonEmpty.length);
+  const deflated: [string, Uint8Array][] = [];
   let next = 0;
   const deflateNext = async (): Promise<void> => {
     for (let at = next++; at < nonEmpty.length; at = next++) {
@@ -93,7 +96,7 @@ export async function gzipPieces(pieces: readonly Piece[], level: number, previo
       deflated[at] = [key, kept ?? (await new Promise<Uint8Array>((resolve, reject) => deflateRaw(joinedPiece(piece), options, (error, out) => (error ? reject(error) : resolve(out)))))];
     }
   };
-  await Promise.all(Array.from({ length: Math.min(DEFLATING_AT_ONCE, nonEmpty.length) }, deflateNext));
+  await Promise.all(Array.from({ length: DEFLATING_AT_ONCE }, deflateNext));
   return assemble(pieces, deflated, level);
 }
 

@@ -109,8 +109,12 @@ interface UnitSpec<U extends Unit> {
   scope: () => Scopes[U];
 }
 
-/** A unit whose every file is `fileFor` of its routes: its entries' routes, in the order of the table. */
-function unitOf<U extends Unit>(spec: UnitSpec<U>, manifest: Pick<Manifest, "topics">): DerivationUnit {
+/**
+ * A unit whose every file is `fileFor` of its routes: its entries' routes, in the order of the table.
+ * It refuses entries the build could not store: a route stored encoded in a unit with inputs, a
+ * pack's entries out of order or short of its count.
+ */
+export function unitOf<U extends Unit>(spec: UnitSpec<U>, manifest: Pick<Manifest, "topics">): DerivationUnit {
   function* routes(): Generator<{ route: Route; entry: Entry<U> }> {
     for (const entry of spec.entries) {
       for (const fields of entry.routes(spec.source)) yield { route: { name: entry.endpoint.name, ...fields } as Route, entry };
@@ -226,9 +230,9 @@ function scopeFor(scopes: ReturnType<typeof scopesOf>, unit: Unit, route: Route)
       return guide === undefined ? null : scopes.guide(guide);
     }
     case "alias": {
-      // A market hash name's key is the letters and digits of one slug.
-      const slug = fields.by === "slug" ? fields.aliasKey! : [...scopes.resolve.keys()].find((key) => nameKey(key) === fields.aliasKey);
-      return slug !== undefined && scopes.resolve.has(slug) ? scopes.alias(slug) : null;
+      // The slug the route names: by itself, or by a market hash name's key, the letters and digits of one slug.
+      const slug = [...scopes.resolve.keys()].find((key) => (fields.by === "slug" ? key : nameKey(key)) === fields.aliasKey);
+      return slug === undefined ? null : scopes.alias(slug);
     }
     case "build":
       return scopes.build();
@@ -244,7 +248,7 @@ function scopeFor(scopes: ReturnType<typeof scopesOf>, unit: Unit, route: Route)
 const DUMP_GZIP_LEVEL = 6;
 
 /** A file's body as bytes (text is UTF-8). */
-export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === "string" ? Buffer.from(body, "utf8") : body);
+export const bytesOf = (body: string | Uint8Array): Uint8Array => (typeof body === "string" ? Buffer.from(body) : body);
 
 /** A gzip file's bytes, encoded now. */
 export function encodeGzipFile(pieces: readonly Piece[]): Uint8Array {

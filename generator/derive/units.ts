@@ -24,7 +24,7 @@ const guideJsons = new WeakMap<Guide, Buffer>();
 export function guideJson(guide: Guide): Buffer {
   let json = guideJsons.get(guide);
   if (json === undefined) {
-    json = Buffer.from(JSON.stringify(guide), "utf8");
+    json = Buffer.from(JSON.stringify(guide));
     guideJsons.set(guide, json);
   }
   return json;

@@ -55,6 +55,11 @@ describe("client key", () => {
     expect(clientKeyOf("1:2:3:4:5:6:7:8:9")).toBe("1:2:3:4:5:6:7:8:9");
     expect(clientKeyOf("x".repeat(10_000))).toHaveLength(64);
   });
+  it("an IPv4 address with more after it is not an address: it is kept cut to 64 characters too", () => {
+    const longer = `192.0.2.10${"0".repeat(100)}`;
+    expect(clientKeyOf(longer)).toBe(longer.slice(0, 64));
+    expect(clientKeyOf("192.0.2.10.5")).toBe("192.0.2.10.5");
+  });
 
   it("addresses that share their first 64 bits share a key; others do not", () => {
     fc.assert(

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { directoryLength, entriesOf, entryRange } from "../../../contract/pack.ts";
-import { encodePack } from "../../../generator/derive/encode-pack.ts";
+import { encodePack, packLength } from "../../../generator/derive/encode-pack.ts";
 
 const encoder = new TextEncoder();
 
@@ -18,5 +18,8 @@ describe("a pack as the build writes it", () => {
   it("refuses to hold more than its 32-bit offsets can address", () => {
     const huge = { byteLength: 2 ** 32 } as Uint8Array;
     expect(() => encodePack([huge])).toThrow(`a pack cannot hold ${2 ** 32 + directoryLength(1)} bytes (offsets are 32-bit)`);
+    // Its last offset, the file's length, may be the largest 32-bit number and no more.
+    expect(packLength([10, 0xffffffff - directoryLength(2) - 10])).toBe(0xffffffff);
+    expect(() => packLength([10, 0xffffffff - directoryLength(2) - 9])).toThrow("a pack cannot hold 4294967296 bytes (offsets are 32-bit)");
   });
 });

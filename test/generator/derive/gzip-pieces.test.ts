@@ -36,8 +36,12 @@ describe("gzip in pieces", () => {
     );
   });
 
-  it("an empty body is a valid empty gzip file", () => {
-    expect(gunzipSync(gzipPiecesSync(cutInto(new Uint8Array(0), []), LEVEL).bytes).byteLength).toBe(0);
+  it("an empty body is a valid empty gzip file, encoded now or in the background", async () => {
+    const now = gzipPiecesSync(cutInto(new Uint8Array(0), []), LEVEL);
+    expect(gunzipSync(now.bytes).byteLength).toBe(0);
+    const background = await gzipPieces(cutInto(new Uint8Array(0), []), LEVEL);
+    expect(background.bytes).toEqual(now.bytes);
+    expect(background.pieces).toEqual([]);
   });
 
   it("re-encoding after an edit, with the previous file's pieces, gives the bytes of an encoding from nothing", async () => {

@@ -5,9 +5,13 @@ import { SEEDS_PER_PACK } from "../../../contract/endpoints/seed.ts";
 import { entriesOf } from "../../../contract/pack.ts";
 import { CHUNK_STEP, chunkFileOf, chunkOfFile, packChunksOf } from "../../../contract/pack-chunks.ts";
 import { fileFor, packEntryOf, parseRequest, pathFor, storedEncodingOf, type Route } from "../../../contract/routes.ts";
+import { nameKey } from "../../../contract/market-name.ts";
 import { BASE_PATH } from "../../../contract/paths.ts";
+import { coverageOf } from "../../../generator/derive/coverage.ts";
 import { derivationOf } from "../../../generator/derive/derivations.ts";
-import { buildFiles, derivationUnits, manifestOf, responseTo, topicsOf } from "../../../generator/derive/index.ts";
+import { buildFiles, derivationUnits, manifestOf, responseTo, topicsOf, unitOf } from "../../../generator/derive/index.ts";
+import { pairsOf, sortGuides, type Pair } from "../../../generator/derive/order.ts";
+import { seedResponses } from "../../../generator/derive/verdicts.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { dumpResponseSchema } from "../../../contract/schema/responses.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
@@ -202,5 +206,59 @@ describe("the parts of a build", () => {
     expect(responseTo(tinyDataset, "vK", { name: "guide", platformId: "999", system: null })).toBeNull();
     expect(responseTo(tinyDataset, "vK", { name: "resolve", aliasKey: "m4a1-s-example", by: "slug" })).toBeNull();
     expect(responseTo(tinyDataset, "vK", { name: "item", defIndex: 507, paintIndex: 415, topic: null })).toMatchObject({ item: { def_index: 507, paint_index: 415 } });
+  });
+
+  it("answer a market hash name's key as the slug whose letters and digits it is, and a key of no slug with no response", () => {
+    const bySlug = responseTo(tinyDataset, "vK", { name: "resolve", aliasKey: "karambit-doppler", by: "slug" });
+    expect(bySlug).toMatchObject({ items: [{ slug: "karambit-doppler" }, { slug: "karambit-doppler" }, { slug: "karambit-doppler" }] });
+    expect(responseTo(tinyDataset, "vK", { name: "resolve", aliasKey: nameKey("karambit-doppler"), by: "market_hash_name" })).toEqual(bySlug);
+    expect(responseTo(tinyDataset, "vK", { name: "resolve", aliasKey: nameKey("m4a1-s-example"), by: "market_hash_name" })).toBeNull();
+    expect(responseTo(tinyDataset, "vK", { name: "resolve", aliasKey: "karambit-doppler", by: "market_hash_name" })).toBeNull();
+  });
+});
+
+describe("a part the build could not store", () => {
+  const manifest = manifestOf(tinyDataset, "vU");
+  const pairs = pairsOf(tinyDataset.items);
+  const [ak, karambit] = [pairs.find(({ item }) => item.def_index === 7)!, pairs.find(({ item }) => item.def_index === 507)!];
+  const covering = coverageOf(sortGuides(tinyDataset.guides));
+  const pairScope = () => ({ pair: ak, covering: covering(ak), seedResponse: seedResponses(ak, covering(ak)) });
+  const build = () => ({ dataset: tinyDataset, datasetVersion: "vU", pairs, guides: sortGuides(tinyDataset.guides), aliases: 0 });
+  /** The seeds pack's derivation, answering these routes instead of seeds 0..1000 of one pair. */
+  const seedsAnswering = (routes: { pair: Pair; seed: number }[]) => ({
+    ...derivationOf("seed"),
+    unit: "pair" as const,
+    routes: () => routes.map(({ pair, seed }) => ({ defIndex: pair.item.def_index, paintIndex: pair.paint.paint_index, seed })),
+  });
+  const seedsUnit = (routes: { pair: Pair; seed: number }[]) =>
+    unitOf({ key: "pair 7/44", inputs: "i", entries: [seedsAnswering(routes)], source: { pair: ak, topics: [] }, scope: pairScope }, manifest);
+  const seeds = (pair: Pair, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, at) => ({ pair, seed: from + at }));
+
+  it("a part that is hashed to be reused may not hold a file stored gzip-encoded, which is encoded only after the part is counted", () => {
+    const dump = { ...derivationOf("dump"), unit: "build" as const };
+    expect(() => unitOf({ key: "dump", inputs: "i", entries: [dump], source: null, scope: build }, manifest)).toThrow(
+      "unit dump: a route stored encoded must be derived every build (inputs null)",
+    );
+    expect(unitOf({ key: "dump", inputs: null, entries: [dump], source: null, scope: build }, manifest).paths).toEqual([fileFor({ name: "dump" }, manifest)]);
+  });
+
+  it("a file stored gzip-encoded whose derivation gives a value is stored as one piece, the value's JSON", () => {
+    const value = { items: [], guides: [] };
+    const dump = { ...derivationOf("dump"), unit: "build" as const, derive: () => value };
+    const [file] = [...unitOf({ key: "dump", inputs: null, entries: [dump], source: null, scope: build }, manifest).files()];
+    expect(file).toEqual({ path: fileFor({ name: "dump" }, manifest), pieces: [[Buffer.from(JSON.stringify(value))]] });
+  });
+
+  it("a pack's entries must come one by one from the first, all of one pack", () => {
+    expect(() => [...seedsUnit([{ pair: ak, seed: 1 }, ...seeds(ak, 0, 1000)]).files()]).toThrow("pair 7/44: entry 1 of v1/items/7/44/seeds.pack is out of order");
+    expect(() => [...seedsUnit([...seeds(ak, 0, 2), { pair: ak, seed: 4 }]).files()]).toThrow("pair 7/44: entry 4 of v1/items/7/44/seeds.pack is out of order");
+    expect(() => [...seedsUnit([...seeds(ak, 0, 2), ...seeds(karambit, 3, 1000)]).files()]).toThrow(
+      `pair 7/44: entry 3 of ${fileFor({ name: "seed", defIndex: 507, paintIndex: karambit.paint.paint_index, seed: 3 }, manifest)} is out of order`,
+    );
+    expect(new Set([...seedsUnit(seeds(ak, 0, 1000)).files()].map((file) => storedAs(file.path)))).toEqual(new Set(["v1/items/7/44/seeds.pack"]));
+  });
+
+  it("a pack short of its last entries is refused rather than stored cut", () => {
+    expect(() => [...seedsUnit(seeds(ak, 0, 9)).files()]).toThrow("pair 7/44: v1/items/7/44/seeds.pack has 10 of its 1001 entries");
   });
 });

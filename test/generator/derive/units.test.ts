@@ -34,4 +34,12 @@ describe("what each part of a build is derived from", () => {
     const [a, b] = [guide({ platform_id: "1", systems: [] }), guide({ platform_id: "12", systems: [] })];
     expect(pairInputs(akCaseHardened(), ["ab", "c"], [a, b])).not.toBe(pairInputs(akCaseHardened(), ["a", "bc"], [a, b]));
   });
+
+  it("a part's hash is the SHA-256 of its kind's name and its inputs, each after its length, cut to 32 hex digits", () => {
+    const sha = (...parts: string[]) => createHash("sha256").update(parts.map((part) => `${part.length}:${part}`).join("")).digest("hex").slice(0, 32);
+    const item = akCaseHardened();
+    expect(pairInputs(item, ["fade"], [example])).toBe(sha("pair", canonicalJson(item), '["fade"]', guideHash(example)));
+    expect(guideInputs(example)).toBe(sha("guide", guideHash(example)));
+    expect(resolveInputs(item)).toBe(sha("resolve", canonicalJson(item)));
+  });
 });
