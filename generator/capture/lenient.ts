@@ -6,7 +6,8 @@ export type Fields = Record<string, unknown>;
 
 /** An object's fields, or null for anything else (an array, a placeholder string). */
 export function fields(value: unknown): Fields | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Fields) : null;
+  // `typeof null` is "object" too: null passes through as itself, which is the answer for it.
+  return typeof value === "object" && !Array.isArray(value) ? (value as Fields | null) : null;
 }
 
 /** An array's items, or none. */

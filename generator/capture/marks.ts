@@ -12,7 +12,7 @@ export type MarkKind = "struck" | "quoted" | "spoiler";
 
 interface MarkRule {
   mark: MarkKind;
-  tags?: readonly string[];
+  tags: readonly string[];
   /** Tested against each class name of an element. */
   name: RegExp;
 }
@@ -59,7 +59,7 @@ export function markOf(element: TextElement): MarkKind | null {
   // An empty name (of `class=""`, or around extra spaces) is no rule's name.
   const names = (element.attributes.class ?? "").split(/\s+/);
   for (const rule of MARK_RULES) {
-    if (rule.tags?.includes(element.tag) || names.some((name) => rule.name.test(name))) return rule.mark;
+    if (rule.tags.includes(element.tag) || names.some((name) => rule.name.test(name))) return rule.mark;
   }
   // An inline style striking its text through is a strike however the page names it.
   if (/text-decoration(?:-line)?\s*:[^;]*line-through/i.test(element.attributes.style ?? "")) return "struck";

@@ -90,6 +90,10 @@ describe("the authors of a page", () => {
     expect(read('<meta name="author" content="  "><p>661</p>').authors).toEqual([]);
     expect(read('<meta property="author" content="Example Author E"><p>661</p>').authors).toEqual([]);
   });
+
+  it("are read from a meta tag named author, not from another element of that name", () => {
+    expect(read('<input name="author" value="x"><meta name="author" content="Example Author D"><p>661</p>').authors).toEqual(["Example Author D"]);
+  });
 });
 
 describe("the address and the related guides of a page", () => {
@@ -97,6 +101,11 @@ describe("the address and the related guides of a page", () => {
     expect(read('<link rel="stylesheet" href="/s.css"><link rel="canonical" href="https://example.com/a"><meta property="og:url" content="https://example.com/b">').url).toBe("https://example.com/a");
     expect(read('<meta property="og:title" content="x"><meta property="og:url" content="https://example.com/b">').url).toBe("https://example.com/b");
     expect(read("<p>661</p>").url).toBeNull();
+  });
+
+  it("is read from a link or meta tag, not from another element carrying the same attribute", () => {
+    expect(read('<a rel="canonical" href="https://example.com/x">x</a><link rel="canonical" href="https://example.com/a">').url).toBe("https://example.com/a");
+    expect(read('<span property="og:url">x</span><meta property="og:url" content="https://example.com/b">').url).toBe("https://example.com/b");
   });
 
   it("lists each other guide the page links to once, with the line it is linked from, but not the guide itself or links in a comment thread", () => {

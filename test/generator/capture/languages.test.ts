@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { dateWords, readAttribution } from "../../../generator/capture/attribution.ts";
 import { prepareCapture, type ReadableCapture } from "../../../generator/capture/capture.ts";
 import { localDateTime } from "../../../generator/capture/dates.ts";
-import { framedAlternatives, LANGUAGES, notGradedPhrase, opensUnspaced, phrasesSource, type Language } from "../../../generator/capture/languages.ts";
+import { endsUnspaced, framedAlternatives, LANGUAGES, literalSource, longestFirst, notGradedPhrase, opensUnspaced, phrasesSource, wordStart, type Language } from "../../../generator/capture/languages.ts";
 import { numberReader, seedCandidates } from "../../../generator/capture/numbers.ts";
 import { LABEL_BEFORE_NUMBER, LEVEL_LABELS, labelBeforeNumberOf, levelLabelsOf, LIST_FILLER, localPaintNames, UNGRADED_SECTIONS, ungradedSectionsOf, undecorated } from "../../../generator/capture/shapes.ts";
 
@@ -118,6 +118,29 @@ describe("whole words in text written without spaces", () => {
     expect(notGradedPhrase("下面是FAQ")).toBe("FAQ");
     expect(notGradedPhrase("FAQs are below")).toBeNull();
   });
+
+  it("tells a word written against its number or grade by its first or last letter alone", () => {
+    expect([opensUnspaced("个月"), opensUnspaced("FAQ常见"), opensUnspaced("")]).toEqual([true, false, false]);
+    expect([endsUnspaced("等级"), endsUnspaced("常见FAQ"), endsUnspaced("")]).toEqual([true, false, false]);
+  });
+
+  it("reads a spaced word whole only when no letter or digit of a spaced script stands before it", () => {
+    const whole = new RegExp(`${wordStart("faq")}faq`, "iu");
+    expect(["FAQ", "常见问题FAQ", "xFAQ", "1FAQ"].map((text) => whole.test(text))).toEqual([true, true, false, false]);
+    expect(new RegExp(`${wordStart("常见")}常见`, "iu").test("x常见")).toBe(true);
+  });
+});
+
+describe("phrases as patterns", () => {
+  it("reads any run of spacing for each run of spaces in a phrase, and its other characters literally", () => {
+    const pattern = new RegExp(`^${literalSource("not  blue (gem)?")}$`, "iu");
+    expect(["not blue (gem)?", "not \u00a0\tblue  (gem)?"].map((text) => pattern.test(text))).toEqual([true, true]);
+    expect(["notblue (gem)?", "not blue gem"].map((text) => pattern.test(text))).toEqual([false, false]);
+  });
+
+  it("tries the longest phrase first, each once", () => {
+    expect(longestFirst(["not", "not blue gem", "not blue", "not"])).toEqual(["not blue gem", "not blue", "not"]);
+  });
 });
 
 /** A tenth language, written as a maintainer would add it to languages.ts: one entry, no code. */
@@ -218,6 +241,19 @@ describe("alternatives framed alike are written with their frame once", () => {
   it("joins each run of neighbours with the same frame, in the order given", () => {
     expect(framedAlternatives(framed)).toBe("(?:(?:ab|a)(?!x)|<c|d(?!x))");
     expect(framedAlternatives([])).toBe("(?:(?!))");
+  });
+
+  it("joins neighbours only when both what stands before and what follows are the same", () => {
+    const sameAfter = [
+      { before: "<", source: "a", after: ">" },
+      { before: "", source: "b", after: ">" },
+    ];
+    const sameBefore = [
+      { before: "<", source: "a", after: ">" },
+      { before: "<", source: "b", after: "" },
+    ];
+    expect(framedAlternatives(sameAfter)).toBe("(?:<a>|b>)");
+    expect(framedAlternatives(sameBefore)).toBe("(?:<a>|<b)");
   });
 
   it("matches what the alternatives framed one by one match, the earlier one first", () => {

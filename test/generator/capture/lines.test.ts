@@ -63,7 +63,7 @@ describe("the lines of a page's guide text", () => {
 });
 
 describe("headings", () => {
-  it("marks a line that one heading element holds whole, ranked by its tag or class", () => {
+  it("marks a line that one heading element holds whole, ranked by its tag or class, and not as a cell", () => {
     const lines = linesOf(
       '<div class="subSectionTitle">Blue gems</div><h1>EXAMPLE CONTENT</h1><h2>Tier 1</h2><h3>Top</h3><h5>Minor</h5><p><b>Tier 2</b></p><div class="bb_h2">Tier 3</div><div class="tierName">Tier 4</div><p>661, 151</p>',
     );
@@ -78,6 +78,7 @@ describe("headings", () => {
       ["Tier 4", true, PLAIN_HEADING_RANK],
       ["661, 151", false, PLAIN_HEADING_RANK],
     ]);
+    expect(lines.every((line) => !line.cell)).toBe(true);
   });
 
   it("reads a heading by its id as by its class", () => {

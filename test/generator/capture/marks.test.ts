@@ -41,7 +41,7 @@ describe("marked text", () => {
 describe("which elements mark text", () => {
   const element = (tag: string, attributes: Record<string, string> = {}) => ({ tag, attributes, start: 0, end: 1, depth: 0 });
 
-  it("reads a mark from any of an element's class names, by each page's words", () => {
+  it("reads a mark from any of an element's class names, by each page's words, and a strike from an inline style however it is spaced", () => {
     expect(
       [
         markOf(element("span", { class: "x  strikethrough" })),
@@ -52,8 +52,9 @@ describe("which elements mark text", () => {
         markOf(element("q")),
         markOf(element("details")),
         markOf(element("span", { style: "color: red; text-decoration-line : underline line-through" })),
+        markOf(element("span", { style: "text-decoration:line-through" })),
       ],
-    ).toEqual(["struck", "struck", "quoted", "quoted", "spoiler", "quoted", "spoiler", "struck"]);
+    ).toEqual(["struck", "struck", "quoted", "quoted", "spoiler", "quoted", "spoiler", "struck", "struck"]);
   });
 
   it("reads no mark from other names, an underline or a class only containing a mark's word", () => {

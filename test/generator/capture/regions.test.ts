@@ -68,6 +68,11 @@ describe("the regions of a page", () => {
     ]);
   });
 
+  it("include a non-guide element at the very start of a page's text", () => {
+    const { text, elements } = readHtml("<nav>Home</nav> 661") as CaptureText;
+    expect(nonGuideRegions(elements).map(({ region, start, end }) => [region, text.slice(start, end)])).toEqual([["navigation", "Home"]]);
+  });
+
   it("find the region holding a span among many, searching both ways", () => {
     const regions = [10, 20, 30, 40, 50].map((start) => ({ region: `r${start}`, start, end: start + 5 }));
     expect([10, 20, 30, 40, 50].map((start) => regionHolding(regions, start, start + 5)?.region)).toEqual(["r10", "r20", "r30", "r40", "r50"]);
