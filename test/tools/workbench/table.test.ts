@@ -295,6 +295,13 @@ describe("a table's columns and rows", () => {
     expect(guide.systems.flatMap((shown) => shown.gradings.map((graded) => [graded.seed, graded.note ?? null]))).toEqual([[302, null], [303, "the gold one"]]);
   });
 
+  it("keeps each draft grading's note on the row it quoted when two rows write the same seed", () => {
+    const { page } = tableOf("<table><tr><th>Tier</th><th>Seed</th></tr><tr><td>S</td><td>301</td></tr><tr><td>A</td><td>301, 302</td></tr></table>", "302");
+    const draft = guideOf([system("seeds", "Seeds", [level("s", "S"), level("a", "A")], [grading(301, "a", "301, 302", { note: "the gold one" }), grading(301, "s", "301")])]);
+    const guide = applied(draft, { ...READ, span: spanIn(page.text, "302"), columns: { level: 0, seeds: 1 } }, contextOfPage(page));
+    expect(guide.systems.flatMap((shown) => shown.gradings.map((graded) => [graded.seed, graded.quote, graded.note ?? null]))).toEqual([[301, "301", null], [301, "301, 302", "the gold one"], [302, "301, 302", null]]);
+  });
+
   it("refuses to read a table where no row names a level and a seed in the columns chosen", () => {
     const { page } = tableOf("<table><tr><th>Seed</th><th>Tier</th></tr><tr><td>none</td><td>S</td></tr></table>", "none");
     const result = applyEdit(guideOf([]), { ...READ, span: spanIn(page.text, "none"), columns: { level: 1, seeds: 0 } }, contextOfPage(page));
