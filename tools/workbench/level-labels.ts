@@ -29,7 +29,7 @@ function romanValue(numeral: string): number {
   let total = 0;
   for (let at = 0; at < numeral.length; at++) {
     const value = values[numeral[at]!]!;
-    total += value < (values[numeral[at + 1] ?? ""] ?? 0) ? -value : value;
+    total += value < (values[numeral.charAt(at + 1)] ?? 0) ? -value : value;
   }
   return total;
 }
@@ -37,7 +37,8 @@ function romanValue(numeral: string): number {
 /** A level's label from a line or cell of the page: its words on one line, without decorations, a closing colon, or the description after a level's label (`Tier 1 (12 seeds)`). */
 export function levelLabelOf(text: string): string {
   const words = text.replace(/\s+/gu, " ").trim().replace(/\s*[:：]$/u, "");
-  return coreLabel(undecorated(words) || words).trim();
+  // Neither undecorated (spacing goes with the decorations) nor coreLabel's core leaves spaces around the words.
+  return coreLabel(undecorated(words) || words);
 }
 
 /** Two labels naming one level: the same words, letter case and spacing aside. */

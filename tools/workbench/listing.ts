@@ -125,9 +125,8 @@ const LEVEL_WORD_BEFORE = new RegExp(
 /** The numbers of a quote that could be seeds, without the level's own label or a level's word written before them (`Tier 1: 661`). */
 export function seedsOf(quote: Quote, label: string): NumberToken[] {
   const labels = [label, coreLabel(label)].flatMap((candidate) => labelBeforeSeeds(quote.quote, candidate) ?? []);
-  return seedCandidates(quote.quote).filter(
-    (token) => !labels.some((span) => token.start >= span.start && token.end <= span.end) && !LEVEL_WORD_BEFORE.test(quote.quote.slice(Math.max(0, token.start - 12), token.start)),
-  );
+  // A label opens the quote, after decorations that hold no digit: a number ending within it is the label's.
+  return seedCandidates(quote.quote).filter((token) => !labels.some((span) => token.end <= span.end) && !LEVEL_WORD_BEFORE.test(quote.quote.slice(Math.max(0, token.start - 12), token.start)));
 }
 
 /**

@@ -78,7 +78,8 @@ function labelledLine(line: BodyLine): LabelledLine | null {
     const from = LEADING_DECORATION.exec(written)![0].length;
     if (from >= written.length) return null;
     const list = readListLine(line.text.slice(token.start), { item: line.cell });
-    if (list === null || list.label !== null || list.rank !== null) continue;
+    // A number that opens a label of its own (`2 sides: 41`, a rank's `#1 - 661`) is a word of this line's label.
+    if (list === null || list.label !== null) continue;
     const label = levelLabelOf(written);
     return { label: { start: line.start + from, end: line.start + written.length }, separator: separator.replace(/\s/gu, ""), pattern: labelPattern(label), keyed: hasKey(label) };
   }
@@ -130,7 +131,7 @@ export function listingPlaces(capture: ReadableCapture, example: Span): Found<Li
     return { places };
   }
   const read = readListLine(first.text, { item: first.cell });
-  if (read !== null && read.seeds.length > 0) return { problem: `line ${first.number} is a list without a label: select the line of its label (or the heading over it)` };
+  if (read !== null) return { problem: `line ${first.number} is a list without a label: select the line of its label (or the heading over it)` };
   const label = levelLabelOf(first.text);
   const keyed = hasKey(label);
   const heads = new Set(
@@ -159,7 +160,7 @@ function listingUnder(lines: readonly PageLine[], index: number, heads: Readonly
   const listing: PageLine[] = [];
   for (let next = index + 1; next < lines.length && !heads.has(next) && !lines[next]!.heading && !regionBetween(capture, lines[next - 1]!, lines[next]!); next++) {
     const read = readListLine(lines[next]!.text, { item: lines[next]!.cell });
-    if (read === null || read.seeds.length === 0 || (read.label !== null && read.rank === null)) break;
+    if (read === null || (read.label !== null && read.rank === null)) break;
     listing.push(lines[next]!);
   }
   return listing;

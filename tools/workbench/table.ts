@@ -112,9 +112,10 @@ export function guessColumns(table: Table, text: string): { level: number; seeds
   const names = columnNames(table, text);
   const role = (name: string) => columnRole(name);
   const data = table.rows.filter((row) => !row.header);
+  // The spaces around a cell's text hold no number and no word: the counts below read it as written.
   const cellText = (row: TableRow, column: number) => {
     const cell = row.cells.find((candidate) => candidate.column === column);
-    return cell === undefined ? "" : text.slice(cell.start, cell.end).trim();
+    return cell === undefined ? "" : text.slice(cell.start, cell.end);
   };
   const bare = names.map((_, column) => data.filter((row) => seedCandidates(cellText(row, column)).length > 0 && !/\p{L}/u.test(cellText(row, column))).length);
   // A list read as a table writes its seed with a word (`Motif 214`, `Pattern #661`): then a cell of one number counts.
@@ -126,7 +127,8 @@ export function guessColumns(table: Table, text: string): { level: number; seeds
   let level = names.findIndex((name, column) => column !== seeds && role(name) === "level");
   if (level === -1) level = names.findIndex((name, column) => column !== seeds && role(name) === "label");
   if (level === -1) level = worded.findIndex((count, column) => column !== seeds && count > 0);
-  return seeds === -1 || level === -1 || seedful[seeds] === 0 ? null : { level, seeds };
+  // A table of no columns has no seeds' column either (-1), and so no level column (-1).
+  return level === -1 || seedful[seeds] === 0 ? null : { level, seeds };
 }
 
 export interface ReadRow {

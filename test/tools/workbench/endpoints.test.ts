@@ -394,6 +394,21 @@ describe("the workbench's endpoints, at their edges", () => {
     expect(await save(PICTURES.platformId)).toBe("guides/ is a link out of the dataset folder: the workbench writes nothing there");
     expect(rebuilds).toBe(0);
   });
+
+  it("refuse to save edits that make the guide file larger than the size limit for guides/, and write nothing", async () => {
+    // A guide file just under the limit, as read: its notes fill it up; a remark more takes it past.
+    const document = JSON.parse(readFileSync(guideFile(PICTURES.platformId), "utf8")) as Record<string, unknown>;
+    const limit = 16 * 1024 * 1024;
+    const room = limit - Buffer.byteLength(`${JSON.stringify({ ...document, notes: "" }, null, 2)}\n`);
+    writeFileSync(guideFile(PICTURES.platformId), `${JSON.stringify({ ...document, notes: "x".repeat(room - 10) }, null, 2)}\n`);
+    const before = snapshot();
+    const remark: Edit = { kind: "remark", span: spanOf({ from: "EXAMPLE" }, contextOf(PICTURES)), note: "an example remark", system: null };
+    const answer = await workbench.handle(request(PICTURES.platformId, "save", { base: await base(PICTURES.platformId), edits: [remark] }));
+    expect(answer.status).toBe(413);
+    expect(body(answer)).toEqual({ ok: false, message: "the draft is larger than the 16 MiB npm run check accepts for a guide file; nothing was written" });
+    expect(snapshot()).toEqual(before);
+    expect(rebuilds).toBe(0);
+  });
 });
 
 describe("a save meeting the disk as it changes", () => {

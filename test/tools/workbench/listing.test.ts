@@ -146,6 +146,14 @@ describe("a listing's span, system and level", () => {
     expect(guide.systems[0]!.gradings.map((entry) => [entry.seed, entry.note ?? null])).toEqual([[661, null], [32, "the gold one"]]);
   });
 
+  it("keeps each draft grading's note on the line it quoted when two lines of the listing write the same seed", () => {
+    const lines = contextOfLines(["EXAMPLE CONTENT", "Blue: 661", "Gold: 661"]);
+    const noted = guideOfSystems([system("system", "S", [level("level", "L")], [gradingOf(661, "level", "Gold: 661", { note: "the gold one" }), gradingOf(661, "level", "Blue: 661")])]);
+    const span = { start: spanIn(lines, "Blue: 661").start, end: spanIn(lines, "Gold: 661").end };
+    const guide = appliedTo(noted, { kind: "assign", span, quotes: "lines", system: { id: "system" }, level: { key: "level" } }, lines);
+    expect(guide.systems[0]!.gradings.map((entry) => [entry.quote, entry.note ?? null])).toEqual([["Blue: 661", null], ["Gold: 661", "the gold one"]]);
+  });
+
   it("puts a listing after a grading whose quote starts where the listing starts", () => {
     const lines = contextOfLines(["EXAMPLE CONTENT", "Blue: 661, 32", "Gold 7"]);
     const longer = guideOfSystems([system("system", "S", [level("level", "L")], [gradingOf(7, "level", "Blue: 661, 32\nGold 7")])]);

@@ -357,3 +357,45 @@ describe("a reading applied, at its edges", () => {
     expect(result).toEqual({ ok: false, message: "the span reaches into the page's comment thread, which is not the guide's text" });
   });
 });
+
+describe("where a line's label ends and its seeds begin", () => {
+  const labels = (html: string, example: string) => {
+    const page = readablePage(examplePage(section("S", `EXAMPLE CONTENT<br>\n${html}`)));
+    return placesOf(listingPlaces(page, spanIn(page.text, example))).map((place) => [place.label, place.seeds]);
+  };
+
+  it("keeps in the label a number that opens a label of its own, and takes no prose line with numbers for a place", () => {
+    expect(labels("Blue 2 sides: 41, 42<br>\nI kept 3 and then sold 41 / 42", "Blue 2")).toEqual([["Blue 2 sides", [41, 42]]]);
+  });
+
+  it("keeps a level's number in its label when a level's word ends the 12 characters before it, as check reads the quote", () => {
+    expect(labels("Unterkategorie - 2 / 41 / 42", "Unterkategorie")).toEqual([["Unterkategorie - 2", [41, 42]]]);
+  });
+
+  it("reads a list item's label with a comment after its seeds", () => {
+    expect(labels("<ul><li>Blue: 11 my best</li><li>Gold: 12 mine too</li></ul>", "Blue")).toEqual([
+      ["Blue", [11]],
+      ["Gold", [12]],
+    ]);
+  });
+});
+
+describe("the list under a heading, at its edges", () => {
+  it("says a list item with a comment after its seeds is a list without a label", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<ul><li>11, 12 my favourites</li><li>13</li></ul>")));
+    expect(listingPlaces(page, spanIn(page.text, "11, 12"))).toEqual({ problem: expect.stringMatching(/^line \d+ is a list without a label/) });
+  });
+
+  it("takes into a heading's list the list items with a comment after their seeds", () => {
+    const page = readablePage(examplePage(section("S", "EXAMPLE CONTENT<br>\n<b>Blue</b><ul><li>11 my best</li><li>12</li></ul>")));
+    expect(placesOf(listingPlaces(page, spanIn(page.text, "Blue"))).map((place) => [place.text, place.seeds])).toEqual([["Blue", [11, 12]]]);
+  });
+
+  it("runs a section on over a line that holds a bit of a non-guide region at its start or its end", () => {
+    for (const lines of ["21 <span class=\"comment-count\">(4)</span>\n22", "21\n<span class=\"comment-count\">(4)</span> 22"]) {
+      const page = readablePage(examplePage(section("S", `EXAMPLE CONTENT<h2>Sold</h2>\n${lines}\n<h2>Rest</h2>\n23`)));
+      const [sold] = placesOf(notGradedPlaces(page, spanIn(page.text, "Sold")));
+      expect(page.text.slice(sold!.spans.section.start, sold!.spans.section.end).split("\n").filter((line) => line.trim() !== "")).toEqual(["Sold", ...lines.replace(/<[^>]*>/gu, "").split("\n")]);
+    }
+  });
+});

@@ -295,9 +295,51 @@ describe("a table's columns and rows", () => {
     expect(guide.systems.flatMap((shown) => shown.gradings.map((graded) => [graded.seed, graded.note ?? null]))).toEqual([[302, null], [303, "the gold one"]]);
   });
 
+  it("keeps each draft grading's note on the row it quoted when two rows write the same seed", () => {
+    const { page } = tableOf("<table><tr><th>Tier</th><th>Seed</th></tr><tr><td>S</td><td>301</td></tr><tr><td>A</td><td>301, 302</td></tr></table>", "302");
+    const draft = guideOf([system("seeds", "Seeds", [level("s", "S"), level("a", "A")], [grading(301, "a", "301, 302", { note: "the gold one" }), grading(301, "s", "301")])]);
+    const guide = applied(draft, { ...READ, span: spanIn(page.text, "302"), columns: { level: 0, seeds: 1 } }, contextOfPage(page));
+    expect(guide.systems.flatMap((shown) => shown.gradings.map((graded) => [graded.seed, graded.quote, graded.note ?? null]))).toEqual([[301, "301", null], [301, "301, 302", "the gold one"], [302, "301, 302", null]]);
+  });
+
   it("refuses to read a table where no row names a level and a seed in the columns chosen", () => {
     const { page } = tableOf("<table><tr><th>Seed</th><th>Tier</th></tr><tr><td>none</td><td>S</td></tr></table>", "none");
     const result = applyEdit(guideOf([]), { ...READ, span: spanIn(page.text, "none"), columns: { level: 1, seeds: 0 } }, contextOfPage(page));
     expect(result).toEqual({ ok: false, message: expect.stringMatching(/^no row of the table \(line \d+\) names a level in column 2 and a seed in column 1$/) });
+  });
+});
+
+describe("a table's columns and rows, at their edges", () => {
+  const tableOf = (html: string, at: string) => {
+    const page = readablePage(examplePage(section("Seeds", `EXAMPLE CONTENT${html}`)));
+    return { page, table: tableAt(page.elements, spanIn(page.text, at))! };
+  };
+
+  it("names each column by its header's words without the spaces around them", () => {
+    const { page, table } = tableOf("<table><tr><th>\nSeed\n</th><th> Tier </th></tr><tr><td>301</td><td>S</td></tr></table>", "301");
+    expect(columnNames(table, page.text)).toEqual(["Seed", "Tier"]);
+  });
+
+  it("counts no header's words when it guesses the levels' column by the words its cells hold", () => {
+    const { page, table } = tableOf("<table><tr><th>Number</th><th>Extra</th><th>Colour</th></tr><tr><td>301</td><td></td><td>Blue</td></tr><tr><td>302</td><td></td><td>Gold</td></tr></table>", "301");
+    expect(guessColumns(table, page.text)).toEqual({ level: 2, seeds: 0 });
+  });
+
+  it("never guesses the seeds' column for the levels' too, whatever its header names it", () => {
+    for (const header of ["Tier", "Name"]) {
+      const { page, table } = tableOf(`<table><tr><th>${header}</th><th>Remarks</th></tr><tr><td>301</td><td>blue tip</td></tr><tr><td>302</td><td>gold</td></tr></table>`, "301");
+      expect([header, guessColumns(table, page.text)]).toEqual([header, { level: 1, seeds: 0 }]);
+    }
+  });
+
+  it("shows a skipped row's level and seeds cells without the spaces around them", () => {
+    const { page, table } = tableOf("<table><tr><td>\nNot ranked\n</td><td>\n40\n</td></tr></table>", "40");
+    expect(readRows(table, { level: 0, seeds: 1 }, page.text).skipped.map(({ level: named, seeds, why }) => [named, seeds, why])).toEqual([["Not ranked", "40", "its level cell says it is not graded (“Not ranked”)"]]);
+  });
+
+  it("refuses to read a table that holds a part of the comment thread", () => {
+    const { page } = tableOf(`<table><tr><th>Tier</th><th>Seed</th></tr><tr><td>S</td><td>301</td></tr><tr><td><div class="commentthread_area">A comment</div></td><td></td></tr></table>`, "301");
+    const result = applyEdit(guideOf([]), { ...READ, span: spanIn(page.text, "301"), columns: { level: 0, seeds: 1 } }, contextOfPage(page));
+    expect(result).toEqual({ ok: false, message: "the span reaches into the page's comment thread, which is not the guide's text" });
   });
 });
