@@ -223,7 +223,8 @@ async function existingGeneration(outDir: string, generation: string, readBack: 
   }
   await fs.rm(indexFile, { force: true });
   await moveToTrash(generationDir);
-  await fs.mkdir(generationDir, { recursive: true });
+  // Its folder is the build folder, made before the lock was taken.
+  await fs.mkdir(generationDir);
   return null;
 }
 

@@ -4,7 +4,7 @@
 import { promises as fs, statSync } from "node:fs";
 import { indexFileOf, readGenerationIndex } from "../../../contract/file-index.ts";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildFiles, manifestOf, type BuildFile } from "../../../generator/derive/index.ts";
 import { COMMIT_LOG_FILE, GRACE_MS } from "../../../generator/emit/commit-log.ts";
 import { emitBuild, filesStep, type EmitOptions, type EmitProgress, type EmitReport } from "../../../generator/emit/emit-build.ts";
@@ -139,6 +139,16 @@ describe("emitting a build", () => {
     const report = await build(out, tinyDataset, "vA", untouched());
     expect(report).toMatchObject({ mode: "unchanged", written: 0, removed: 0 });
     expect(statSync(path.join(out, "manifest.json")).mtimeMs).toBe(manifestBefore);
+  });
+
+  it("a rebuild with nothing changed and the same documents prunes nothing, and a report of a build without documents names no documents folder", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    const report = await build(out, tinyDataset, "vA");
+    expect(report).toMatchObject({ mode: "unchanged" });
+    expect(report.pruned).toEqual([]);
+    expect(Object.keys(report)).not.toContain("docs");
+    expect(Object.keys(whole.report)).not.toContain("docs");
   });
 
   it("a rebuild without the previous file index compares by reading the files and still links the unchanged ones", async () => {
@@ -341,6 +351,30 @@ describe("emitting a build", () => {
     for (const file of shared) expect(failure).toContain(file);
     expect(failure).not.toContain("more");
     expect(failure.split("; ")).toHaveLength(3);
+    expect((await readManifest(out))?.generation).toBe("g-vB");
+    expect(statSync(path.join(out, "g-vA", "v1", "meta.json")).isFile()).toBe(true);
+  });
+
+  it("a build that cannot remove a stray from a kept generation names it, keeps that generation and leaves the serving build serving", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    await build(out, corrected(), "vB");
+    const stray = path.join(out, "g-vA", "v1", "stray.json");
+    await fs.writeFile(stray, "{}");
+    // What Node throws when unlink(2) refuses the file (an immutable file: EPERM, even for root).
+    const rm = fs.rm;
+    const spy = vi.spyOn(fs, "rm").mockImplementation(async (target, options) => {
+      if (String(target) === stray) throw Object.assign(new Error(`EPERM: operation not permitted, unlink '${stray}'`), { code: "EPERM" });
+      return rm(target, options);
+    });
+    let failure: unknown;
+    try {
+      failure = await build(out, tinyDataset, "vA").catch((error: unknown) => error);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toBe(`could not bring g-vA up to date: EPERM: operation not permitted, unlink '${stray}'`);
     expect((await readManifest(out))?.generation).toBe("g-vB");
     expect(statSync(path.join(out, "g-vA", "v1", "meta.json")).isFile()).toBe(true);
   });
