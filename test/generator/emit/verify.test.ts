@@ -130,19 +130,19 @@ describe("--verify puts the serving generation back in order", () => {
 });
 
 describe("removeStrays", () => {
-  /** What Node throws when unlink(2) refuses `file` (an immutable file: EPERM, even for root). */
-  const refused = (file: string) => Object.assign(new Error(`EPERM: operation not permitted, unlink '${file}'`), { code: "EPERM", syscall: "unlink", path: file });
+  /** What Node throws when unlink(2) fails on `file` (an I/O error of the disk). */
+  const refused = (file: string) => Object.assign(new Error(`EIO: i/o error, unlink '${file}'`), { code: "EIO", syscall: "unlink", path: file });
 
   it("names each stray it cannot remove, a folder by its own path even when the error names a file inside it, and removes the others", async () => {
     const generation = temporary.make();
     for (const folder of ["v1/kept", "v1/old"]) await fs.mkdir(path.join(generation, folder), { recursive: true });
     for (const file of ["v1/kept/meta.json", "v1/stuck.json", "v1/gone.json", "v1/old/inner.json"]) await fs.writeFile(path.join(generation, file), "EXAMPLE CONTENT");
     const stuck = path.join(generation, "v1/stuck.json");
-    // The stray file, and a file inside the stray folder once it is in trash, cannot be removed.
+    // The stray file, under its own name or in trash, and a file inside the stray folder cannot be removed.
     const rm = fs.rm;
     const spy = vi.spyOn(fs, "rm").mockImplementation(async (target, options) => {
       const name = String(target);
-      if (name === stuck) throw refused(name);
+      if (name === stuck || path.basename(name).startsWith(`${TRASH_PREFIX}stuck.json-`)) throw refused(name);
       if (path.basename(name).startsWith(`${TRASH_PREFIX}old-`)) throw refused(path.join(name, "inner.json"));
       return rm(target, options);
     });
@@ -154,9 +154,9 @@ describe("removeStrays", () => {
     }
     expect(removal.removed).toBe(1);
     expect(removal.failures).toHaveLength(2);
-    expect(removal.failures).toContain(`EPERM: operation not permitted, unlink '${stuck}'`);
+    expect(removal.failures).toContain(`EIO: i/o error, unlink '${stuck}'`);
     const folderFailure = removal.failures.find((failure) => failure.includes("inner.json"));
-    expect(folderFailure).toMatch(/^EPERM: operation not permitted, unlink '\S*\/v1\/\.trash-old-\S+\/inner\.json' \(removing /);
+    expect(folderFailure).toMatch(/^EIO: i\/o error, unlink '\S*\/v1\/\.trash-old-\S+\/inner\.json' \(removing /);
     expect(folderFailure!.endsWith(` (removing ${path.join(generation, "v1/old")})`)).toBe(true);
     const left = await fs.readdir(path.join(generation, "v1"));
     expect(left).toEqual(expect.arrayContaining(["kept", "stuck.json"]));
