@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { emptyIndex, indexFileOf, readGenerationIndex } from "../../../contract/file-index.ts";
 import { MANIFEST_FORMAT, type Manifest } from "../../../contract/manifest.ts";
 import { exists, pruneAfterCommit, writeIndex } from "../../../generator/emit/commit.ts";
-import { PAUSE_ENV, type PauseMessage } from "../../../generator/emit/pause-point.ts";
+import type { PauseMessage } from "../../../generator/emit/pause-point.ts";
+import { pausingAt } from "../../support/pause-channel.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-commit-");
@@ -78,27 +79,6 @@ describe("exists", () => {
     expect(await exists(path.join(dir, "g-0002"))).toBe(false);
   });
 });
-
-/**
- * Runs `run` as a build asked by its parent process to pause at `point` (the kill tests): the
- * parent's side of the channel looks at each pause, then answers it at once.
- */
-async function pausingAt<T>(point: string, look: (message: PauseMessage) => void, run: () => Promise<T>): Promise<T> {
-  const send = process.send;
-  process.send = ((message: PauseMessage) => {
-    look(message);
-    const listeners = process.listeners("message");
-    listeners[listeners.length - 1]!({ resume: true }, undefined);
-    return true;
-  }) as typeof process.send;
-  process.env[PAUSE_ENV] = point;
-  try {
-    return await run();
-  } finally {
-    process.send = send;
-    delete process.env[PAUSE_ENV];
-  }
-}
 
 describe("the pause points of the kill tests", () => {
   it("stops at indexed once the generation's index is written, before anything is committed", async () => {

@@ -10,10 +10,11 @@ import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { emptyIndex, type GenerationIndex } from "../../../contract/file-index.ts";
 import { gzipPiecesSync } from "../../../generator/derive/gzip-pieces.ts";
-import { PAUSE_ENV } from "../../../generator/emit/pause-point.ts";
+import type { PauseMessage } from "../../../generator/emit/pause-point.ts";
 import { temporaryPathOf } from "../../../generator/emit/prune.ts";
 import { createGenerationWriter } from "../../../generator/emit/write.ts";
 import { fingerprint } from "../../../generator/fingerprint.ts";
+import { pausingAt } from "../../support/pause-channel.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-write-");
@@ -366,23 +367,14 @@ describe("the pause point of the kill tests", () => {
     const generationDir = path.join(temporary.make(), "g-paused");
     const entries = Array.from({ length: 5 }, (_, at) => ({ path: `v1/guides/${at}.json`, body: `{"n":${at}}` }));
     const paused: { point: unknown; written: number }[] = [];
-    const send = process.send;
-    // The parent's side of the channel: each pause is answered at once, as the kill tests do after a look.
-    process.send = ((message: { pausedAt?: string }) => {
-      paused.push({ point: message.pausedAt, written: readdirSync(path.join(generationDir, "v1/guides")).length });
-      const listeners = process.listeners("message");
-      listeners[listeners.length - 1]!({ resume: true }, undefined);
-      return true;
-    }) as typeof process.send;
-    process.env[PAUSE_ENV] = "files:2";
-    try {
-      const writer = createGenerationWriter({ generationDir, previous: null, existing: null, index: emptyIndex() });
-      await writer.writeEntries(entries);
-      expect(writer.counts.files).toBe(5);
-    } finally {
-      process.send = send;
-      delete process.env[PAUSE_ENV];
-    }
+    const look = (message: PauseMessage) => paused.push({ point: message.pausedAt, written: readdirSync(path.join(generationDir, "v1/guides")).length });
+    // The count asked for is read when the writer is made, once per build.
+    const writer = await pausingAt("files:2", look, async () => {
+      const made = createGenerationWriter({ generationDir, previous: null, existing: null, index: emptyIndex() });
+      await made.writeEntries(entries);
+      return made;
+    });
+    expect(writer.counts.files).toBe(5);
     expect(paused).toEqual([{ point: "files:2", written: 2 }]);
   });
 });
