@@ -31,11 +31,9 @@ export const SERVER_FILE = "serve.mjs";
  * (kept for a local server's requests in flight, of no use to a deploy, and twice the files).
  * Written after every commit, so an upload of the folder as built is right.
  */
-const UPLOAD_IGNORE = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, COMMIT_LOG_FILE, SERVER_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp"];
-
 export function writeUploadIgnore(outDir: string, serving: Manifest): void {
   const file = path.join(outDir, UPLOAD_IGNORE_FILE);
-  const lines = [...UPLOAD_IGNORE, `${GENERATION_PREFIX}*`, keptFolderLine(serving.generation)];
+  const lines = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, COMMIT_LOG_FILE, SERVER_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp", `${GENERATION_PREFIX}*`, keptFolderLine(serving.generation)];
   if (serving.docs !== undefined) lines.push(`${DOCS_FOLDER_PREFIX}*`, keptFolderLine(serving.docs));
   const text = `${lines.join("\n")}\n`;
   if (readOrNull(file)?.toString("utf8") === text) return;

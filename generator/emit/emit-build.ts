@@ -123,7 +123,7 @@ export async function emitBuild(options: EmitOptions): Promise<EmitReport> {
 }
 
 async function emitLocked(options: EmitOptions, lock: BuildLock, started: number): Promise<EmitReport> {
-  const { outDir, manifest, steps, documents, server, readBack = false, onProgress, source } = options;
+  const { outDir, manifest, documents, readBack = false, onProgress } = options;
   if (documents !== undefined && manifest.docs !== documents.folder) throw new Error(`the manifest names documents folder ${manifest.docs}, not ${documents.folder}`);
   // What builds stopped by a kill or a failure left: only this build, holding the lock, writes here.
   await removeLeftovers(outDir);
@@ -141,6 +141,38 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
 
   const report = reportOf(verifying ? "verify" : existing !== null ? "update" : "new", manifest);
   report.timings = timings;
+  const committedManifest = await writeAndCommit(options, lock, { serving, generationDir, verifying, previousIndex, existing }, report, lap);
+  lap("commit");
+  report.committedAfterMs = performance.now() - started;
+  await pauseAt("committed");
+
+  onProgress?.({ stage: "prune", files: report.files });
+  report.pruned = await pruneAfterCommit(outDir, committedManifest, serving, options);
+  lap("prune");
+  return report;
+}
+
+/** Where a build writes, as it found the folder once it held the lock. */
+interface Destination {
+  /** The serving build's manifest (null: none). */
+  serving: Manifest | null;
+  generationDir: string;
+  /** The serving generation already has this version and is checked in place. */
+  verifying: boolean;
+  /** What the serving generation holds; null means "read the files to know". */
+  previousIndex: GenerationIndex | null;
+  /** What the generation holds when it is brought up to date in place (existingGeneration); null: a new folder. */
+  existing: { index: GenerationIndex | null } | null;
+}
+
+/**
+ * Runs the build's steps into the generation, then the documents and the server file, and commits
+ * the manifest; counts go into `report`. Returns the manifest committed. A failure before the
+ * commit removes what was written into a new folder.
+ */
+async function writeAndCommit(options: EmitOptions, lock: BuildLock, destination: Destination, report: EmitReport, lap: (name: string) => void): Promise<Manifest> {
+  const { outDir, manifest, steps, documents, server, onProgress, source } = options;
+  const { serving, generationDir, verifying, previousIndex, existing } = destination;
   const index = emptyIndex();
   index.source = source;
   const previous = serving !== null && !verifying ? { dir: path.join(outDir, serving.generation), index: previousIndex } : null;
@@ -149,7 +181,6 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
   // Reuse needs the serving generation's index; a check of the serving generation itself (verify) derives everything.
   const context: StepContext = { outDir, index, previousIndex, previous: previousIndex !== null && !verifying ? { index: previousIndex } : null, serving, verifying };
   let committed = false;
-  let servingManifest: Manifest | null = null;
   try {
     for (const step of steps) {
       await writer.writeEntries(await step.files(context), (files) => onProgress?.({ stage, files }));
@@ -179,11 +210,11 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     const repaired = verifying && report.written + report.removed > 0;
     if (!verifying || repaired || !isDeepStrictEqual(serving, committing)) await commit(outDir, committing, lock, options);
     committed = true;
-    servingManifest = committing;
     if (failures.length > 0) {
       const problem = `could not repair ${failures.length} file(s) of ${manifest.generation}: ${listed(failures)}`;
       throw new Error(repaired ? `${report.written} file(s) repaired and ${report.removed} stray(s) removed, and committed; ${problem}` : problem);
     }
+    return committing;
   } catch (error) {
     // A failed build removes what it wrote into a new folder; the serving build is untouched. A
     // generation that was already there is kept: a server may read it, or it is the serving one.
@@ -194,14 +225,6 @@ async function emitLocked(options: EmitOptions, lock: BuildLock, started: number
     await removeLeftovers(outDir);
     throw error;
   }
-  lap("commit");
-  report.committedAfterMs = performance.now() - started;
-  await pauseAt("committed");
-
-  onProgress?.({ stage: "prune", files: report.files });
-  report.pruned = await pruneAfterCommit(outDir, servingManifest!, serving, options);
-  lap("prune");
-  return report;
 }
 
 /**
@@ -223,7 +246,8 @@ async function existingGeneration(outDir: string, generation: string, readBack: 
   }
   await fs.rm(indexFile, { force: true });
   await moveToTrash(generationDir);
-  await fs.mkdir(generationDir, { recursive: true });
+  // Its folder is the build folder, made before the lock was taken.
+  await fs.mkdir(generationDir);
   return null;
 }
 

@@ -96,8 +96,9 @@ interface Rule {
  * Whether a file is ignored by gitignore-style lines, read as wrangler's matcher reads them: the last
  * rule that matches decides, a pattern without an inner `/` matches a name at any depth, a leading `/`
  * anchors it to the folder, a trailing `/` matches folders only, and nothing under an ignored folder
- * can be taken back with `!`. Character classes (`[...]`) are read as the characters themselves: the
- * build writes none.
+ * can be taken back with `!`. `**` before a slash is any folders or none; any other `**` crosses no
+ * slash, as a `*` does (a trailing one still ignores everything below: each folder there is ignored whole).
+ * Character classes (`[...]`) are read as the characters themselves: the build writes none.
  */
 export function gitignoreMatcher(lines: readonly string[]): (relative: string) => boolean {
   const rules = lines.map(ruleOf).filter((rule): rule is Rule => rule !== null);
@@ -135,15 +136,10 @@ function globToRegExp(glob: string): string {
   let out = "";
   for (let i = 0; i < glob.length; i++) {
     const character = glob[i]!;
-    if (character === "*" && glob[i + 1] === "*") {
-      // `**/` any folders (or none), `/**` anything below, `**` alone anything.
-      if (glob[i + 2] === "/") {
-        out += "(?:.*/)?";
-        i += 2;
-      } else {
-        out += ".*";
-        i += 1;
-      }
+    if (character === "*" && glob.startsWith("*/", i + 1)) {
+      // `**/`: any folders, or none.
+      out += "(?:.*/)?";
+      i += 2;
     } else if (character === "*") out += "[^/]*";
     else if (character === "?") out += "[^/]";
     else out += literal(character === "\\" && i + 1 < glob.length ? glob[++i]! : character);

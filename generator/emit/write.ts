@@ -54,29 +54,53 @@ export interface WriterOptions {
   index: GenerationIndex;
 }
 
-export function createGenerationWriter({ generationDir, previous, existing, index }: WriterOptions): GenerationWriter {
+export function createGenerationWriter(options: WriterOptions): GenerationWriter {
+  const { previous, index } = options;
+  const { counts, failures, writeFile, linkUnit } = generationFiles(options);
+  const pauseFiles = pauseFileCount();
+  return {
+    index,
+    counts,
+    failures,
+    async writeEntries(entries, onFiles) {
+      const encodings: { path: string; encoding: Promise<PieceEncoding> }[] = [];
+      for (const entry of entries) {
+        if (!isFile(entry)) {
+          if (entry.kind === "reused") linkUnit(entry);
+          else index.inputs.set(entry.key, entry.record);
+          continue;
+        }
+        if (!("pieces" in entry)) {
+          writeFile(entry.path, bytesOf(entry.body));
+        } else {
+          // Listed in the index at its place now (the entry is replaced in place), as a build from
+          // `buildFiles` lists it.
+          index.files.set(entry.path, "");
+          const encoding = encodeGzipInBackground(entry.pieces, previousEncoding(previous, entry.path));
+          encoding.catch(() => undefined); // awaited below, unless deriving fails first
+          encodings.push({ path: entry.path, encoding });
+        }
+        if (counts.files % 100 === 0) onFiles?.(counts.files);
+        if (counts.files === pauseFiles) await pauseAt(`files:${counts.files}`);
+      }
+      for (const { path: relative, encoding } of encodings) {
+        const { bytes, pieces, encoder } = await encoding;
+        index.pieces.set(relative, { pieces, encoder });
+        writeFile(relative, bytes);
+      }
+      onFiles?.(counts.files);
+    },
+  };
+}
+
+/**
+ * Puts files into the generation, one by one, counting them; in a generation brought up to date in
+ * place, a file that cannot be put in place is recorded among the failures and the others go on.
+ */
+function generationFiles({ generationDir, previous, existing, index }: WriterOptions) {
   const counts: WriteCounts = { files: 0, bytes: 0, written: 0, reused: 0 };
   const failures: string[] = [];
   const place = placer(generationDir, previous?.dir ?? null, existing !== null);
-  const pauseFiles = pauseFileCount();
-
-  const matchesPrevious = (relative: string, bytes: Uint8Array, print: string) => {
-    if (previous === null) return false;
-    if (previous.index) return previous.index.files.get(relative) === print;
-    return readRegularFile(path.join(previous.dir, relative))?.equals(bytes) ?? false;
-  };
-
-  /** Whether the generation being brought up to date already holds the file (`bytes` when known, else its fingerprint). */
-  const holds = (relative: string, print: string, bytes?: Uint8Array) => {
-    if (existing === null) return false;
-    const file = place.target(relative);
-    if (existing.index !== null) {
-      const standing = lstatOrNull(file);
-      return standing !== null && standing.isFile() && existing.index.files.get(relative) === print && standing.size === sizeOfFingerprint(print);
-    }
-    const onDisk = readRegularFile(file);
-    return onDisk !== null && (bytes === undefined ? fingerprint(relative, onDisk) === print : onDisk.equals(bytes));
-  };
 
   /** Runs one placement; in place, a failure is recorded (null) and the build goes on with the other files. */
   const attempt = <T>(placement: () => T): T | null => {
@@ -96,8 +120,8 @@ export function createGenerationWriter({ generationDir, previous, existing, inde
     counts.bytes += bytes.byteLength;
     // Whether its bytes were written (false: held already, or linked); null when it could not be placed.
     const written = attempt(() => {
-      if (holds(relative, print, bytes)) return false;
-      if (matchesPrevious(relative, bytes, print)) {
+      if (existing !== null && holds(existing, place.target(relative), relative, print, bytes)) return false;
+      if (servingHolds(previous, relative, bytes, print)) {
         place.link(relative);
         return false;
       }
@@ -112,7 +136,7 @@ export function createGenerationWriter({ generationDir, previous, existing, inde
     for (const [relative, print] of entry.files) {
       index.files.set(relative, print);
       const placed = attempt(() => {
-        if (!holds(relative, print)) place.link(relative);
+        if (existing === null || !holds(existing, place.target(relative), relative, print)) place.link(relative);
         return true;
       });
       if (placed) counts.reused++;
@@ -122,47 +146,35 @@ export function createGenerationWriter({ generationDir, previous, existing, inde
     counts.bytes += entry.record.bytes;
   };
 
-  /** The serving generation's encoding of a gzip file, when its index says how and the file is intact. */
-  const previousEncoding = (relative: string): PieceEncoding | null => {
-    const encoded = previous?.index?.pieces.get(relative);
-    if (encoded === undefined) return null;
-    const bytes = readRegularFile(path.join(previous!.dir, relative));
-    return bytes !== null && fingerprint(relative, bytes) === previous!.index!.files.get(relative) ? { bytes, pieces: encoded.pieces, encoder: encoded.encoder } : null;
-  };
+  return { counts, failures, writeFile, linkUnit };
+}
 
-  return {
-    index,
-    counts,
-    failures,
-    async writeEntries(entries, onFiles) {
-      const encodings: { path: string; encoding: Promise<PieceEncoding> }[] = [];
-      for (const entry of entries) {
-        if (!isFile(entry)) {
-          if (entry.kind === "reused") linkUnit(entry);
-          else index.inputs.set(entry.key, entry.record);
-          continue;
-        }
-        if (!("pieces" in entry)) {
-          writeFile(entry.path, bytesOf(entry.body));
-        } else {
-          // Listed in the index at its place now (the entry is replaced in place), as a build from
-          // `buildFiles` lists it.
-          index.files.set(entry.path, "");
-          const encoding = encodeGzipInBackground(entry.pieces, previousEncoding(entry.path));
-          encoding.catch(() => undefined); // awaited below, unless deriving fails first
-          encodings.push({ path: entry.path, encoding });
-        }
-        if (counts.files % 100 === 0) onFiles?.(counts.files);
-        if (counts.files === pauseFiles) await pauseAt(`files:${counts.files}`);
-      }
-      for (const { path: relative, encoding } of encodings) {
-        const { bytes, pieces, encoder } = await encoding;
-        index.pieces.set(relative, { pieces, encoder });
-        writeFile(relative, bytes);
-      }
-      onFiles?.(counts.files);
-    },
-  };
+/** Whether the serving generation holds these very bytes: by its index's fingerprint, or by reading its file. */
+function servingHolds(previous: WriterOptions["previous"], relative: string, bytes: Uint8Array, print: string): boolean {
+  if (previous === null) return false;
+  if (previous.index) return previous.index.files.get(relative) === print;
+  return readRegularFile(path.join(previous.dir, relative))?.equals(bytes) ?? false;
+}
+
+/**
+ * Whether the generation being brought up to date already holds the file at `file` (`bytes` when
+ * known, else its fingerprint): by its index and the file's size, or by reading it back.
+ */
+function holds(existing: { index: GenerationIndex | null }, file: string, relative: string, print: string, bytes?: Uint8Array): boolean {
+  if (existing.index !== null) {
+    const standing = lstatOrNull(file);
+    return standing !== null && standing.isFile() && existing.index.files.get(relative) === print && standing.size === sizeOfFingerprint(print);
+  }
+  const onDisk = readRegularFile(file);
+  return onDisk !== null && (bytes === undefined ? fingerprint(relative, onDisk) === print : onDisk.equals(bytes));
+}
+
+/** The serving generation's encoding of a gzip file, when its index says how and the file is intact. */
+function previousEncoding(previous: WriterOptions["previous"], relative: string): PieceEncoding | null {
+  const encoded = previous?.index?.pieces.get(relative);
+  if (encoded === undefined) return null;
+  const bytes = readRegularFile(path.join(previous!.dir, relative));
+  return bytes !== null && fingerprint(relative, bytes) === previous!.index!.files.get(relative) ? { bytes, pieces: encoded.pieces, encoder: encoded.encoder } : null;
 }
 
 /**
@@ -171,6 +183,29 @@ export function createGenerationWriter({ generationDir, previous, existing, inde
  * written one after another on this thread.
  */
 function placer(generationDir: string, previousDir: string | null, inPlace: boolean) {
+  const folder = folderMaker(generationDir, inPlace);
+  const target = (relative: string) => {
+    const file = path.join(generationDir, relative);
+    naming(file, () => folder(path.dirname(file)));
+    return file;
+  };
+  return {
+    /** The file's path, its folders made (in place: every level a real folder). */
+    target,
+    write(relative: string, bytes: Uint8Array) {
+      const file = target(relative);
+      naming(file, () => (inPlace ? replace(file, (temporary) => writeFileSync(temporary, bytes)) : writeFileSync(file, bytes)));
+    },
+    link(relative: string) {
+      const file = target(relative);
+      const from = path.join(previousDir!, relative);
+      naming(file, () => (inPlace ? replace(file, (temporary) => linkOrCopy(from, temporary)) : linkOrCopy(from, file)));
+    },
+  };
+}
+
+/** Makes a folder of the generation and the folders above it, once each. */
+function folderMaker(generationDir: string, inPlace: boolean): (dir: string) => void {
   const folders = new Set<string>([generationDir]);
   const folder = (dir: string) => {
     if (folders.has(dir)) return;
@@ -188,60 +223,47 @@ function placer(generationDir: string, previousDir: string | null, inPlace: bool
     }
     folders.add(dir);
   };
-  const naming = (file: string, operation: () => void) => {
+  return folder;
+}
+
+/** Runs an operation on `file`, naming the file in its error. */
+function naming(file: string, operation: () => void): void {
+  try {
+    operation();
+  } catch (error) {
+    throw namingFile(error, file);
+  }
+}
+
+/** The serving generation's file `from`, hard-linked (copied where the file system has no hard links). */
+function linkOrCopy(from: string, destination: string): void {
+  try {
+    linkSync(from, destination);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EXDEV" && code !== "EPERM" && code !== "ENOTSUP" && code !== "EMLINK") throw error;
+    copyFileSync(from, destination);
+  }
+}
+
+/** Filled under a temporary name, then renamed over whatever stands in the file's place. */
+function replace(file: string, fill: (temporary: string) => void): void {
+  const temporary = temporaryPathOf(file);
+  try {
+    fill(temporary);
+    // A rename cannot put a file over a folder: the folder goes to trash first (prune.ts).
+    if (lstatOrNull(file)?.isDirectory()) removeByRenameSync(file);
+    renameSync(temporary, file);
+  } finally {
+    // Left after a failure, or when the file already was this very inode: a rename between two
+    // links of one file does nothing.
     try {
-      operation();
-    } catch (error) {
-      throw namingFile(error, file);
+      rmSync(temporary);
+    } catch {
+      // Gone (renamed into place), or not a file (a folder someone made under this name): a stray
+      // for the next check in place.
     }
-  };
-  const target = (relative: string) => {
-    const file = path.join(generationDir, relative);
-    naming(file, () => folder(path.dirname(file)));
-    return file;
-  };
-  /** The serving generation's file, hard-linked (copied where the file system has no hard links). */
-  const linkFromPrevious = (relative: string, destination: string) => {
-    const from = path.join(previousDir!, relative);
-    try {
-      linkSync(from, destination);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== "EXDEV" && code !== "EPERM" && code !== "ENOTSUP" && code !== "EMLINK") throw error;
-      copyFileSync(from, destination);
-    }
-  };
-  /** Filled under a temporary name, then renamed over whatever stands in the file's place. */
-  const replace = (file: string, fill: (temporary: string) => void) => {
-    const temporary = temporaryPathOf(file);
-    try {
-      fill(temporary);
-      // A rename cannot put a file over a folder: the folder goes to trash first (prune.ts).
-      if (lstatOrNull(file)?.isDirectory()) removeByRenameSync(file);
-      renameSync(temporary, file);
-    } finally {
-      // Left after a failure, or when the file already was this very inode: a rename between two
-      // links of one file does nothing.
-      try {
-        rmSync(temporary);
-      } catch {
-        // Gone (renamed into place), or not a file (a folder someone made under this name): a stray
-        // for the next check in place.
-      }
-    }
-  };
-  return {
-    /** The file's path, its folders made (in place: every level a real folder). */
-    target,
-    write(relative: string, bytes: Uint8Array) {
-      const file = target(relative);
-      naming(file, () => (inPlace ? replace(file, (temporary) => writeFileSync(temporary, bytes)) : writeFileSync(file, bytes)));
-    },
-    link(relative: string) {
-      const file = target(relative);
-      naming(file, () => (inPlace ? replace(file, (temporary) => linkFromPrevious(relative, temporary)) : linkFromPrevious(relative, file)));
-    },
-  };
+  }
 }
 
 function lstatOrNull(file: string): Stats | null {

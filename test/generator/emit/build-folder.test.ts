@@ -3,7 +3,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Manifest } from "../../../contract/manifest.ts";
 import { assertBuildFolder, commitManifest, readManifest, readOrNull, staleEntries, writeUploadIgnore } from "../../../generator/emit/build-folder.ts";
+import type { PauseMessage } from "../../../generator/emit/pause-point.ts";
 import { gitignoreMatcher } from "../../../generator/emit/upload.ts";
+import { pausingAt } from "../../support/pause-channel.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-build-folder-");
@@ -112,6 +114,18 @@ describe("commitManifest", () => {
     expect(open()).toBe(before);
     expect(await readManifest(dir)).toEqual(manifest);
     expect(readdirSync(dir)).toEqual(["manifest.json"]);
+  });
+
+  it("stops at manifest-staged, for the kill tests, with the new manifest whole under its temporary name, named, and the old one still in place", async () => {
+    const old: Manifest = { format: 4, dataset_version: "v1", generation: "g-v1", index: "12:0123456789abcdef", topics: [] };
+    const dir = folderWith(JSON.stringify(old));
+    const manifest: Manifest = { ...old, dataset_version: "v2", generation: "g-v2" };
+    const seen: unknown[] = [];
+    const look = (message: PauseMessage) =>
+      seen.push({ point: message.pausedAt, staged: JSON.parse(readFileSync(message.path!, "utf8")), serving: JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")) });
+    await pausingAt("manifest-staged", look, () => commitManifest(dir, manifest));
+    expect(seen).toEqual([{ point: "manifest-staged", staged: manifest, serving: old }]);
+    expect(await readManifest(dir)).toEqual(manifest);
   });
 });
 

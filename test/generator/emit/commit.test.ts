@@ -1,8 +1,11 @@
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { emptyIndex, indexFileOf, readGenerationIndex } from "../../../contract/file-index.ts";
 import { MANIFEST_FORMAT, type Manifest } from "../../../contract/manifest.ts";
-import { exists, pruneAfterCommit } from "../../../generator/emit/commit.ts";
+import { exists, pruneAfterCommit, writeIndex } from "../../../generator/emit/commit.ts";
+import type { PauseMessage } from "../../../generator/emit/pause-point.ts";
+import { pausingAt } from "../../support/pause-channel.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-commit-");
@@ -74,5 +77,28 @@ describe("exists", () => {
     expect(await exists(path.join(dir, "g-0001"))).toBe(true);
     expect(await exists(path.join(dir, "manifest.json"))).toBe(true);
     expect(await exists(path.join(dir, "g-0002"))).toBe(false);
+  });
+});
+
+describe("the pause points of the kill tests", () => {
+  it("stops at indexed once the generation's index is written, before anything is committed", async () => {
+    const dir = temporary.make();
+    const index = emptyIndex();
+    index.files.set("v1/meta.json", "12:0123456789abcdef");
+    const seen: { message: PauseMessage; indexed: boolean }[] = [];
+    await pausingAt("indexed", (message) => seen.push({ message, indexed: readGenerationIndex(path.join(dir, indexFileOf("g-0001")))?.files.size === 1 }), () => writeIndex(dir, "g-0001", index));
+    expect(seen).toEqual([{ message: { pausedAt: "indexed" }, indexed: true }]);
+  });
+
+  it("stops at pruning-generation with each stale generation renamed to trash, naming the trash, before it is deleted", async () => {
+    const dir = buildFolder(["g-0001", "g-0001.files.gz", "g-0002", "g-0002.files.gz"]);
+    const seen: { message: PauseMessage; trashThere: boolean; generationThere: boolean }[] = [];
+    const look = (message: PauseMessage) => seen.push({ message, trashThere: existsSync(message.path!), generationThere: existsSync(path.join(dir, "g-0001")) });
+    const pruned = await pausingAt("pruning-generation", look, () => pruneAfterCommit(dir, manifestOf("g-0002"), null, { now: () => NOW }));
+    expect(pruned).toEqual(["g-0001"]);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ message: { pausedAt: "pruning-generation" }, trashThere: true, generationThere: false });
+    expect(path.basename(seen[0]!.message.path!)).toMatch(/^\.trash-g-0001-/);
+    expect(existsSync(seen[0]!.message.path!)).toBe(false);
   });
 });

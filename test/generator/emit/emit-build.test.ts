@@ -1,15 +1,16 @@
 // The emit stage on the tiny example dataset: writing a build, rebuilding it incrementally,
 // repairing it, pruning old generations.
 
-import { promises as fs, statSync } from "node:fs";
+import { existsSync, promises as fs, readdirSync, readFileSync, statSync } from "node:fs";
 import { indexFileOf, readGenerationIndex } from "../../../contract/file-index.ts";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildFiles, manifestOf, type BuildFile } from "../../../generator/derive/index.ts";
 import { COMMIT_LOG_FILE, GRACE_MS } from "../../../generator/emit/commit-log.ts";
 import { emitBuild, filesStep, type EmitOptions, type EmitProgress, type EmitReport } from "../../../generator/emit/emit-build.ts";
 import { entriesUnder } from "../../../generator/emit/walk.ts";
 import { readManifest } from "../../../generator/emit/build-folder.ts";
+import type { PauseMessage } from "../../../generator/emit/pause-point.ts";
 import type { Dataset } from "../../../generator/dataset.ts";
 import { entryOf } from "../../../contract/pack.ts";
 import { chunkFileOf, chunkHolding, packChunksOf } from "../../../contract/pack-chunks.ts";
@@ -17,6 +18,7 @@ import { SERVING_INDEX_FILE } from "../../../contract/serving-index.ts";
 import { fileFor } from "../../../contract/routes.ts";
 import { SEEDS_PER_PACK } from "../../../contract/endpoints/seed.ts";
 import { tinyDataset } from "../../fixtures/derive/tiny-dataset.ts";
+import { pausingAt } from "../../support/pause-channel.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-emit-");
@@ -139,6 +141,16 @@ describe("emitting a build", () => {
     const report = await build(out, tinyDataset, "vA", untouched());
     expect(report).toMatchObject({ mode: "unchanged", written: 0, removed: 0 });
     expect(statSync(path.join(out, "manifest.json")).mtimeMs).toBe(manifestBefore);
+  });
+
+  it("a rebuild with nothing changed and the same documents prunes nothing, and a report of a build without documents names no documents folder", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    const report = await build(out, tinyDataset, "vA");
+    expect(report).toMatchObject({ mode: "unchanged" });
+    expect(report.pruned).toEqual([]);
+    expect(Object.keys(report)).not.toContain("docs");
+    expect(Object.keys(whole.report)).not.toContain("docs");
   });
 
   it("a rebuild without the previous file index compares by reading the files and still links the unchanged ones", async () => {
@@ -345,6 +357,30 @@ describe("emitting a build", () => {
     expect(statSync(path.join(out, "g-vA", "v1", "meta.json")).isFile()).toBe(true);
   });
 
+  it("a build that cannot remove a stray from a kept generation names it, keeps that generation and leaves the serving build serving", async () => {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    await build(out, corrected(), "vB");
+    const stray = path.join(out, "g-vA", "v1", "stray.json");
+    await fs.writeFile(stray, "{}");
+    // What Node throws when unlink(2) refuses the file (an immutable file: EPERM, even for root).
+    const rm = fs.rm;
+    const spy = vi.spyOn(fs, "rm").mockImplementation(async (target, options) => {
+      if (String(target) === stray) throw Object.assign(new Error(`EPERM: operation not permitted, unlink '${stray}'`), { code: "EPERM" });
+      return rm(target, options);
+    });
+    let failure: unknown;
+    try {
+      failure = await build(out, tinyDataset, "vA").catch((error: unknown) => error);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toBe(`could not bring g-vA up to date: EPERM: operation not permitted, unlink '${stray}'`);
+    expect((await readManifest(out))?.generation).toBe("g-vB");
+    expect(statSync(path.join(out, "g-vA", "v1", "meta.json")).isFile()).toBe(true);
+  });
+
   it("names the first three files it could not place and counts the others", async () => {
     const { shared, failure } = await updateMissing(4);
     const parts = failure.split("; ");
@@ -366,5 +402,39 @@ describe("emitting a build", () => {
     expect(await build(out, tinyDataset, "vA")).toMatchObject({ mode: "unchanged" });
     expect(readGenerationIndex(index)?.source).toBe("source-2");
     expect(await fs.readFile(path.join(out, ".assetsignore"), "utf8")).toContain("!/g-vA");
+  });
+});
+
+describe("the pause points of the kill tests", () => {
+  /** What a build of vC, into a folder serving vB and keeping vA, has done when it stops at `point`. */
+  async function stoppedAt(point: "locked" | "written" | "committed") {
+    const out = freshDir();
+    await build(out, tinyDataset, "vA");
+    await build(out, corrected(), "vB");
+    const seen: unknown[] = [];
+    const look = (message: PauseMessage) =>
+      seen.push({
+        point: message.pausedAt,
+        empty: readdirSync(path.join(out, "g-vC")).length === 0,
+        meta: existsSync(path.join(out, "g-vC", "v1", "meta.json")),
+        indexed: existsSync(path.join(out, indexFileOf("g-vC"))),
+        serving: (JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")) as { generation: string }).generation,
+        kept: existsSync(path.join(out, "g-vA")),
+      });
+    const report = await pausingAt(point, look, () => build(out, tinyDataset, "vC"));
+    expect(report.pruned).toEqual(["g-vA"]);
+    return seen;
+  }
+
+  it("stops at locked with its new generation still empty and the serving build untouched", async () => {
+    expect(await stoppedAt("locked")).toEqual([{ point: "locked", empty: true, meta: false, indexed: false, serving: "g-vB", kept: true }]);
+  });
+
+  it("stops at written with every file written, the index not yet, and the serving build untouched", async () => {
+    expect(await stoppedAt("written")).toEqual([{ point: "written", empty: false, meta: true, indexed: false, serving: "g-vB", kept: true }]);
+  });
+
+  it("stops at committed with the new build serving and the generation before last not yet pruned", async () => {
+    expect(await stoppedAt("committed")).toEqual([{ point: "committed", empty: false, meta: true, indexed: true, serving: "g-vC", kept: true }]);
   });
 });

@@ -422,6 +422,77 @@ describe("the build lock, over a process table of the test's own", () => {
     await lock.release();
   });
 
+  /**
+   * Runs `run` while each attempt to link a file into the lock's place goes through `around`, which
+   * makes the real link (`link()`) and may change the folder before or after it, as another build would.
+   */
+  async function aroundLockLinks<T>(dir: string, around: (link: () => Promise<void>) => Promise<void>, run: () => Promise<T>): Promise<T> {
+    const link = fs.link;
+    const spy = vi.spyOn(fs, "link").mockImplementation((from, to) => (String(to) === path.join(dir, LOCK_FILE) ? around(() => link(from, to)) : link(from, to)));
+    try {
+      return await run();
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it("a lock its holder releases between this build's attempt to take it and its look at the holder is taken at the next attempt", async () => {
+    const dir = freshDir();
+    await writeLock(dir, holderAt(300, "live"));
+    let released = false;
+    const lock = await aroundLockLinks(
+      dir,
+      async (link) => {
+        try {
+          await link();
+        } finally {
+          if (!released) {
+            released = true;
+            rmSync(path.join(dir, LOCK_FILE));
+          }
+        }
+      },
+      () => acquireBuildLock(dir, { waitMs: 0, processes: table({ 300: { state: "S", startTicks: 9 } }) }),
+    );
+    expect(lock.recovered).toBeNull();
+    expect((await readLock(dir)).token).toBe(lock.holder.token);
+    await lock.release();
+  });
+
+  it("a lock other builds keep taking and releasing between this build's looks is reported as such after five attempts", async () => {
+    const dir = freshDir();
+    let attempts = 0;
+    const taking = aroundLockLinks(
+      dir,
+      async (link) => {
+        attempts++;
+        await writeLock(dir, holderAt(300, `other-${attempts}`));
+        try {
+          await link();
+        } finally {
+          rmSync(path.join(dir, LOCK_FILE));
+        }
+      },
+      () => acquireBuildLock(dir, { waitMs: 0, processes: table({ 300: { state: "S", startTicks: 9 } }) }),
+    );
+    await expect(taking).rejects.toThrow(`${dir}: could not take ${LOCK_FILE}; other builds keep taking it`);
+    expect(attempts).toBe(5);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("a folder whose file system makes no hard links is reported with the file system's error, and no half-made lock file is left", async () => {
+    const dir = freshDir();
+    const taking = aroundLockLinks(
+      dir,
+      async () => {
+        throw Object.assign(new Error(`EPERM: operation not permitted, link -> '${path.join(dir, LOCK_FILE)}'`), { code: "EPERM" });
+      },
+      () => acquireBuildLock(dir, { waitMs: 0, processes: table() }),
+    );
+    await expect(taking).rejects.toThrow(`EPERM: operation not permitted, link -> '${path.join(dir, LOCK_FILE)}'`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it("a build whose lock was removed stops before committing, saying so", async () => {
     const dir = freshDir();
     const lock = await acquireBuildLock(dir, { processes: table() });

@@ -246,5 +246,13 @@ describe("reuseUnchanged, unit by unit", () => {
     expect(derivedOf(unitOf("in"), indexWith("in", [chunkFileOf(PACK, 0)]))).toEqual(["derived"]);
     expect(derivedOf(unitOf(null), indexWith("in"))).toEqual([]);
   });
+
+  it("derives a unit without inputs even when a damaged serving index records it with no hash", () => {
+    const index = indexWith("in");
+    // As a hand-edited index reads back: readGenerationIndex takes each record as it stands.
+    index.inputs.set("pair 7/44", { hash: null as unknown as string, files: 3, bytes: 30 });
+    const entries = [...reuseUnchanged([unitOf(null)], CODE, { index })];
+    expect(entries.map((entry) => ("kind" in entry ? entry.kind : entry.path))).toEqual(["v1/items/7/44.json", chunkFileOf(PACK, 0), "dump.json.gz"]);
+  });
 });
 

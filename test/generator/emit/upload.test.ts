@@ -96,6 +96,17 @@ describe("gitignoreMatcher, read as wrangler reads .assetsignore", () => {
     expect(gitignoreMatcher(["**"])("a/b/c.json")).toBe(true);
   });
 
+  it("reads ** between other characters as *, crossing no slash, as wrangler does", () => {
+    const between = gitignoreMatcher(["a**b.json", "x/**y.json"]);
+    expect(between("a/c/b.json")).toBe(false);
+    expect(between("acb.json")).toBe(true);
+    expect(between("ab.json")).toBe(true);
+    expect(between("x/q/y.json")).toBe(false);
+    expect(between("x/qy.json")).toBe(true);
+    // Before a slash, ** is folders only: no name ends in the pattern's rest.
+    expect(gitignoreMatcher(["**/x.json"])("ax.json")).toBe(false);
+  });
+
   it("reads * as any characters but a slash and ? as one", () => {
     const matcher = gitignoreMatcher(["/a*.json", "?.txt"]);
     expect(matcher("abc.json")).toBe(true);

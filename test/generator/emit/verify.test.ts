@@ -5,11 +5,12 @@
 import { spawnSync } from "node:child_process";
 import { promises as fs, lstatSync, readdirSync, statSync, symlinkSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { manifestOf } from "../../../generator/derive/index.ts";
 import { GRACE_MS } from "../../../generator/emit/commit-log.ts";
 import { emitBuild, filesStep } from "../../../generator/emit/emit-build.ts";
-import { temporaryPathOf } from "../../../generator/emit/prune.ts";
+import { TRASH_PREFIX, temporaryPathOf } from "../../../generator/emit/prune.ts";
+import { removeStrays } from "../../../generator/emit/verify.ts";
 import { chunkFileOf } from "../../../contract/pack-chunks.ts";
 import { fileFor } from "../../../contract/routes.ts";
 import { generationProblems, variantFiles, variantNamed } from "../../support/build-variants.ts";
@@ -125,5 +126,40 @@ describe("--verify puts the serving generation back in order", () => {
     // Once the device has room (the temporary is the build's own again), the next check repairs it.
     expect(await build(out, true)).toMatchObject({ written: 1 });
     expect(generationProblems(out, "g-vA", A)).toEqual([]);
+  });
+});
+
+describe("removeStrays", () => {
+  /** What Node throws when unlink(2) fails on `file` (an I/O error of the disk). */
+  const refused = (file: string) => Object.assign(new Error(`EIO: i/o error, unlink '${file}'`), { code: "EIO", syscall: "unlink", path: file });
+
+  it("names each stray it cannot remove, a folder by its own path even when the error names a file inside it, and removes the others", async () => {
+    const generation = temporary.make();
+    for (const folder of ["v1/kept", "v1/old"]) await fs.mkdir(path.join(generation, folder), { recursive: true });
+    for (const file of ["v1/kept/meta.json", "v1/stuck.json", "v1/gone.json", "v1/old/inner.json"]) await fs.writeFile(path.join(generation, file), "EXAMPLE CONTENT");
+    const stuck = path.join(generation, "v1/stuck.json");
+    // The stray file, under its own name or in trash, and a file inside the stray folder cannot be removed.
+    const rm = fs.rm;
+    const spy = vi.spyOn(fs, "rm").mockImplementation(async (target, options) => {
+      const name = String(target);
+      if (name === stuck || path.basename(name).startsWith(`${TRASH_PREFIX}stuck.json-`)) throw refused(name);
+      if (path.basename(name).startsWith(`${TRASH_PREFIX}old-`)) throw refused(path.join(name, "inner.json"));
+      return rm(target, options);
+    });
+    let removal: Awaited<ReturnType<typeof removeStrays>>;
+    try {
+      removal = await removeStrays(generation, new Set(["v1/kept/meta.json"]));
+    } finally {
+      spy.mockRestore();
+    }
+    expect(removal.removed).toBe(1);
+    expect(removal.failures).toHaveLength(2);
+    expect(removal.failures).toContain(`EIO: i/o error, unlink '${stuck}'`);
+    const folderFailure = removal.failures.find((failure) => failure.includes("inner.json"));
+    expect(folderFailure).toMatch(/^EIO: i\/o error, unlink '\S*\/v1\/\.trash-old-\S+\/inner\.json' \(removing /);
+    expect(folderFailure!.endsWith(` (removing ${path.join(generation, "v1/old")})`)).toBe(true);
+    const left = await fs.readdir(path.join(generation, "v1"));
+    expect(left).toEqual(expect.arrayContaining(["kept", "stuck.json"]));
+    expect(left).not.toContain("gone.json");
   });
 });

@@ -2,17 +2,19 @@
 // from the serving one when its bytes are the same; a generation brought up to date in place keeps a
 // file only when its bytes are the build's, read back byte for byte when no index vouches for them.
 
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import fs, { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { emptyIndex, type GenerationIndex } from "../../../contract/file-index.ts";
 import { gzipPiecesSync } from "../../../generator/derive/gzip-pieces.ts";
-import { PAUSE_ENV } from "../../../generator/emit/pause-point.ts";
+import type { PauseMessage } from "../../../generator/emit/pause-point.ts";
 import { temporaryPathOf } from "../../../generator/emit/prune.ts";
 import { createGenerationWriter } from "../../../generator/emit/write.ts";
 import { fingerprint } from "../../../generator/fingerprint.ts";
+import { pausingAt } from "../../support/pause-channel.ts";
 import { temporaryFolders } from "../../support/temporary.ts";
 
 const temporary = temporaryFolders("psg-write-");
@@ -148,6 +150,64 @@ describe("a new generation beside the serving one, by what its index says", () =
   });
 });
 
+/** What Node throws when link(2) fails with `code` (as the file system would give it). */
+const linkError = (code: string, from: string, to: string) => Object.assign(new Error(`${code}: link '${from}' -> '${to}'`), { code, syscall: "link", path: from, dest: to });
+
+/** Runs `run` while every hard link fails with `code`, as on a file system that refuses them. */
+async function whileLinksFail<T>(code: string, run: () => Promise<T>): Promise<T> {
+  const link = vi.spyOn(fs, "linkSync").mockImplementation((from, to) => {
+    throw linkError(code, String(from), String(to));
+  });
+  // write.ts imports linkSync by name: its binding follows the module object only once synced.
+  syncBuiltinESMExports();
+  try {
+    return await run();
+  } finally {
+    link.mockRestore();
+    syncBuiltinESMExports();
+  }
+}
+
+describe("a file the file system will not hard-link from the serving generation", () => {
+  const beside = () => {
+    const previousDir = generationOf({ [FILE]: '{"x":"A"}' });
+    const generationDir = path.join(temporary.make(), "g-next");
+    return { previousDir, generationDir, writer: createGenerationWriter({ generationDir, previous: { dir: previousDir, index: indexOf({ [FILE]: '{"x":"A"}' }) }, existing: null, index: emptyIndex() }) };
+  };
+
+  // EPERM: a file system without hard links (or an immutable file); ENOTSUP: one that cannot make
+  // them; EMLINK: a file with as many links as its file system allows.
+  for (const code of ["EPERM", "ENOTSUP", "EMLINK"]) {
+    it(`is copied when the link fails with ${code}, and counted as reused`, async () => {
+      const { previousDir, generationDir, writer } = beside();
+      await whileLinksFail(code, () => writer.writeEntries([{ path: FILE, body: '{"x":"A"}' }]));
+      expect(readFileSync(path.join(generationDir, FILE), "utf8")).toBe('{"x":"A"}');
+      expect(inode(path.join(generationDir, FILE))).not.toBe(inode(path.join(previousDir, FILE)));
+      expect(writer.counts).toMatchObject({ files: 1, written: 0, reused: 1 });
+    });
+  }
+
+  it("stops the build, naming the file, when the link fails for another reason (an I/O error), rather than copying", async () => {
+    const { generationDir, writer } = beside();
+    const failed = whileLinksFail("EIO", () => writer.writeEntries([{ path: FILE, body: '{"x":"A"}' }]));
+    await expect(failed).rejects.toThrow(/^EIO: link .*g-next\/v1\/guides\/200\.json'$/);
+    expect(existsSync(path.join(generationDir, FILE))).toBe(false);
+  });
+});
+
+describe("a generation brought up to date in place, with a file too large to read back", () => {
+  it("rewrites a file of more than 2 GiB standing where the build has a file, as one that differs", async () => {
+    const generationDir = generationWith("");
+    // Sparse: no block is written. Node reads no file of 2 GiB or more into one buffer.
+    truncateSync(path.join(generationDir, FILE), 2 ** 31);
+    const writer = createGenerationWriter({ generationDir, previous: null, existing: { index: null }, index: emptyIndex() });
+    await writer.writeEntries([{ path: FILE, body: '{"x":"A"}' }]);
+    expect(writer.failures).toEqual([]);
+    expect(readFileSync(path.join(generationDir, FILE), "utf8")).toBe('{"x":"A"}');
+    expect(writer.counts).toMatchObject({ files: 1, written: 1, reused: 0 });
+  });
+});
+
 describe("a gzip file (the dump) beside the serving one", () => {
   const DUMP = "v1/dump.json.gz";
   const pieces = ['[{"guide":1}', ',{"guide":2}', ',{"guide":3}]'].map((text) => [Buffer.from(text)]);
@@ -199,6 +259,27 @@ describe("a gzip file (the dump) beside the serving one", () => {
     await writer.writeEntries([{ path: DUMP, pieces: edited }]);
     expect(readFileSync(path.join(generationDir, DUMP)).equals(await freshOf(edited))).toBe(true);
     expect(writer.counts).toMatchObject({ written: 1, reused: 0 });
+  });
+
+  it("reports the error that stopped deriving, and no other, when the dump it had started to encode fails too", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const writer = createGenerationWriter({ generationDir: path.join(temporary.make(), "g"), previous: null, existing: null, index: emptyIndex() });
+      // A piece that is no bytes: its encoding fails once it is under way.
+      const unencodable = [[{ byteLength: 3 } as unknown as Uint8Array]];
+      function* deriving() {
+        yield { path: DUMP, pieces: unencodable };
+        throw new Error("deriving stopped: EXAMPLE CONTENT");
+      }
+      await expect(writer.writeEntries(deriving())).rejects.toThrow("deriving stopped: EXAMPLE CONTENT");
+      // Node reports a rejection nobody handles once the tasks queued so far have run.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
   });
 
   it("encodes the dump beside a serving generation without an index, or whose dump is gone", async () => {
@@ -286,23 +367,14 @@ describe("the pause point of the kill tests", () => {
     const generationDir = path.join(temporary.make(), "g-paused");
     const entries = Array.from({ length: 5 }, (_, at) => ({ path: `v1/guides/${at}.json`, body: `{"n":${at}}` }));
     const paused: { point: unknown; written: number }[] = [];
-    const send = process.send;
-    // The parent's side of the channel: each pause is answered at once, as the kill tests do after a look.
-    process.send = ((message: { pausedAt?: string }) => {
-      paused.push({ point: message.pausedAt, written: readdirSync(path.join(generationDir, "v1/guides")).length });
-      const listeners = process.listeners("message");
-      listeners[listeners.length - 1]!({ resume: true }, undefined);
-      return true;
-    }) as typeof process.send;
-    process.env[PAUSE_ENV] = "files:2";
-    try {
-      const writer = createGenerationWriter({ generationDir, previous: null, existing: null, index: emptyIndex() });
-      await writer.writeEntries(entries);
-      expect(writer.counts.files).toBe(5);
-    } finally {
-      process.send = send;
-      delete process.env[PAUSE_ENV];
-    }
+    const look = (message: PauseMessage) => paused.push({ point: message.pausedAt, written: readdirSync(path.join(generationDir, "v1/guides")).length });
+    // The count asked for is read when the writer is made, once per build.
+    const writer = await pausingAt("files:2", look, async () => {
+      const made = createGenerationWriter({ generationDir, previous: null, existing: null, index: emptyIndex() });
+      await made.writeEntries(entries);
+      return made;
+    });
+    expect(writer.counts.files).toBe(5);
     expect(paused).toEqual([{ point: "files:2", written: 2 }]);
   });
 });
