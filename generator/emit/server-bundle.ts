@@ -18,12 +18,13 @@ import { build } from "esbuild";
 import { SERVER_FILE } from "./build-folder.ts";
 
 const REPOSITORY = fileURLToPath(new URL("../../", import.meta.url));
-const SERVER_ENTRY = path.join(REPOSITORY, "edge/adapters/node/serve.ts");
+/** The server bundled, in the checkout. */
+const SERVER_ENTRY = "edge/adapters/node/serve.ts";
 
 /** package.json's minimum Node (engines.node, ">=22.18.0"), and the Node CI runs and tests on (.nvmrc). */
-function nodeVersions(): { minimum: string; tested: string } {
-  const engines = (JSON.parse(readFileSync(path.join(REPOSITORY, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
-  return { minimum: nodeMinimum(engines), tested: readFileSync(path.join(REPOSITORY, ".nvmrc"), "utf8").trim() };
+function nodeVersions(repository: string): { minimum: string; tested: string } {
+  const engines = (JSON.parse(readFileSync(path.join(repository, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+  return { minimum: nodeMinimum(engines), tested: readFileSync(path.join(repository, ".nvmrc"), "utf8").trim() };
 }
 
 /** The version in engines.node, which must read ">=MAJOR.MINOR.PATCH": any other range has no one minimum to check. */
@@ -39,12 +40,12 @@ const header = ({ minimum, tested }: { minimum: string; tested: string }) => `//
 // (RATE_LIMIT=off, BURST_LIMIT=off, PORT, HOST, WORKERS, TRUST_PROXY=1 as for \`npm run serve\`).
 // Written by every build from edge/adapters/node/serve.ts.`;
 
-/** serve.mjs's text. */
-export async function bundleServer(): Promise<string> {
-  const versions = nodeVersions();
+/** serve.mjs's text, bundled from the checkout at `repository` (this one unless a test names another). */
+export async function bundleServer(repository: string = REPOSITORY): Promise<string> {
+  const versions = nodeVersions(repository);
   const result = await build({
-    entryPoints: [SERVER_ENTRY],
-    absWorkingDir: REPOSITORY,
+    entryPoints: [path.join(repository, SERVER_ENTRY)],
+    absWorkingDir: repository,
     // node_modules as it stands in the checkout, not where a link points: the same bytes in every
     // checkout of the same code.
     preserveSymlinks: true,

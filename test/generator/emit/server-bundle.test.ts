@@ -1,11 +1,23 @@
 // serve.mjs as the build bundles it: one module that imports only Node's own modules, the same
 // bytes in every checkout, telling whoever opens it how to run it and on which Node.
 
-import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import { bundleServer, nodeMinimum } from "../../../generator/emit/server-bundle.ts";
+import { temporaryFolders } from "../../support/temporary.ts";
 
 const repositoryFile = (name: string) => readFileSync(new URL(`../../../${name}`, import.meta.url), "utf8");
+const folders = temporaryFolders("psg-server-bundle-");
+afterAll(() => folders.removeAll());
+
+/** Writes `files` (path -> text) under `root`. */
+function writeTree(root: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    writeFileSync(path.join(root, name), text);
+  }
+}
 
 describe("bundleServer", () => {
   it("opens with how to run the file, the oldest Node it takes and the Node it is tested on", async () => {
@@ -29,6 +41,22 @@ describe("bundleServer", () => {
     expect(modules.length).toBeGreaterThan(0);
     // node_modules may be a link to another checkout's: its path is the link's, relative to this checkout.
     expect(modules.filter((line) => !/^\/\/ (\.\.\/)*node_modules\//.test(line))).toEqual([]);
+  });
+
+  it("names a package by the checkout's node_modules when that is a link to another folder", async () => {
+    // An example checkout whose server imports one package, installed in a folder its node_modules links to.
+    const root = folders.make();
+    const checkout = path.join(root, "checkout");
+    writeTree(checkout, {
+      "package.json": JSON.stringify({ engines: { node: ">=22.18.0" } }),
+      ".nvmrc": "24\n",
+      "edge/adapters/node/serve.ts": 'import { example } from "example-package";\nconsole.log(example);\n',
+    });
+    writeTree(path.join(root, "elsewhere"), { "node_modules/example-package/package.json": JSON.stringify({ name: "example-package", main: "index.js" }), "node_modules/example-package/index.js": 'export const example = "EXAMPLE CONTENT";\n' });
+    symlinkSync(path.join(root, "elsewhere/node_modules"), path.join(checkout, "node_modules"), "dir");
+    const text = await bundleServer(checkout);
+    expect(text).toContain('"EXAMPLE CONTENT"');
+    expect(text.match(/^\/\/ \S*example-package\S*$/gm)).toEqual(["// node_modules/example-package/index.js"]);
   });
 
   it("carries the Node versions in place of their names, and keeps text outside ASCII as it is", async () => {
