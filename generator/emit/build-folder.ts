@@ -33,7 +33,13 @@ export const SERVER_FILE = "serve.mjs";
  */
 export function writeUploadIgnore(outDir: string, serving: Manifest): void {
   const file = path.join(outDir, UPLOAD_IGNORE_FILE);
-  const lines = [UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, COMMIT_LOG_FILE, SERVER_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp", `${GENERATION_PREFIX}*`, keptFolderLine(serving.generation)];
+  const lines = [
+    // The generator's own files, the server, a build's leftovers.
+    UPLOAD_IGNORE_FILE, CHECK_CACHE_FILE, COMMIT_LOG_FILE, SERVER_FILE, "*.files.gz", `${LOCK_FILE}*`, `${TRASH_PREFIX}*`, ".tmp-*", "*.tmp",
+    // Every generation but the serving one.
+    `${GENERATION_PREFIX}*`,
+    keptFolderLine(serving.generation),
+  ];
   if (serving.docs !== undefined) lines.push(`${DOCS_FOLDER_PREFIX}*`, keptFolderLine(serving.docs));
   const text = `${lines.join("\n")}\n`;
   if (readOrNull(file)?.toString("utf8") === text) return;
