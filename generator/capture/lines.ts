@@ -1,7 +1,7 @@
 import type { ReadableCapture } from "./capture.ts";
 import type { TextElement } from "./capture-text.ts";
 import { regionHolding } from "./regions.ts";
-import { CAPTION_LINE, CAPTION_TAGS, HEADING_NAMES, HEADING_RANKS, HEADING_TAGS, LABEL_CELL_TAGS, LIST, LIST_ITEM, ORDERED_LIST, PLAIN_HEADING_RANK, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "./shapes.ts";
+import { CAPTION_LINE, CAPTION_TAGS, elementNames, hasShape, HEADING_NAMES, HEADING_RANKS, HEADING_TAGS, LABEL_CELL_TAGS, LIST, LIST_ITEM, ORDERED_LIST, PLAIN_HEADING_RANK, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "./shapes.ts";
 
 /** One line of a page's guide text: `text` is the line with its outer whitespace trimmed, as a quote takes it. */
 export interface BodyLine {
@@ -51,39 +51,30 @@ export function bodyLines(capture: ReadableCapture, skip: readonly TextElement[]
   return lines;
 }
 
-/** An element's class names and id; an empty one (no id, `class=""`) is no shape's name. */
-function names(element: TextElement): string[] {
-  return [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""];
-}
-
-function matches(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {
-  return (shape.tag?.test(element.tag) ?? false) || (shape.name !== undefined && names(element).some((name) => shape.name!.test(name)));
-}
-
 function markWholeLineElements(text: string, lines: BodyLine[], elements: readonly TextElement[]): void {
   const starts = lines.map((line) => line.start);
   const rows: { element: TextElement; cells: number }[] = [];
   const lists: { element: TextElement; ordered: boolean; items: number }[] = [];
   for (const element of elements) {
     while (lists.length > 0 && lists[lists.length - 1]!.element.end <= element.start) lists.pop();
-    if (matches(element, LIST)) {
+    if (hasShape(element, LIST)) {
       const first = Number.parseInt(element.attributes.start ?? "1", 10);
-      lists.push({ element, ordered: matches(element, ORDERED_LIST), items: Number.isNaN(first) ? 0 : first - 1 });
+      lists.push({ element, ordered: hasShape(element, ORDERED_LIST), items: Number.isNaN(first) ? 0 : first - 1 });
     }
     const list = lists[lists.length - 1];
-    if (matches(element, LIST_ITEM) && list !== undefined && list.ordered) {
+    if (hasShape(element, LIST_ITEM) && list !== undefined && list.ordered) {
       list.items++;
       const first = linesWithin(lines, starts, element)[0];
       if (first !== undefined && first.ordinal === null) first.ordinal = list.items;
     }
-    if (matches(element, TABLE_ROW)) {
+    if (hasShape(element, TABLE_ROW)) {
       markRow(lines, starts, element);
       rows.push({ element, cells: 0 });
     }
-    if (matches(element, TABLE_CELL)) markColumn(lines, starts, element, rows);
+    if (hasShape(element, TABLE_CELL)) markColumn(lines, starts, element, rows);
     if (CAPTION_TAGS.has(element.tag)) for (const line of linesWithin(lines, starts, element)) line.caption = true;
-    const heading = HEADING_TAGS.has(element.tag) || names(element).some((name) => HEADING_NAMES.test(name));
-    const cell = LABEL_CELL_TAGS.has(element.tag) || matches(element, TABLE_CELL);
+    const heading = HEADING_TAGS.has(element.tag) || elementNames(element).some((name) => HEADING_NAMES.test(name));
+    const cell = LABEL_CELL_TAGS.has(element.tag) || hasShape(element, TABLE_CELL);
     if (!heading && !cell) continue;
     // The element holds the whole line and nothing more than its spacing.
     const [line] = linesWithin(lines, starts, element);
@@ -91,11 +82,11 @@ function markWholeLineElements(text: string, lines: BodyLine[], elements: readon
     if (heading) {
       line.heading = true;
       // The outermost heading element decides (a `<b>` inside an `<h2>` is the `<h2>`'s text).
-      const rank = HEADING_RANKS.find((shape) => matches(element, shape))?.rank ?? PLAIN_HEADING_RANK;
+      const rank = HEADING_RANKS.find((shape) => hasShape(element, shape))?.rank ?? PLAIN_HEADING_RANK;
       line.rank = Math.min(line.rank, rank);
     }
     if (cell) line.cell = true;
-    if (matches(element, TABLE_HEADER_CELL)) line.headerCell = true;
+    if (hasShape(element, TABLE_HEADER_CELL)) line.headerCell = true;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { TextElement } from "./capture-text.ts";
+import { elementNames } from "./shapes.ts";
 
 // The parts of a saved page that are not the guide: its comment thread, sidebars, the guide index, site
 // navigation and footers, page statistics. A quote found only there is not the author's guide text, and
@@ -33,8 +34,7 @@ export interface Region {
 
 /** The region rule an element matches, if any. */
 export function regionOf(element: TextElement): string | null {
-  // An empty name (no id, `class=""`, extra spaces) is no rule's name.
-  const names = [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""];
+  const names = elementNames(element);
   for (const rule of NON_GUIDE_REGIONS) {
     if (rule.tags?.includes(element.tag) || names.some((name) => rule.name.test(name))) return rule.region;
   }

@@ -5,6 +5,7 @@
 // a number are every language's, from languages.ts.
 
 import type { Callout, Scale } from "../../contract/schema/guide.ts";
+import type { TextElement } from "./capture-text.ts";
 import { anyOf, endsUnspaced, LANGUAGES, literalSource, longestFirst, opensUnspaced, phrasesSource, wordsOf, type Language } from "./languages.ts";
 
 /** A letter grade written after a level word (`Tier S`, `Tier A+`), or a Roman numeral (`Tier II`). */
@@ -159,6 +160,16 @@ export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "b", "s
  * and `bb_h1`..`bb_h3` for the `[h1]`..`[h3]` of its guide markup).
  */
 export const HEADING_NAMES = /title|heading|header|label|caption|tier|\bbb_h\d\b/i;
+
+/** An element's class names and its id, which a shape's or a rule's `name` is tested against; none empty (no id, `class=""`). */
+export function elementNames(element: TextElement): string[] {
+  return [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""].filter((name) => name !== "");
+}
+
+/** Whether an element has a shape: its tag, or a class name or id naming it (Steam's div-based `bb_table`, `bb_ul`). */
+export function hasShape(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {
+  return (shape.tag?.test(element.tag) ?? false) || (shape.name !== undefined && elementNames(element).some((name) => shape.name!.test(name)));
+}
 
 /**
  * How high a heading ranks: a heading closes the sections opened by headings of its rank or lower (a higher

@@ -1,7 +1,7 @@
 import type { TextElement } from "../../generator/capture/capture-text.ts";
-import { LIST, LIST_ITEM } from "../../generator/capture/shapes.ts";
+import { hasShape, LIST, LIST_ITEM } from "../../generator/capture/shapes.ts";
 import type { Span } from "./edit.ts";
-import { holds, matches } from "./elements.ts";
+import { holds } from "./elements.ts";
 import type { Table, TableCell } from "./table.ts";
 
 // A list read as a table: a page that writes one seed a line with its level beside it (`Motif 214 — ★★★★★ —
@@ -24,15 +24,15 @@ export const LIST_CELL_SEPARATORS: readonly { name: string; pattern: RegExp }[] 
 
 /** The innermost list holding the span's start, else the first the span reaches into; null when it reaches none. */
 export function listElementAt(elements: readonly TextElement[], span: Span): TextElement | null {
-  const lists = elements.filter((element) => matches(element, LIST) && element.start < span.end && span.start < element.end);
+  const lists = elements.filter((element) => hasShape(element, LIST) && element.start < span.end && span.start < element.end);
   // Every list reached ends after the span's start: a list holding it is one starting at or before it.
   return lists.filter((list) => list.start <= span.start).sort((a, b) => b.depth - a.depth)[0] ?? lists[0] ?? null;
 }
 
 /** The list as a table: its own items (not those of a list inside them) as rows, cut into cells at the separator most of them write. */
 export function listTable(elements: readonly TextElement[], list: TextElement, text: string): Table | null {
-  const lists = elements.filter((element) => matches(element, LIST) && holds(list, element));
-  const items = elements.filter((element) => matches(element, LIST_ITEM) && holds(list, element) && !lists.some((inner) => holds(inner, element)));
+  const lists = elements.filter((element) => hasShape(element, LIST) && holds(list, element));
+  const items = elements.filter((element) => hasShape(element, LIST_ITEM) && holds(list, element) && !lists.some((inner) => holds(inner, element)));
   if (items.length === 0) return null;
   // An item's own text ends where a list inside it begins: that list's items are rows of their own list.
   const ownText = (item: TextElement): Span => ({ start: item.start, end: Math.min(item.end, ...lists.filter((inner) => holds(item, inner)).map((inner) => inner.start)) });

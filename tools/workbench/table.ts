@@ -2,7 +2,7 @@ import type { TextElement } from "../../generator/capture/capture-text.ts";
 import { notGradedPhrase } from "../../generator/capture/languages.ts";
 import { seedCandidates } from "../../generator/capture/numbers.ts";
 import { columnRole } from "../../generator/capture/columns.ts";
-import { TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "../../generator/capture/shapes.ts";
+import { hasShape, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "../../generator/capture/shapes.ts";
 import { rescale } from "./bookkeeping.ts";
 import type { DocumentGrading, DocumentLevel, EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
@@ -10,7 +10,7 @@ import { labelKey, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.
 import { dropEmptied, EditRefused, insertionPoint, lineOf, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
 import { takeOverStanding } from "./standing.ts";
 import { listElementAt, listTable } from "./list-rows.ts";
-import { holds, matches } from "./elements.ts";
+import { holds } from "./elements.ts";
 
 // A table read by its columns: a maintainer names the column holding each row's level and the one holding
 // its seeds, and every row becomes gradings of the level its level cell names, in one system, in one edit. A
@@ -54,7 +54,7 @@ function innermost(candidates: readonly TextElement[], element: TextElement): Te
 
 /** The table element the span is in: the innermost holding its start, else the first it reaches into. */
 function tableElementAt(elements: readonly TextElement[], span: Span): TextElement | undefined {
-  const tables = elements.filter((element) => matches(element, TABLE) && element.start < span.end && span.start < element.end);
+  const tables = elements.filter((element) => hasShape(element, TABLE) && element.start < span.end && span.start < element.end);
   // Every table reached ends after the span's start: one holding it is one starting at or before it.
   return tables.filter((candidate) => candidate.start <= span.start).sort((a, b) => b.depth - a.depth)[0] ?? tables[0];
 }
@@ -66,13 +66,13 @@ export function tableAt(elements: readonly TextElement[], span: Span): Table | n
 }
 
 function tableOf(elements: readonly TextElement[], table: TextElement): Table {
-  const allTables = elements.filter((element) => matches(element, TABLE));
-  const rowElements = elements.filter((element) => matches(element, TABLE_ROW) && innermost(allTables, element) === table);
-  const cellElements = elements.filter((element) => matches(element, TABLE_CELL) && holds(table, element));
+  const allTables = elements.filter((element) => hasShape(element, TABLE));
+  const rowElements = elements.filter((element) => hasShape(element, TABLE_ROW) && innermost(allTables, element) === table);
+  const cellElements = elements.filter((element) => hasShape(element, TABLE_CELL) && holds(table, element));
   const rows = rowElements.map((row): TableRow => {
     const cells = cellElements
       .filter((cell) => innermost(rowElements, cell) === row && innermost(allTables, cell) === table)
-      .map((cell, column) => ({ column, start: cell.start, end: cell.end, header: matches(cell, TABLE_HEADER_CELL) }));
+      .map((cell, column) => ({ column, start: cell.start, end: cell.end, header: hasShape(cell, TABLE_HEADER_CELL) }));
     return { start: row.start, end: row.end, cells, header: cells.length > 0 && cells.every((cell) => cell.header) };
   });
   return { start: table.start, end: table.end, rows };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../../generator/capture/languages.ts";
-import { coreLabel, labelBeforeNumberOf, levelLabelsOf, localPaintNames, undecorated, ungradedSectionsOf } from "../../../generator/capture/shapes.ts";
+import type { TextElement } from "../../../generator/capture/capture-text.ts";
+import { coreLabel, hasShape, labelBeforeNumberOf, levelLabelsOf, localPaintNames, LIST, LIST_ITEM, TABLE_ROW, undecorated, ungradedSectionsOf } from "../../../generator/capture/shapes.ts";
 
 // The shapes guide pages use, read from the tables the languages build (each table built in the test that reads
 // it, as the drafter builds them from languages.ts). Labels are test data, not taken from a real guide.
@@ -100,5 +101,34 @@ describe("a label written just before a number", () => {
     expect(before.test("这是前")).toBe(true);
     expect(before.test("the frontier ")).toBe(false);
     expect(before.test("661 and ")).toBe(false);
+  });
+});
+
+function element(tag: string, attributes: Record<string, string> = {}): TextElement {
+  return { tag, attributes, start: 0, end: 10, depth: 0 };
+}
+
+describe("an element's shape", () => {
+  it("is its tag", () => {
+    expect(hasShape(element("ul"), LIST)).toBe(true);
+    expect(hasShape(element("li"), LIST_ITEM)).toBe(true);
+    expect(hasShape(element("div"), LIST)).toBe(false);
+  });
+
+  it("is a class among the element's classes, or its id, as Steam's div-based lists and tables write them", () => {
+    expect(hasShape(element("div", { class: "bb_ul" }), LIST)).toBe(true);
+    expect(hasShape(element("div", { class: "guide  bb_table_tr\tstriped" }), TABLE_ROW)).toBe(true);
+    expect(hasShape(element("div", { id: "bb_ol" }), LIST)).toBe(true);
+    expect(hasShape(element("div", { class: "bb_table", id: "rows" }), TABLE_ROW)).toBe(false);
+  });
+
+  it("is never a name for a shape known by its tag alone", () => {
+    expect(hasShape(element("div", { class: "li" }), LIST_ITEM)).toBe(false);
+  });
+
+  it("has no name when the element has no class and no id, whatever names a shape allows", () => {
+    expect(hasShape(element("div"), { name: /.*/ })).toBe(false);
+    expect(hasShape(element("div", { class: " " }), { name: /.*/ })).toBe(false);
+    expect(hasShape(element("div", { class: "x" }), { name: /.*/ })).toBe(true);
   });
 });
