@@ -132,7 +132,7 @@ export function readHtml(html: string): CaptureText | TooDeep {
     // htmlparser2's defaults read HTML: entities decoded, tag and attribute names lowercased.
     {
       onopentag(name, attributes, isImplied) {
-        if (open.length >= MAX_ELEMENT_DEPTH) throw new StopReading({ limit: MAX_ELEMENT_DEPTH, line: lineAt(source, parser.startIndex) });
+        if (open.length >= MAX_ELEMENT_DEPTH) throw new StopReading({ limit: MAX_ELEMENT_DEPTH, line: lineOf(source, parser.startIndex) });
         const element: TextElement = { tag: name, attributes, start: length, end: length, depth: open.length };
         open.push(element);
         elements.push(element);
@@ -163,7 +163,9 @@ export function readHtml(html: string): CaptureText | TooDeep {
   return { text: parts.join(""), elements };
 }
 
-/** The 1-based line of a character offset. */
-function lineAt(text: string, offset: number): number {
-  return text.slice(0, offset).split("\n").length;
+/** The 1-based line of a character offset of a text (a line's newline is on the line it ends), for messages. */
+export function lineOf(text: string, offset: number): number {
+  let line = 1;
+  for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) line++;
+  return line;
 }

@@ -2,7 +2,8 @@ import { localDateTime } from "../../generator/capture/attribution.ts";
 import { webUrl } from "../../contract/schema/common.ts";
 import type { EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
-import { EditRefused, lineOf } from "./listing.ts";
+import { lineOf } from "../../generator/capture/capture-text.ts";
+import { EditRefused } from "./listing.ts";
 
 // The attribution guide:draft could not read off a page's markup, filled from a selection of its text: the
 // title, the authors, the address, and when it was posted and updated. These describe the page rather than

@@ -1,3 +1,4 @@
+import { lineOf } from "../../generator/capture/capture-text.ts";
 import { seedCandidates, type NumberToken } from "../../generator/capture/numbers.ts";
 import { labelBeforeSeeds } from "../../generator/capture/quote-numbers.ts";
 import { cutsNoNumber, firstOccurrence, quoteOccurrences, wholeNumbers } from "../../generator/capture/quote-occurrences.ts";
@@ -39,12 +40,6 @@ export function quotedSpan(span: Span, context: EditContext): Span & { quote: st
   return { start, end, quote: context.text.slice(start, end) };
 }
 
-/** The line (1-based) an offset is on, for messages. */
-export function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) line++;
-  return line;
-}
 
 export function assign(guide: GuideDocument, edit: Assign, context: EditContext): void {
   const span = quotedSpan(edit.span, context);

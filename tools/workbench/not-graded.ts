@@ -2,7 +2,8 @@ import type { NumberToken } from "../../generator/capture/numbers.ts";
 import { cutsNoNumber, quoteOccurrences } from "../../generator/capture/quote-occurrences.ts";
 import type { DocumentGrading, EditContext, GuideDocument } from "./document.ts";
 import type { Edit } from "./edit.ts";
-import { EditRefused, groupsByQuote, lineOf, takings } from "./listing.ts";
+import { lineOf } from "../../generator/capture/capture-text.ts";
+import { EditRefused, groupsByQuote, takings } from "./listing.ts";
 
 // A seed written in a listed line that the guide does not grade there: struck through, taken back, named as
 // the one left out (`661 • ~~151~~ • 321`). Its grading goes, as with a number that is no seed; but check

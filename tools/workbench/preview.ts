@@ -3,7 +3,7 @@ import type { ReadableCapture } from "../../generator/capture/capture.ts";
 import { editableGuide, type GuideDocument } from "./document.ts";
 import { editRequestSchema, spanSchema, type Span } from "./edit.ts";
 import { naturalOrder, sameLabel } from "./level-labels.ts";
-import { lineOf } from "./listing.ts";
+import { lineOf } from "../../generator/capture/capture-text.ts";
 import { listingPlaces, notGradedPlaces, type ListingPlace, type SectionPlace } from "./reading.ts";
 import { takeOverStanding } from "./standing.ts";
 import { columnNames, guessColumns, readRows, rowsAt, type SkippedRow } from "./table.ts";

@@ -1,5 +1,5 @@
 import type { ReadableCapture } from "../../generator/capture/capture.ts";
-import type { TextElement } from "../../generator/capture/capture-text.ts";
+import { lineOf, type TextElement } from "../../generator/capture/capture-text.ts";
 import { notGradedPhrase } from "../../generator/capture/languages.ts";
 import { bodyLines, type BodyLine } from "../../generator/capture/lines.ts";
 import { seedCandidates } from "../../generator/capture/numbers.ts";
@@ -9,7 +9,7 @@ import { followSystem, rescale } from "./bookkeeping.ts";
 import type { EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
 import { hasKey, labelPattern, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.ts";
-import { assign, EditRefused, lineOf, quotedSpan, seedsOf } from "./listing.ts";
+import { assign, EditRefused, quotedSpan, seedsOf } from "./listing.ts";
 import { takeOverStanding } from "./standing.ts";
 
 // A reading shown once and applied everywhere it fits. A maintainer shows one place (a line that is a level's

@@ -1,7 +1,8 @@
 import { firstOccurrence } from "../../generator/capture/quote-occurrences.ts";
 import type { EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
-import { groupsByQuote, lineOf, takings } from "./listing.ts";
+import { lineOf } from "../../generator/capture/capture-text.ts";
+import { groupsByQuote, takings } from "./listing.ts";
 import { systemsOfLabel } from "./merge-by-label.ts";
 
 // No silent change: what an edit did to gradings, levels and systems besides what it was about. Computed the

@@ -1,4 +1,4 @@
-import type { TextElement } from "../../generator/capture/capture-text.ts";
+import { lineOf, type TextElement } from "../../generator/capture/capture-text.ts";
 import { notGradedPhrase } from "../../generator/capture/languages.ts";
 import { seedCandidates } from "../../generator/capture/numbers.ts";
 import { columnRole } from "../../generator/capture/columns.ts";
@@ -7,7 +7,7 @@ import { rescale } from "./bookkeeping.ts";
 import type { DocumentGrading, DocumentLevel, EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
 import { labelKey, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.ts";
-import { dropEmptied, EditRefused, insertionPoint, lineOf, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
+import { dropEmptied, EditRefused, insertionPoint, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
 import { takeOverStanding } from "./standing.ts";
 import { listElementAt, listTable } from "./list-rows.ts";
 import { holds } from "./elements.ts";

@@ -1,4 +1,5 @@
 import type { ReadableCapture } from "../../capture/capture.ts";
+import { lineOf } from "../../capture/capture-text.ts";
 import { excerpt, finding, type Finding } from "../finding.ts";
 import { regionHolding } from "../../capture/regions.ts";
 import { distinctQuotes, quoteSites } from "./quotes.ts";
@@ -28,8 +29,3 @@ export function quotesComeFromTheGuide(document: unknown, capture: ReadableCaptu
     );
 }
 
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let at = text.indexOf("\n"); at !== -1 && at < offset; at = text.indexOf("\n", at + 1)) line++;
-  return line;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prepareCapture } from "../../../generator/capture/capture.ts";
-import { captureKind, captureText, htmlReadableText, MAX_ELEMENT_DEPTH, readCapture, readHtml, tooDeepProblem, type CaptureText } from "../../../generator/capture/capture-text.ts";
+import { captureKind, captureText, htmlReadableText, lineOf, MAX_ELEMENT_DEPTH, readCapture, readHtml, tooDeepProblem, type CaptureText } from "../../../generator/capture/capture-text.ts";
 
 describe("htmlReadableText", () => {
   it("decodes named, decimal and hexadecimal character references", () => {
@@ -101,6 +101,12 @@ describe("readHtml on a page nested without end", () => {
       problem: "capture snapshots/deep/page.html nests elements more than 512 deep (line 3)",
       expected: "a saved page whose elements nest at most 512 deep",
     });
+  });
+});
+
+describe("lineOf", () => {
+  it("counts a line's end as part of the line it ends", () => {
+    expect([lineOf("a\nb", 0), lineOf("a\nb", 1), lineOf("a\nb", 2)]).toEqual([1, 1, 2]);
   });
 });
 

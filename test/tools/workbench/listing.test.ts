@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { applyEdit } from "../../../tools/workbench/apply.ts";
-import { lineOf, takings } from "../../../tools/workbench/listing.ts";
+import { takings } from "../../../tools/workbench/listing.ts";
 import type { EditContext, GuideDocument } from "../../../tools/workbench/document.ts";
 import type { Edit } from "../../../tools/workbench/edit.ts";
 import { applied as appliedTo, contextOf as contextOfLines, DOPPLER, grading as gradingOf, guideOf as guideOfSystems, level, refusal as refusalOf, shapeOf, spanIn, system } from "../../support/workbench-guides.ts";
@@ -278,9 +278,5 @@ describe("what a listing makes and a dropped number takes", () => {
     const startsTaken = (quote: string, seeds: number[]) => takings(quote, seeds.map((seed) => gradingOf(seed, "in", quote)), "").map((number) => number?.start ?? null);
     expect(startsTaken("32, 661, 32", [661, 32, 32])).toEqual([4, 9, 0]);
     expect(startsTaken("32, 661", [32, 661, 32])).toEqual([0, 4, null]);
-  });
-
-  it("counts a line's end as part of the line it ends", () => {
-    expect([lineOf("a\nb", 0), lineOf("a\nb", 1), lineOf("a\nb", 2)]).toEqual([1, 1, 2]);
   });
 });
