@@ -22,13 +22,6 @@ export const LIST_CELL_SEPARATORS: readonly { name: string; pattern: RegExp }[] 
   { name: "a colon", pattern: /\s*[:：]\s+/gu },
 ];
 
-/** The innermost list holding the span's start, else the first the span reaches into; null when it reaches none. */
-export function listElementAt(elements: readonly TextElement[], span: Span): TextElement | null {
-  const lists = elements.filter((element) => hasShape(element, LIST) && element.start < span.end && span.start < element.end);
-  // Every list reached ends after the span's start: a list holding it is one starting at or before it.
-  return lists.filter((list) => list.start <= span.start).sort((a, b) => b.depth - a.depth)[0] ?? lists[0] ?? null;
-}
-
 /** The list as a table: its own items (not those of a list inside them) as rows, cut into cells at the separator most of them write. */
 export function listTable(elements: readonly TextElement[], list: TextElement, text: string): Table | null {
   const lists = elements.filter((element) => hasShape(element, LIST) && holds(list, element));

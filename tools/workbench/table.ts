@@ -2,15 +2,15 @@ import { lineOf, type TextElement } from "../../generator/capture/capture-text.t
 import { notGradedPhrase } from "../../generator/capture/languages.ts";
 import { seedCandidates } from "../../generator/capture/numbers.ts";
 import { columnRole } from "../../generator/capture/columns.ts";
-import { hasShape, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "../../generator/capture/shapes.ts";
+import { hasShape, LIST, TABLE_CELL, TABLE_HEADER_CELL, TABLE_ROW } from "../../generator/capture/shapes.ts";
 import { rescale } from "./bookkeeping.ts";
 import type { DocumentGrading, DocumentLevel, EditContext, GuideDocument } from "./document.ts";
 import type { Edit, Span } from "./edit.ts";
 import { labelKey, levelLabelOf, naturalOrder, sameLabel } from "./level-labels.ts";
 import { dropEmptied, EditRefused, insertionPoint, quotedSpan, seedsOf, targetLevel, targetSystem } from "./listing.ts";
 import { takeOverStanding } from "./standing.ts";
-import { listElementAt, listTable } from "./list-rows.ts";
-import { holds } from "./elements.ts";
+import { listTable } from "./list-rows.ts";
+import { holds, shapeAt } from "./elements.ts";
 
 // A table read by its columns: a maintainer names the column holding each row's level and the one holding
 // its seeds, and every row becomes gradings of the level its level cell names, in one system, in one edit. A
@@ -52,17 +52,10 @@ function innermost(candidates: readonly TextElement[], element: TextElement): Te
   return candidates.filter((candidate) => holds(candidate, element)).sort((a, b) => b.depth - a.depth)[0];
 }
 
-/** The table element the span is in: the innermost holding its start, else the first it reaches into. */
-function tableElementAt(elements: readonly TextElement[], span: Span): TextElement | undefined {
-  const tables = elements.filter((element) => hasShape(element, TABLE) && element.start < span.end && span.start < element.end);
-  // Every table reached ends after the span's start: one holding it is one starting at or before it.
-  return tables.filter((candidate) => candidate.start <= span.start).sort((a, b) => b.depth - a.depth)[0] ?? tables[0];
-}
-
 /** The table the span is in: the innermost holding its start, else the first it reaches into; null when it reaches none. */
 export function tableAt(elements: readonly TextElement[], span: Span): Table | null {
-  const table = tableElementAt(elements, span);
-  return table === undefined ? null : tableOf(elements, table);
+  const table = shapeAt(elements, TABLE, span);
+  return table === null ? null : tableOf(elements, table);
 }
 
 function tableOf(elements: readonly TextElement[], table: TextElement): Table {
@@ -84,13 +77,13 @@ function tableOf(elements: readonly TextElement[], table: TextElement): Table {
  * null when it is in neither.
  */
 export function rowsAt(elements: readonly TextElement[], text: string, span: Span): Table | null {
-  const table = tableElementAt(elements, span);
-  const list = listElementAt(elements, span);
-  // Both reach the span (tableElementAt, listElementAt), so each ends after its start.
+  const table = shapeAt(elements, TABLE, span);
+  const list = shapeAt(elements, LIST, span);
+  // Both reach the span (shapeAt), so each ends after its start.
   const holdsStart = (element: TextElement) => element.start <= span.start;
-  const listFirst = list !== null && (table === undefined || (holdsStart(list) && (!holdsStart(table) || list.depth > table.depth)));
+  const listFirst = list !== null && (table === null || (holdsStart(list) && (!holdsStart(table) || list.depth > table.depth)));
   if (listFirst) return listTable(elements, list, text);
-  return table === undefined ? null : tableOf(elements, table);
+  return table === null ? null : tableOf(elements, table);
 }
 
 /** What each column is named by: the header row's cells, else the first row's; as many columns as the widest row. */

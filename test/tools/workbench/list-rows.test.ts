@@ -2,12 +2,14 @@
 // cells at the separator most of the list's items write.
 
 import { describe, expect, it } from "vitest";
-import { listElementAt, listTable } from "../../../tools/workbench/list-rows.ts";
+import { LIST } from "../../../generator/capture/shapes.ts";
+import { shapeAt } from "../../../tools/workbench/elements.ts";
+import { listTable } from "../../../tools/workbench/list-rows.ts";
 import { examplePage, readablePage, section, spanIn } from "../../support/workbench-pages.ts";
 
 function cellsOf(items: readonly string[], tag = "ul"): string[][] {
   const page = readablePage(examplePage(section("Ratings", `<${tag}>${items.map((item) => `<li>${item}</li>`).join("\n")}</${tag}>`)));
-  const list = listElementAt(page.elements, spanIn(page.text, items[0]!.split(" ")[0]!))!;
+  const list = shapeAt(page.elements, LIST, spanIn(page.text, items[0]!.split(" ")[0]!))!;
   return listTable(page.elements, list, page.text)!.rows.map((row) => row.cells.map((cell) => page.text.slice(cell.start, cell.end)));
 }
 
@@ -40,7 +42,7 @@ describe("the list a selection reads as a table", () => {
     ),
   );
   const listOf = (span: { start: number; end: number }) => {
-    const list = listElementAt(PAGE.elements, span);
+    const list = shapeAt(PAGE.elements, LIST, span);
     return list === null ? null : PAGE.text.slice(list.start, list.end).trim().split("\n")[0];
   };
 
@@ -51,13 +53,13 @@ describe("the list a selection reads as a table", () => {
   });
 
   it("is the inner list when the selection starts where it starts", () => {
-    const inner = listElementAt(PAGE.elements, spanIn(PAGE.text, "151"))!;
-    expect(listElementAt(PAGE.elements, { start: inner.start, end: inner.start + 1 })).toBe(inner);
+    const inner = shapeAt(PAGE.elements, LIST, spanIn(PAGE.text, "151"))!;
+    expect(shapeAt(PAGE.elements, LIST, { start: inner.start, end: inner.start + 1 })).toBe(inner);
   });
 
   it("is a list without items read as no table", () => {
     const page = readablePage(examplePage(section("Ratings", "<ul>EXAMPLE CONTENT, no items</ul>")));
-    const list = listElementAt(page.elements, spanIn(page.text, "no items"))!;
+    const list = shapeAt(page.elements, LIST, spanIn(page.text, "no items"))!;
     expect(list).not.toBeNull();
     expect(listTable(page.elements, list, page.text)).toBeNull();
   });
@@ -66,13 +68,13 @@ describe("the list a selection reads as a table", () => {
     expect(listOf({ start: spanIn(PAGE.text, "The ratings").start, end: spanIn(PAGE.text, "92").end })).toBe("661 | Tier 1");
     expect(listOf(spanIn(PAGE.text, "The ratings follow."))).toBeNull();
     expect(listOf(spanIn(PAGE.text, "More"))).toBeNull();
-    const first = listElementAt(PAGE.elements, spanIn(PAGE.text, "661"))!;
-    expect(listElementAt(PAGE.elements, { start: first.start - 5, end: first.start })).toBeNull();
-    expect(listElementAt(PAGE.elements, { start: first.end, end: first.end + 1 })?.start).not.toBe(first.start);
+    const first = shapeAt(PAGE.elements, LIST, spanIn(PAGE.text, "661"))!;
+    expect(shapeAt(PAGE.elements, LIST, { start: first.start - 5, end: first.start })).toBeNull();
+    expect(shapeAt(PAGE.elements, LIST, { start: first.end, end: first.end + 1 })?.start).not.toBe(first.start);
   });
 
   it("has each of its own items as a row, each part a column from 0, no row or cell a header", () => {
-    const list = listElementAt(PAGE.elements, spanIn(PAGE.text, "151"))!;
+    const list = shapeAt(PAGE.elements, LIST, spanIn(PAGE.text, "151"))!;
     const table = listTable(PAGE.elements, list, PAGE.text)!;
     expect(table).toMatchObject({ start: list.start, end: list.end });
     expect(table.rows.map((row) => [PAGE.text.slice(row.start, row.end).trim(), row.header, row.cells.map((cell) => `${cell.column}:${PAGE.text.slice(cell.start, cell.end)}:${cell.header}`)])).toEqual([
@@ -97,7 +99,7 @@ describe("a list's separator", () => {
 describe("a list item's cells", () => {
   function rowsOf(items: readonly string[], selected: string) {
     const page = readablePage(examplePage(section("Ratings", `<ul>${items.map((item) => `<li>${item}</li>`).join("\n")}</ul>`)));
-    const table = listTable(page.elements, listElementAt(page.elements, spanIn(page.text, selected))!, page.text)!;
+    const table = listTable(page.elements, shapeAt(page.elements, LIST, spanIn(page.text, selected))!, page.text)!;
     return { page, rows: table.rows };
   }
 
