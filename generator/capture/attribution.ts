@@ -2,6 +2,7 @@ import type { ReadableCapture } from "./capture.ts";
 import type { TextElement } from "./capture-text.ts";
 import { dateShapes, localDateTime, type DateShape } from "./dates.ts";
 import { anyOf, LANGUAGES, literalSource, longestFirst, wordsOf, type Language } from "./languages.ts";
+import { classNames } from "./shapes.ts";
 
 // The workbench reads a selected date as the page's dates are read here.
 export { localDateTime } from "./dates.ts";
@@ -44,22 +45,21 @@ const TITLE_CLASSES = /^(?:workshopItemTitle|guide-title|guideTitle|entry-title|
 export function readAttribution(capture: ReadableCapture, platformId: string, retrievedAt: string, words: DateWords = DATE_WORDS): Attribution {
   const { text, elements } = capture;
   const textOf = (element: TextElement) => text.slice(element.start, element.end).trim();
-  const classes = (element: TextElement) => (element.attributes.class ?? "").split(/\s+/);
   const titleElement =
-    elements.find((element) => classes(element).some((name) => TITLE_CLASSES.test(name))) ?? elements.find((element) => element.tag === "h1" && textOf(element) !== "");
+    elements.find((element) => classNames(element).some((name) => TITLE_CLASSES.test(name))) ?? elements.find((element) => element.tag === "h1" && textOf(element) !== "");
   const pageTitle = elements.find((element) => element.tag === "title");
   const title = titleElement !== undefined ? textOf(titleElement) : pageTitle !== undefined ? textOf(pageTitle).replace(/^Steam Community :: Guide :: /, "") || null : null;
 
-  const steamAuthors = elements.filter((element) => classes(element).includes("friendBlockContent")).map((element) => textOf(element).split("\n")[0]!.trim());
+  const steamAuthors = elements.filter((element) => classNames(element).includes("friendBlockContent")).map((element) => textOf(element).split("\n")[0]!.trim());
   const linkedAuthors = elements
-    .filter((element) => classes(element).includes("author") || element.attributes.rel === "author")
+    .filter((element) => classNames(element).includes("author") || element.attributes.rel === "author")
     .map(textOf);
   const metaAuthor = elements.find((element) => element.tag === "meta" && element.attributes.name === "author")?.attributes.content;
   const authors = unique([...steamAuthors, ...linkedAuthors].filter((name) => name !== "")).slice(0, 20);
   if (authors.length === 0 && metaAuthor !== undefined && metaAuthor.trim() !== "") authors.push(metaAuthor.trim());
 
   const year = Number(retrievedAt.slice(0, 4));
-  const dates = statDates(elements, textOf, classes, words);
+  const dates = statDates(elements, textOf, words);
   const posted = dates.posted ?? labelledDate(text, words.posted);
   const updated = dates.updated ?? labelledDate(text, words.updated);
 
@@ -91,11 +91,10 @@ export function readAttribution(capture: ReadableCapture, platformId: string, re
 function statDates(
   elements: readonly TextElement[],
   textOf: (element: TextElement) => string,
-  classes: (element: TextElement) => string[],
   words: DateWords,
 ): { posted?: string; updated?: string } {
-  const labels = elements.filter((element) => classes(element).includes("detailsStatLeft")).map(textOf);
-  const values = elements.filter((element) => classes(element).includes("detailsStatRight")).map(textOf);
+  const labels = elements.filter((element) => classNames(element).includes("detailsStatLeft")).map(textOf);
+  const values = elements.filter((element) => classNames(element).includes("detailsStatRight")).map(textOf);
   const posted = new RegExp(`^${words.posted}`, "iu");
   const updated = new RegExp(`^${words.updated}`, "iu");
   const found: { posted?: string; updated?: string } = {};

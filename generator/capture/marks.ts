@@ -1,4 +1,5 @@
 import type { TextElement } from "./capture-text.ts";
+import { classNames } from "./shapes.ts";
 
 // Text of a guide that a careful reader does not take as the author's grading even though it is the guide's:
 // struck-through text (a seed the author took back), a quoted block (someone else's words, "Originally posted
@@ -56,8 +57,7 @@ export interface Mark {
 
 /** The mark an element's tag or class names, if any. */
 export function markOf(element: TextElement): MarkKind | null {
-  // An empty name (of `class=""`, or around extra spaces) is no rule's name.
-  const names = (element.attributes.class ?? "").split(/\s+/);
+  const names = classNames(element);
   for (const rule of MARK_RULES) {
     if (rule.tags.includes(element.tag) || names.some((name) => rule.name.test(name))) return rule.mark;
   }

@@ -161,9 +161,15 @@ export const HEADING_TAGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "b", "s
  */
 export const HEADING_NAMES = /title|heading|header|label|caption|tier|\bbb_h\d\b/i;
 
-/** An element's class names and its id, which a shape's or a rule's `name` is tested against; none empty (no id, `class=""`). */
+/** An element's class names, none empty (`class=""`, spaces around them). */
+export function classNames(element: TextElement): string[] {
+  return (element.attributes.class ?? "").split(/\s+/).filter((name) => name !== "");
+}
+
+/** An element's class names and its id, which a shape's or a rule's `name` is tested against; none empty. */
 export function elementNames(element: TextElement): string[] {
-  return [...(element.attributes.class ?? "").split(/\s+/), element.attributes.id ?? ""].filter((name) => name !== "");
+  const id = element.attributes.id ?? "";
+  return id === "" ? classNames(element) : [...classNames(element), id];
 }
 
 /** Whether an element has a shape: its tag, or a class name or id naming it (Steam's div-based `bb_table`, `bb_ul`). */

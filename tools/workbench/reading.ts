@@ -3,7 +3,7 @@ import { lineOf, type TextElement } from "../../generator/capture/capture-text.t
 import { notGradedPhrase } from "../../generator/capture/languages.ts";
 import { bodyLines, type BodyLine } from "../../generator/capture/lines.ts";
 import { seedCandidates } from "../../generator/capture/numbers.ts";
-import { CALLOUT_LABELS, LABEL_BEFORE_NUMBER, UNGRADED_SECTIONS, undecorated } from "../../generator/capture/shapes.ts";
+import { CALLOUT_LABELS, classNames, LABEL_BEFORE_NUMBER, UNGRADED_SECTIONS, undecorated } from "../../generator/capture/shapes.ts";
 import { readListLine } from "../draft/list-lines.ts";
 import { followSystem, rescale } from "./bookkeeping.ts";
 import type { EditContext, GuideDocument } from "./document.ts";
@@ -47,8 +47,7 @@ export function pageLines(capture: ReadableCapture): PageLine[] {
 }
 
 function elementShape(element: TextElement): string {
-  const classes = (element.attributes.class ?? "").split(/\s+/).filter((name) => name !== "").sort();
-  return [element.tag, ...classes].join(".");
+  return [element.tag, ...classNames(element).sort()].join(".");
 }
 
 /** What may stand between a level's label and its first seed (`:`, `~`, `-`, `•`, `→`, spaces). */
