@@ -11,6 +11,7 @@ const RUNTIMES = [
   "test/http/netlify.test.ts",
   "test/contract/workers.test.ts",
   "test/http/workers.test.ts",
+  "test/bench/lib/workerd-alone.test.ts",
   "test/http/concurrency-damage.test.ts",
   "test/client/package.test.ts",
 ];

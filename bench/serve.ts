@@ -14,7 +14,10 @@
 // options in 2 cluster workers, answering each request of the mix with the very bytes and headers the
 // API answers it, taken from the edge core once at start, and 304 to a matching If-None-Match, with
 // nothing else to do per request: what any Node server could reach on this machine, which says how
-// much of the gap to nginx is node:http's own. Then loads them one at a time, run by run (--rounds N
+// much of the gap to nginx is node:http's own; and workerd alone (bench/lib/workerd-alone.ts): a bare
+// Worker in the same workerd behind the same front, whose every 200 is one read through the assets
+// binding of the file the API's Worker reads for it, and whose 304 reads nothing: the floor under the
+// API's Worker, as node:http alone is under the Node server. Then loads them one at a time, run by run (--rounds N
 // times each, the median round shown), nginx and node:http right after the Node server so that their
 // ratios compare moments close together; with wrk when it is on PATH (lighter), else autocannon in a
 // child process, for a fixed duration, after a short warm-up:
@@ -40,7 +43,8 @@
 //
 // Options: --dist DIR or --scale, --rounds N (1: each run once; more, the median round is shown),
 // --duration S (10), --warmup S (5), --connections N (50),
-// --netlify-connections N (8), --load wrk|autocannon, --no-nginx, --no-node-http, --no-workerd, --no-netlify.
+// --netlify-connections N (8), --load wrk|autocannon, --no-nginx, --no-node-http, --no-workerd,
+// --no-workerd-alone, --no-netlify.
 //
 // Caveat: the load generator runs on the same machine (2 cores here) and competes with the
 // server for CPU; every server pays the same toll, so the ratio is the figure to read.
@@ -55,11 +59,10 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { parseManifest } from "../contract/manifest.ts";
 import { entryOf } from "../contract/pack.ts";
-import { chunkFileOf, chunkHolding, packChunksOf } from "../contract/pack-chunks.ts";
-import { parseServingIndex, SERVING_INDEX_FILE } from "../contract/serving-index.ts";
 import { fileFor, packEntryOf, pathFor, type Route } from "../contract/routes.ts";
 import { MANIFEST_FILE, type Manifest } from "../contract/manifest.ts";
 import { createRandom } from "../tools/fixture/random.ts";
+import { chunksOf, fileHolding } from "./lib/file-holding.ts";
 import { formatCount, formatTable } from "./lib/format.ts";
 import { BENCH_OUT, prepareScaleFixture } from "./lib/scale-fixture.ts";
 import { sampleTree, watchTree } from "./lib/process-tree.ts";
@@ -73,12 +76,13 @@ const NGINX_TARGETS: Partial<Record<Scenario, number>> = { "200s": 0.8, "304s": 
 /** workerd: its 200s at least this share of its own 304s, and its cold seeds' 99th percentile under this. */
 const WORKERD_TARGETS = { shareOf304s: 0.5, coldSeedsP99Ms: 250 } as const;
 const WORKERD = "workerd";
+const WORKERD_ALONE = "workerd alone";
 /** Distinct seed lookups of the cold run: more than any adapter answers in a run, so that almost none is cached. */
 const COLD_SEEDS = 100_000;
 
 const USAGE =
   "usage: npm run bench:serve [-- --dist DIR | --scale] [--rounds N] [--duration S] [--warmup S] [--connections N] [--netlify-connections N] " +
-  "[--load wrk|autocannon] [--no-nginx] [--no-node-http] [--no-workerd] [--no-netlify]";
+  "[--load wrk|autocannon] [--no-nginx] [--no-node-http] [--no-workerd] [--no-workerd-alone] [--no-netlify]";
 
 interface Options {
   dist: string;
@@ -96,8 +100,10 @@ interface Options {
   nginx: boolean;
   /** `--no-node-http` skips node:http alone. */
   nodeHttp: boolean;
-  /** `--no-workerd` skips the Cloudflare Worker. */
+  /** `--no-workerd` skips the Cloudflare Worker (and workerd alone). */
   workerd: boolean;
+  /** `--no-workerd-alone` skips the bare Worker in workerd. */
+  workerdAlone: boolean;
   /** `--no-netlify` skips Netlify's emulation. */
   netlify: boolean;
 }
@@ -162,6 +168,7 @@ function readOptions(argv: readonly string[]): Options {
     "no-nginx"?: boolean;
     "no-node-http"?: boolean;
     "no-workerd"?: boolean;
+    "no-workerd-alone"?: boolean;
     "no-netlify"?: boolean;
   };
   try {
@@ -179,6 +186,7 @@ function readOptions(argv: readonly string[]): Options {
         "no-nginx": { type: "boolean" },
         "no-node-http": { type: "boolean" },
         "no-workerd": { type: "boolean" },
+        "no-workerd-alone": { type: "boolean" },
         "no-netlify": { type: "boolean" },
       },
     }));
@@ -205,6 +213,7 @@ function readOptions(argv: readonly string[]): Options {
     nginx: values["no-nginx"] !== true,
     nodeHttp: values["no-node-http"] !== true,
     workerd: values["no-workerd"] !== true,
+    workerdAlone: values["no-workerd"] !== true && values["no-workerd-alone"] !== true,
     netlify: values["no-netlify"] !== true,
   };
 }
@@ -290,26 +299,20 @@ function coldSeeds(items: Array<[number, number]>, count: number): string[] {
 
 /** The static baseline's root: every response of the mix as a file of its own, its bytes as the build holds them. */
 function staticRoot(generationDir: string, mix: readonly MixEntry[], root: string): string {
-  const index = parseServingIndex(readFileSync(join(generationDir, SERVING_INDEX_FILE)));
-  if (typeof index === "string") fail(index);
-  const chunks = packChunksOf(index.keys());
+  const chunks = chunksOf(generationDir);
   const packs = new Map<string, Uint8Array>();
   for (const { file, route } of mix) {
     const target = join(root, file);
     if (existsSync(target)) continue;
     mkdirSync(dirname(target), { recursive: true });
-    const entry = packEntryOf(route);
-    const stored = fileFor(route, { topics: [] });
-    if (entry === null) {
-      writeFileSync(target, readFileSync(join(generationDir, stored)));
+    const holding = fileHolding(chunks, route);
+    if (holding.entry === null) {
+      writeFileSync(target, readFileSync(join(generationDir, holding.file)));
       continue;
     }
-    const chunk = chunkHolding(chunks.get(stored) ?? [], entry.count, entry.index);
-    if (chunk === null) fail(`${stored} has no chunk holding entry ${entry.index}`);
-    const chunkFile = chunkFileOf(stored, chunk.first);
-    let pack = packs.get(chunkFile);
-    if (pack === undefined) packs.set(chunkFile, (pack = readFileSync(join(generationDir, chunkFile))));
-    writeFileSync(target, entryOf(pack, chunk.count, entry.index - chunk.first));
+    let pack = packs.get(holding.file);
+    if (pack === undefined) packs.set(holding.file, (pack = readFileSync(join(generationDir, holding.file))));
+    writeFileSync(target, entryOf(pack, holding.entry.count, holding.entry.index));
   }
   return root;
 }
@@ -401,6 +404,17 @@ const UNLIMITED = "1000000000";
 /** The Cloudflare Worker in workerd (`npm run serve:workers`). One workerd process, as one Worker isolate serves. */
 function startWorkerd(dist: string): Promise<Server> {
   return startServeScript("edge/adapters/cloudflare/serve.ts", [dist, "--app-limit", UNLIMITED, "--burst-limit", UNLIMITED]);
+}
+
+/**
+ * workerd alone (bench/lib/workerd-alone.ts): a bare Worker reading, for each request of the mix, the
+ * file the API's Worker reads for it; ready once it answers the mix's first request.
+ */
+function startWorkerdAlone(dist: string, generation: string, mix: readonly MixEntry[], workDir: string): Promise<Server> {
+  const chunks = chunksOf(join(dist, generation));
+  const targetsFile = join(workDir, "workerd-alone.targets");
+  writeFileSync(targetsFile, `${mix.map(({ api, route }) => `${api}\t${generation}/${fileHolding(chunks, route).file}`).join("\n")}\n`);
+  return startServeScript("bench/lib/workerd-alone.ts", [dist, targetsFile], process.env, 120, mix[0]!.api);
 }
 
 /**
@@ -841,10 +855,19 @@ function shareOf(measured: ReadonlyMap<string, Measured>, baseline: string, name
 
 const percent = (share: number | null) => (share === null ? "" : `${(share * 100).toFixed(0)}%`);
 
+/** A server's 200s requests/s as a share of its own 304s', or null where it did not run both. */
+function ownShareOf304s(measured: ReadonlyMap<string, Measured>, name: string): number | null {
+  const runs = measured.get(name)?.runs;
+  const ok = runs?.get("200s");
+  const notModified = runs?.get("304s");
+  return ok === undefined || notModified === undefined ? null : ok.load.requestsPerSecond / notModified.load.requestsPerSecond;
+}
+
 /**
  * The table, and whether an adapter missed a target: the Node server against nginx, workerd against
  * itself. node:http alone is no target, only the ceiling of any Node server, so its ratio is shown,
- * not judged; nor is node:http's own share of nginx, which says how far below nginx that ceiling is.
+ * not judged; nor is node:http's own share of nginx, which says how far below nginx that ceiling is;
+ * nor is workerd alone's share of its own 304s, the floor under the API's Worker.
  */
 function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string, Measured>): { table: string; failed: boolean } {
   let failed = false;
@@ -857,7 +880,9 @@ function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string,
       const { load, counts } = run;
       const share = shareOf(measured, NGINX, adapter.name, scenario, load.requestsPerSecond);
       const ofNodeHttp = adapter.name === NGINX ? null : shareOf(measured, NODE_HTTP, adapter.name, scenario, load.requestsPerSecond);
-      const verdict = verdictOf(adapter.name, scenario, run, share, runs!);
+      const verdict = verdictOf(adapter.name, scenario, run, share, measured);
+      // workerd alone is no target, only the floor under the API's Worker: its ratio is shown, not judged.
+      const floor = adapter.name === WORKERD_ALONE && scenario === "200s" ? ownShareOf304s(measured, WORKERD_ALONE) : null;
       failed ||= verdict?.pass === false;
       rows.push([
         adapter.name,
@@ -876,7 +901,7 @@ function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string,
         megabytes(run.rssPeakBytes),
         percent(share),
         percent(ofNodeHttp),
-        verdict === null ? "" : `${verdict.pass ? "PASS" : "FAIL"} (${verdict.target}${errorsOf(counts) > 0 ? ", errors" : ""})`,
+        verdict !== null ? `${verdict.pass ? "PASS" : "FAIL"} (${verdict.target}${errorsOf(counts) > 0 ? ", errors" : ""})` : floor !== null ? `${percent(floor)} of its 304s, not judged` : "",
       ]);
     }
   }
@@ -889,15 +914,16 @@ function resultTable(adapters: readonly Adapter[], measured: ReadonlyMap<string,
  * run; workerd's 200s against its own 304s, and its cold seeds' 99th percentile. Netlify's emulation
  * is shown, not judged: it starts a Deno worker per request, which no deploy does.
  */
-function verdictOf(name: string, scenario: Scenario, run: RunResult, share: number | null, runs: ReadonlyMap<Scenario, RunResult>): { pass: boolean; target: string } | null {
+function verdictOf(name: string, scenario: Scenario, run: RunResult, share: number | null, measured: ReadonlyMap<string, Measured>): { pass: boolean; target: string } | null {
   const clean = errorsOf(run.counts) === 0;
   const nginxTarget = NGINX_TARGETS[scenario];
   if (name === NODE_SERVER && nginxTarget !== undefined && share !== null) return { pass: clean && share >= nginxTarget, target: `target ${nginxTarget * 100}% of nginx` };
   if (name !== WORKERD) return null;
-  const notModified = runs.get("304s");
-  if (scenario === "200s" && notModified !== undefined) {
-    const own = run.load.requestsPerSecond / notModified.load.requestsPerSecond;
-    return { pass: clean && own >= WORKERD_TARGETS.shareOf304s, target: `${(own * 100).toFixed(0)}% of its 304s, target ${WORKERD_TARGETS.shareOf304s * 100}%` };
+  const own = ownShareOf304s(measured, WORKERD);
+  if (scenario === "200s" && own !== null) {
+    const floor = ownShareOf304s(measured, WORKERD_ALONE);
+    const alone = floor === null ? "" : ` (${WORKERD_ALONE}: ${percent(floor)})`;
+    return { pass: clean && own >= WORKERD_TARGETS.shareOf304s, target: `${percent(own)} of its 304s${alone}, target ${WORKERD_TARGETS.shareOf304s * 100}%` };
   }
   if (scenario === "cold seeds") return { pass: clean && run.load.p99Ms < WORKERD_TARGETS.coldSeedsP99Ms, target: `target p99 under ${WORKERD_TARGETS.coldSeedsP99Ms} ms` };
   return null;
@@ -918,7 +944,7 @@ function errorLine(name: string, runs: ReadonlyMap<Scenario, RunResult>): { line
 const NODE_SERVER = "Node server";
 const NGINX = "nginx";
 const NODE_HTTP = "node:http";
-const ADAPTER_ORDER = [NODE_SERVER, NGINX, NODE_HTTP, WORKERD, "Netlify"];
+const ADAPTER_ORDER = [NODE_SERVER, NGINX, NODE_HTTP, WORKERD, WORKERD_ALONE, "Netlify"];
 
 /** The servers to load, in the order they are loaded: nginx and node:http right after the Node server (measureAll says why). */
 function adaptersOf(options: Options, manifest: Manifest, mix: readonly MixEntry[], workDir: string, useNginx: boolean): Adapter[] {
@@ -931,6 +957,10 @@ function adaptersOf(options: Options, manifest: Manifest, mix: readonly MixEntry
   if (options.nodeHttp) {
     // The API's own answers and revalidation, to the mix's requests alone.
     adapters.push({ ...ofApi(NODE_HTTP, options.connections, () => startNodeHttp(options.dist, mix, workDir)), answersAny: false });
+  }
+  if (options.workerdAlone) {
+    // The API's answers' lengths and headers, to the mix's requests alone, each 200 one read.
+    adapters.push({ ...ofApi(WORKERD_ALONE, options.connections, () => startWorkerdAlone(options.dist, manifest.generation, mix, workDir)), answersInEnvelope: false, answersAny: false });
   }
   if (useNginx) {
     adapters.push({

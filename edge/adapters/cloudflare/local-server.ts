@@ -44,6 +44,8 @@ export interface WorkersLocalServerOptions {
   /** How often manifest.json is looked at, at most. */
   intervalMs?: number;
   log?: (message: string) => void;
+  /** The Worker's bundled source (default: the API's Worker, bundle.ts); bench:serve runs a bare one to measure workerd's floor. */
+  script?: string;
 }
 
 export interface WorkersLocalServer {
@@ -71,7 +73,7 @@ interface Workerd {
 
 export async function startWorkersLocalServer(options: WorkersLocalServerOptions): Promise<WorkersLocalServer> {
   const log = options.log ?? (() => {});
-  const startWorkerd = workerdStarter(options, await bundleWorker());
+  const startWorkerd = workerdStarter(options, options.script ?? (await bundleWorker()));
   let serving: Workerd | null = null;
   let closed = false;
   let following: Promise<void> = Promise.resolve();
