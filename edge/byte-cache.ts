@@ -10,6 +10,13 @@ export interface ByteCacheOptions {
   maxEntryBytes: number;
   /** Entry count bound, which also bounds remembered misses. */
   maxEntries: number;
+  /**
+   * Values of at least `fromBytes` kept apart, in at most `maxBytes` of the total and evicted among
+   * themselves. Where an answer not in memory costs one read whatever its size (a Worker's assets
+   * binding), a large one must not take the room of the many small ones that each spare a read as
+   * well: a patterns answer of 99 KB holds the room of some seventy seed answers.
+   */
+  large?: { fromBytes: number; maxBytes: number };
 }
 
 /**
@@ -38,13 +45,48 @@ interface Kept {
   moved: number;
 }
 
+/** A least-recently-used cache of `options.maxBytes`, or two of them where `options.large` sets a share apart. */
+export function createByteCache(options: ByteCacheOptions): ByteCache {
+  return options.large === undefined ? createLruCache(options) : createSplitCache(options, options.large);
+}
+
+/** Two caches in one: values from `large.fromBytes` in their own share, the others (and misses) in the rest. */
+function createSplitCache(options: ByteCacheOptions, large: { fromBytes: number; maxBytes: number }): ByteCache {
+  // Every large entry costs at least `fromBytes`: the large share can hold no more than this many.
+  const largeEntries = Math.floor(large.maxBytes / large.fromBytes);
+  const small = createLruCache({ ...options, maxBytes: options.maxBytes - large.maxBytes, maxEntries: options.maxEntries - largeEntries });
+  const big = createLruCache({ maxBytes: large.maxBytes, maxEntryBytes: options.maxEntryBytes, maxEntries: largeEntries });
+  return {
+    get(key) {
+      const kept = small.get(key);
+      return kept !== undefined ? kept : big.get(key);
+    },
+    set(key, value) {
+      const isLarge = value !== null && value.length >= large.fromBytes;
+      // A key is in one share at most: a value set again may change shares.
+      (isLarge ? small : big).delete(key);
+      (isLarge ? big : small).set(key, value);
+    },
+    delete(key) {
+      small.delete(key);
+      big.delete(key);
+    },
+    get bytes() {
+      return small.bytes + big.bytes;
+    },
+    get size() {
+      return small.size + big.size;
+    },
+  };
+}
+
 /**
  * Entries are kept in a Map in order of use, the oldest first, and the oldest are evicted. A hit
  * moves its entry to the young end only when it is no longer among the younger half: moving costs
  * two changes of the Map, which on a hot path of hits that are mostly young would be most of the
  * cost of a lookup; an entry in the younger half is as far from eviction either way.
  */
-export function createByteCache(options: ByteCacheOptions): ByteCache {
+function createLruCache(options: ByteCacheOptions): ByteCache {
   const entries = new Map<string, Kept>();
   let bytes = 0;
   let moves = 0;

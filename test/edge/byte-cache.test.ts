@@ -111,3 +111,56 @@ describe("byte cache", () => {
     expect(DEFAULT_BYTE_CACHE).toEqual({ maxBytes: 134_217_728, maxEntryBytes: 8_388_608, maxEntries: 1_000_000 });
   });
 });
+
+describe("byte cache with a share for large values", () => {
+  // Each value of 100 bytes costs 262 with its one-letter key (2 fit in the 600 bytes left to small
+  // ones); each of 500 costs 662 (2 fit in the large share of 1,400).
+  const split = () => createByteCache({ maxBytes: 2000, maxEntryBytes: 1000, maxEntries: 100, large: { fromBytes: 500, maxBytes: 1400 } });
+  it("a large value evicts only large ones, and a small value only small ones", () => {
+    const cache = split();
+    cache.set("a", bytes(100).fill(1));
+    cache.set("b", bytes(100).fill(2));
+    for (const key of ["L", "M", "N"]) cache.set(key, bytes(500));
+    expect(["a", "b", "L", "M", "N"].map((key) => cache.get(key)?.length)).toEqual([100, 100, undefined, 500, 500]);
+    cache.set("c", bytes(100).fill(3));
+    expect(["a", "b", "c", "M", "N"].map((key) => cache.get(key)?.length)).toEqual([undefined, 100, 100, 500, 500]);
+    expect(cache.bytes).toBe(2 * 262 + 2 * 662);
+    expect(cache.size).toBe(4);
+  });
+  it("a value just under the threshold is small, one at it large", () => {
+    const cache = split();
+    cache.set("a", bytes(499));
+    cache.set("b", bytes(500));
+    // 661 bytes would not fit among the small ones (600): "a" is not kept, "b" is.
+    expect([cache.get("a"), cache.get("b")?.length]).toEqual([undefined, 500]);
+  });
+  it("a key set again with a value of the other size is held once, in the share of its new value", () => {
+    const cache = split();
+    cache.set("k", bytes(500));
+    cache.set("k", bytes(10));
+    expect(cache.get("k")?.length).toBe(10);
+    expect([cache.size, cache.bytes]).toEqual([1, 172]);
+    cache.set("k", bytes(600));
+    expect(cache.get("k")?.length).toBe(600);
+    expect([cache.size, cache.bytes]).toEqual([1, 762]);
+    cache.delete("k");
+    expect([cache.get("k"), cache.size, cache.bytes]).toEqual([undefined, 0, 0]);
+    cache.set("s", bytes(10));
+    cache.delete("s");
+    expect([cache.get("s"), cache.size, cache.bytes]).toEqual([undefined, 0, 0]);
+  });
+  it("remembers misses among the small ones, and keeps no value over the entry limit", () => {
+    const cache = split();
+    cache.set("gone", null);
+    cache.set("huge", bytes(1001));
+    expect([cache.get("gone"), cache.get("huge")]).toEqual([null, undefined]);
+  });
+  it("never holds more entries than its entry bound, the large share's included", () => {
+    // The large share holds 2 at most (1,400 / 500): 3 entries are left to the small ones.
+    const cache = createByteCache({ maxBytes: 100_000, maxEntryBytes: 1000, maxEntries: 5, large: { fromBytes: 500, maxBytes: 1400 } });
+    for (const key of ["a", "b", "c", "d", "e"]) cache.set(key, null);
+    for (const key of ["L", "M", "N"]) cache.set(key, bytes(500));
+    expect(cache.size).toBe(5);
+    expect(["c", "d", "e", "M", "N"].map((key) => cache.get(key) !== undefined)).toEqual([true, true, true, true, true]);
+  });
+});

@@ -45,8 +45,19 @@ export interface WorkerOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
-/** An isolate has 128 MB: a bounded share for response bytes (seeds, the chunks they are read from, the dump). */
-const WORKER_CACHE: ByteCacheOptions = { maxBytes: 32 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
+/**
+ * An isolate has 128 MB: a bounded share for response bytes. Every answer not in memory costs one read
+ * through the assets binding, a seed's (about 1 KB, cut from a chunk of about 48 KB) as a patterns
+ * answer's (99 KB on average at the stated scale, up to a few hundred): answers of 16 KiB or more
+ * (patterns answers, the dump) are kept in a quarter of it, so that they never take the room of the
+ * seed answers, some seventy to a patterns answer, each of which spares a read as well.
+ */
+const WORKER_CACHE: ByteCacheOptions = {
+  maxBytes: 32 * 1024 * 1024,
+  maxEntryBytes: 8 * 1024 * 1024,
+  maxEntries: 50_000,
+  large: { fromBytes: 16 * 1024, maxBytes: 8 * 1024 * 1024 },
+};
 
 
 /** A file of the deploy through the assets binding, which answers whole files only (no byte ranges). */

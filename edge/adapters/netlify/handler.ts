@@ -33,9 +33,16 @@ export interface NetlifyHandlerOptions {
 
 /**
  * Edge isolates share 512 MB between every function of a deploy: a smaller cache than the Node
- * server's, yet one that keeps the chunks of seeds packs (some 50 KB each) a seed is read from, and the dump.
+ * server's. As on Workers, every answer not in memory costs one subrequest whatever its size, so
+ * answers of 16 KiB or more (patterns answers, the dump) are kept in a quarter of it, where they never
+ * take the room of the seed answers of about 1 KB.
  */
-const NETLIFY_CACHE: ByteCacheOptions = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024, maxEntries: 50_000 };
+const NETLIFY_CACHE: ByteCacheOptions = {
+  maxBytes: 64 * 1024 * 1024,
+  maxEntryBytes: 8 * 1024 * 1024,
+  maxEntries: 50_000,
+  large: { fromBytes: 16 * 1024, maxBytes: 16 * 1024 * 1024 },
+};
 
 /** A file of the deploy, by a subrequest to the static files; 404 means it does not exist. */
 const fetchAsset: AssetSource<Scope> = async (path, { request, context }) =>
