@@ -81,6 +81,12 @@ export interface CoreOptions<C = void> {
   cache?: ByteCacheOptions | false;
   /** Told about every unexpected failure answered with 503 (the response never shows it). */
   onError?: (error: unknown) => void;
+  /**
+   * Whether another process serving the same commit has found a file of it that does not read right
+   * (a node:cluster worker's peers): /health answers 503 while one has, as it does for this process's
+   * own findings, so that it says the same whichever process answers it.
+   */
+  peersDamaged?: () => boolean;
 }
 
 /** Counts one request of a client (its IP address) against the app rate limit. */
@@ -94,6 +100,8 @@ export interface EdgeCore<C = void> {
    * already read and checked, see `fromMemory`), a promise when anything is to be read or awaited.
    */
   handle(request: EdgeRequest, context: C): EdgeResponse | Promise<EdgeResponse>;
+  /** Whether a file of the build served failed to read right and has not read right since (what /health reports). */
+  damaged(): boolean;
 }
 
 const encoder = new TextEncoder();
@@ -138,8 +146,18 @@ export function createCore<C = void>(options: CoreOptions<C>): EdgeCore<C> {
   const currentManifest = typeof options.manifest === "function" ? options.manifest : () => options.manifest as Manifest;
   const limiter: AppLimiter | null =
     options.appLimiter ?? (options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? { ...APP_RATE_LIMIT, now: options.now }));
-  const parts: CoreParts<C> = { cacheFor: buildCachesOf(options), reader: createBuildReader(options.assets, options.slice, options.reads ?? OWN_READS), onError: options.onError, limiter };
+  const parts: CoreParts<C> = {
+    cacheFor: buildCachesOf(options),
+    reader: createBuildReader(options.assets, options.slice, options.reads ?? OWN_READS),
+    onError: options.onError,
+    limiter,
+    peersDamaged: options.peersDamaged,
+  };
   return {
+    damaged() {
+      const manifest = currentManifest();
+      return manifest !== null && parts.cacheFor(manifest).files.unreadable.size > 0;
+    },
     handle(request, context) {
       let manifest: Manifest | null = null;
       try {
@@ -198,6 +216,7 @@ interface CoreParts<C> {
   reader: BuildReader<C>;
   onError: ((error: unknown) => void) | undefined;
   limiter: AppLimiter | null;
+  peersDamaged: (() => boolean) | undefined;
 }
 
 const noBuild = (): EdgeResponse => ({ status: 503, headers: NO_BUILD_HEADERS, body: errorBody("", "internal_error", "no build is loaded yet; retry later") });
@@ -271,8 +290,8 @@ async function health<C>(parts: CoreParts<C>, manifest: Manifest | null, context
   if (manifest === null) return { status: 503, headers: NO_BUILD_HEADERS, body: HEALTH_ERROR };
   const build = parts.cacheFor(manifest);
   // "Loaded and reachable": the build's index and a file of it read right now, and every file a
-  // request could not read reads right again.
-  return (await parts.reader.healthy(build.files, META_FILE, context))
+  // request could not read, here or in a peer process, reads right again.
+  return (await parts.reader.healthy(build.files, META_FILE, context)) && !(parts.peersDamaged?.() ?? false)
     ? { status: 200, headers: build.headers.health, body: HEALTH_OK }
     : { status: 503, headers: build.headers.health, body: HEALTH_ERROR };
 }

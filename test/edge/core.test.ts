@@ -386,6 +386,26 @@ describe("the edge core serves only bytes the build wrote", () => {
     expect(json(await handler(get("/v1/items/7/44/seeds/0"))).data).toEqual({ seed: 0 });
     expect((await handler(get("/health"))).status).toBe(200);
   });
+  it("says whether a file failed to read right and has not read right since, as /health does", async () => {
+    const source = damaged({ [pack]: sameSize(CHUNK, DIRECTORY + 2) });
+    const core = createCore({ manifest, assets: memoryAssets(source).assets, ...quiet });
+    expect(core.damaged()).toBe(false);
+    expect((await core.handle(get("/v1/items/7/44/seeds/0"), undefined)).status).toBe(503);
+    expect(core.damaged()).toBe(true);
+    source.set(pack, CHUNK);
+    expect((await core.handle(get("/health"), undefined)).status).toBe(200);
+    expect(core.damaged()).toBe(false);
+  });
+  it("with no build loaded, finds nothing damaged", () => {
+    expect(createCore({ manifest: () => null, assets: memoryAssets().assets, ...quiet }).damaged()).toBe(false);
+  });
+  it("/health is 503 while a peer process has found a file of the build damaged, though every file reads right here", async () => {
+    let peers = true;
+    const handler = handlerOf({ manifest, assets: memoryAssets().assets, ...quiet, peersDamaged: () => peers });
+    expect((await handler(get("/health"))).status).toBe(503);
+    peers = false;
+    expect((await handler(get("/health"))).status).toBe(200);
+  });
   it("/health stays 503 while a damaged entry fails, though other entries of its chunk read right", async () => {
     const handler = handlerOf({ manifest, assets: memoryAssets(damaged({ [pack]: sameSize(CHUNK, DIRECTORY + 2) })).assets, ...quiet });
     expect((await handler(get("/v1/items/7/44/seeds/0"))).status).toBe(503);

@@ -95,12 +95,21 @@ export async function watchBuild(distDir: string, options: BuildWatcherOptions =
   };
 }
 
+/** A build followed from the primary's commits. */
+export interface FollowedBuild extends BuildWatcher {
+  /** Takes a commit the primary sent; false for one not newer than the one served. */
+  receive(message: CommitMessage): boolean;
+  /** The sequence number of the commit served (0 before the first). */
+  sequence(): number;
+}
+
 /** A watcher that reads nothing itself: it takes the commits a primary sends (`receive`), never an older one. */
-export function followBuild(log: (message: string) => void = () => {}): BuildWatcher & { receive(message: CommitMessage): boolean } {
+export function followBuild(log: (message: string) => void = () => {}): FollowedBuild {
   let manifest: Manifest | null = null;
   let sequence = 0;
   return {
     current: () => manifest,
+    sequence: () => sequence,
     check: async () => false,
     close: () => {},
     receive(message) {

@@ -6,7 +6,8 @@
 import cluster from "node:cluster";
 import { HEALTH_PATH, PATHS } from "../../../contract/paths.ts";
 import { pathFor } from "../../../contract/routes.ts";
-import { followBuild, isCommitMessage, watchBuild, type BuildWatcher, type CommitMessage } from "./build-watcher.ts";
+import { followBuild, isCommitMessage, watchBuild, type CommitMessage, type FollowedBuild } from "./build-watcher.ts";
+import { relayPeerHealth, workerPeerHealth } from "./peer-health.ts";
 import { servedExamples, type ServedExamples } from "./examples.ts";
 import { createEdgeServer } from "./server.ts";
 import type { ServerSettings } from "./settings.ts";
@@ -24,9 +25,11 @@ export async function runServer({ distDir, settings, onListening }: RunOptions):
     await runPrimary(distDir, settings, log, onListening);
     return;
   }
+  const following = cluster.isWorker ? await followPrimary(log) : undefined;
   const edge = await createEdgeServer({
     distDir,
-    watcher: cluster.isWorker ? await followPrimary(log) : undefined,
+    watcher: following,
+    peers: following && workerPeerHealth(following),
     rateLimit: settings.rateLimit ? undefined : false,
     burstLimit: settings.burstLimit ? undefined : false,
     trustProxy: settings.trustProxy,
@@ -47,7 +50,7 @@ export async function runServer({ distDir, settings, onListening }: RunOptions):
 }
 
 /** A worker's build: the commits its primary sends, starting with the one it serves now. */
-async function followPrimary(log: (message: string) => void): Promise<BuildWatcher> {
+async function followPrimary(log: (message: string) => void): Promise<FollowedBuild> {
   const following = followBuild(log);
   await new Promise<void>((resolve) => {
     process.on("message", (message) => {
@@ -73,6 +76,7 @@ async function runPrimary(distDir: string, settings: ServerSettings, log: (messa
   cluster.on("message", (worker, message) => {
     if ((message as { type?: string } | null)?.type === "psg-commit?") worker.send(latest);
   });
+  relayPeerHealth();
   const listened = new Set<number>();
   let stopping = false;
   const stopAll = (code: number, signal: NodeJS.Signals = "SIGTERM") => {

@@ -16,6 +16,7 @@ import { createFileAssetSource, createFileSlicer } from "./asset-source.ts";
 import { watchBuild, type BuildWatcher } from "./build-watcher.ts";
 import { blockedAnswer, createBurstLimiter, EDGE_BURST_LIMIT, type BurstLimitOptions } from "../../burst-limit.ts";
 import { clientIpOf } from "./client-ip.ts";
+import type { PeerHealth } from "./peer-health.ts";
 import { answerConnectAsRequest } from "./connect.ts";
 
 export interface EdgeServerOptions {
@@ -39,6 +40,8 @@ export interface EdgeServerOptions {
   log?: (message: string) => void;
   /** How long a connection may take over its request, and stay idle between requests (tests shorten them). */
   timeouts?: ConnectionTimeouts;
+  /** The other processes serving the same folder (node:cluster workers, peer-health.ts): what they found damaged, and whom to tell. */
+  peers?: PeerHealth;
 }
 
 export interface ConnectionTimeouts {
@@ -87,7 +90,20 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
     now: options.now,
     cache: options.cache,
     onError: (error) => log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    peersDamaged: options.peers?.damaged,
   });
+  // Told to the peers when it changes, before the answer that found it is written: a client told 503
+  // then asks another worker, which has heard by then (the primary passes on the report before the
+  // client's next connection, over the same channel).
+  const peers = options.peers;
+  let toldDamaged = false;
+  const tellPeers = () => {
+    if (peers === undefined) return;
+    const damaged = core.damaged();
+    if (damaged === toldDamaged) return;
+    toldDamaged = damaged;
+    peers.tell(damaged);
+  };
   const burst = options.burstLimit === false ? null : createBurstLimiter(options.burstLimit ?? { ...EDGE_BURST_LIMIT, now: options.now });
   const trustProxy = options.trustProxy ?? false;
 
@@ -109,7 +125,14 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
     );
     // The core answers every failure itself; only writing to the socket can still throw here. An
     // answer from memory is written at once, with no promise to settle first.
-    if (answered instanceof Promise) answered.then((result) => write(response, result)).catch(() => response.destroy());
+    // Only an answer that read something can find a file damaged, or read it right again.
+    if (answered instanceof Promise)
+      answered
+        .then((result) => {
+          tellPeers();
+          write(response, result);
+        })
+        .catch(() => response.destroy());
     else {
       try {
         write(response, answered);

@@ -1,0 +1,59 @@
+// What the workers of a node:cluster tell one another of the build they serve: whether a file of it
+// failed to read right and has not read right since. Each worker remembers only what its own requests
+// found (edge/build-reader.ts), and the primary hands connections to its workers in turn, so without
+// this /health would answer 503 and 200 in turn once one worker had found a damaged file. A worker
+// tells the primary when its finding changes; the primary passes it on to the others, who count it
+// while they serve the same commit (a repair is a new commit, and starts every worker afresh).
+
+import cluster, { type Worker } from "node:cluster";
+import type { FollowedBuild } from "./build-watcher.ts";
+
+/** A worker's side: what its peers found, and how to tell them its own finding. */
+export interface PeerHealth {
+  /** Whether a peer serving the same commit has found a file damaged. */
+  damaged(): boolean;
+  /** Tells the peers whether this worker has (true) or no longer has (false) found a file damaged. */
+  tell(damaged: boolean): void;
+}
+
+/** A worker's finding, about the commit it names; `worker` is set by the primary as it passes it on. */
+interface DamageMessage {
+  type: "psg-damage";
+  damaged: boolean;
+  sequence: number;
+  worker?: number;
+}
+
+const isDamageMessage = (message: unknown): message is DamageMessage => (message as DamageMessage | null)?.type === "psg-damage";
+
+/** In a worker: its peers' findings as the primary passes them on, about the commit `build` follows. */
+export function workerPeerHealth(build: FollowedBuild): PeerHealth {
+  // Peer worker id → the commit it found damage in.
+  const found = new Map<number, number>();
+  process.on("message", (message) => {
+    if (!isDamageMessage(message) || message.worker === undefined) return;
+    if (message.damaged) found.set(message.worker, message.sequence);
+    else found.delete(message.worker);
+  });
+  return {
+    damaged() {
+      for (const sequence of found.values()) if (sequence === build.sequence()) return true;
+      return false;
+    },
+    tell(damaged) {
+      process.send!({ type: "psg-damage", damaged, sequence: build.sequence() } satisfies DamageMessage);
+    },
+  };
+}
+
+/** In the primary: passes each worker's finding on to every other worker, and forgets a worker that exits. */
+export function relayPeerHealth(): void {
+  const others = (from: number) => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && worker.id !== from && worker.isConnected());
+  cluster.on("message", (from, message) => {
+    if (!isDamageMessage(message)) return;
+    for (const worker of others(from.id)) worker.send({ ...message, worker: from.id } satisfies DamageMessage);
+  });
+  cluster.on("exit", (gone) => {
+    for (const worker of others(gone.id)) worker.send({ type: "psg-damage", damaged: false, sequence: 0, worker: gone.id } satisfies DamageMessage);
+  });
+}
