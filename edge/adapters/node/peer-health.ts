@@ -12,7 +12,7 @@ import type { FollowedBuild } from "./build-watcher.ts";
 export interface PeerHealth {
   /** Whether a peer serving the same commit has found a file damaged. */
   damaged(): boolean;
-  /** Tells the peers whether this worker has (true) or no longer has (false) found a file damaged. */
+  /** Tells the peers whether this worker has (true) or has not (false) found a file damaged, once for each change. */
   tell(damaged: boolean): void;
 }
 
@@ -30,6 +30,8 @@ const isDamageMessage = (message: unknown): message is DamageMessage => (message
 export function workerPeerHealth(build: FollowedBuild): PeerHealth {
   // Peer worker id → the commit it found damage in.
   const found = new Map<number, number>();
+  // What this worker last told, about which commit: a finding in a new commit is told again.
+  let told = { damaged: false, sequence: 0 };
   process.on("message", (message) => {
     if (!isDamageMessage(message) || message.worker === undefined) return;
     if (message.damaged) found.set(message.worker, message.sequence);
@@ -41,7 +43,10 @@ export function workerPeerHealth(build: FollowedBuild): PeerHealth {
       return false;
     },
     tell(damaged) {
-      process.send!({ type: "psg-damage", damaged, sequence: build.sequence() } satisfies DamageMessage);
+      const sequence = build.sequence();
+      if (damaged === told.damaged && (sequence === told.sequence || !damaged)) return;
+      told = { damaged, sequence };
+      process.send!({ type: "psg-damage", damaged, sequence } satisfies DamageMessage);
     },
   };
 }

@@ -92,18 +92,11 @@ export async function createEdgeServer(options: EdgeServerOptions): Promise<Edge
     onError: (error) => log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
     peersDamaged: options.peers?.damaged,
   });
-  // Told to the peers when it changes, before the answer that found it is written: a client told 503
-  // then asks another worker, which has heard by then (the primary passes on the report before the
-  // client's next connection, over the same channel).
+  // Told to the peers before the answer that found it is written: the report is on its way to the
+  // primary before the client can open its next connection, which the primary hands to a worker over
+  // the same channel as the reports it passes on.
   const peers = options.peers;
-  let toldDamaged = false;
-  const tellPeers = () => {
-    if (peers === undefined) return;
-    const damaged = core.damaged();
-    if (damaged === toldDamaged) return;
-    toldDamaged = damaged;
-    peers.tell(damaged);
-  };
+  const tellPeers = () => peers?.tell(core.damaged());
   const burst = options.burstLimit === false ? null : createBurstLimiter(options.burstLimit ?? { ...EDGE_BURST_LIMIT, now: options.now });
   const trustProxy = options.trustProxy ?? false;
 
