@@ -54,7 +54,7 @@ export function createByteCache(options: ByteCacheOptions): ByteCache {
 function createSplitCache(options: ByteCacheOptions, large: { fromBytes: number; maxBytes: number }): ByteCache {
   // Every large entry costs at least `fromBytes`: the large share can hold no more than this many.
   const largeEntries = Math.floor(large.maxBytes / large.fromBytes);
-  const small = createLruCache({ ...options, maxBytes: options.maxBytes - large.maxBytes, maxEntries: options.maxEntries - largeEntries });
+  const small = createLruCache({ maxBytes: options.maxBytes - large.maxBytes, maxEntryBytes: options.maxEntryBytes, maxEntries: options.maxEntries - largeEntries });
   const big = createLruCache({ maxBytes: large.maxBytes, maxEntryBytes: options.maxEntryBytes, maxEntries: largeEntries });
   return {
     get(key) {

@@ -172,8 +172,14 @@ export function elementNames(element: TextElement): string[] {
   return id === "" ? classNames(element) : [...classNames(element), id];
 }
 
+/** A kind of element (a table, a row, a list, a heading), known by its tag or by a class name or id naming it. */
+export interface Shape {
+  tag?: RegExp;
+  name?: RegExp;
+}
+
 /** Whether an element has a shape: its tag, or a class name or id naming it (Steam's div-based `bb_table`, `bb_ul`). */
-export function hasShape(element: TextElement, shape: { tag?: RegExp; name?: RegExp }): boolean {
+export function hasShape(element: TextElement, shape: Shape): boolean {
   return (shape.tag?.test(element.tag) ?? false) || (shape.name !== undefined && elementNames(element).some((name) => shape.name!.test(name)));
 }
 
@@ -181,7 +187,7 @@ export function hasShape(element: TextElement, shape: { tag?: RegExp; name?: Reg
  * How high a heading ranks: a heading closes the sections opened by headings of its rank or lower (a higher
  * number). Steam's sections hold its `[h1]`..`[h3]`, which hold bold lines; plain label lines rank lowest.
  */
-export const HEADING_RANKS: readonly { rank: number; tag?: RegExp; name?: RegExp }[] = [
+export const HEADING_RANKS: readonly (Shape & { rank: number })[] = [
   { rank: 0, name: /^subSectionTitle$/ },
   { rank: 1, tag: /^h1$/, name: /^bb_h1$/ },
   { rank: 2, tag: /^h2$/, name: /^bb_h2$/ },

@@ -1,5 +1,5 @@
 import type { TextElement } from "../../generator/capture/capture-text.ts";
-import { hasShape } from "../../generator/capture/shapes.ts";
+import { hasShape, type Shape } from "../../generator/capture/shapes.ts";
 import type { Span } from "./edit.ts";
 
 // The capture's elements as the edits reading a table or a list see them: which element holds which, and which
@@ -10,7 +10,7 @@ export function holds(outer: TextElement, inner: TextElement): boolean {
 }
 
 /** The element of the shape the span is in: the innermost holding its start, else the first it reaches into; null when it reaches none. */
-export function shapeAt(elements: readonly TextElement[], shape: { tag?: RegExp; name?: RegExp }, span: Span): TextElement | null {
+export function shapeAt(elements: readonly TextElement[], shape: Shape, span: Span): TextElement | null {
   const reached = elements.filter((element) => hasShape(element, shape) && element.start < span.end && span.start < element.end);
   // Every element reached ends after the span's start: one holding it is one starting at or before it.
   return reached.filter((element) => element.start <= span.start).sort((a, b) => b.depth - a.depth)[0] ?? reached[0] ?? null;

@@ -40,7 +40,6 @@ export function quotedSpan(span: Span, context: EditContext): Span & { quote: st
   return { start, end, quote: context.text.slice(start, end) };
 }
 
-
 export function assign(guide: GuideDocument, edit: Assign, context: EditContext): void {
   const span = quotedSpan(edit.span, context);
   const system = targetSystem(guide, edit.system, context);

@@ -59,7 +59,6 @@ const WORKER_CACHE: ByteCacheOptions = {
   large: { fromBytes: 16 * 1024, maxBytes: 8 * 1024 * 1024 },
 };
 
-
 /** A file of the deploy through the assets binding, which answers whole files only (no byte ranges). */
 const fetchAsset: AssetSource<Scope> = async (path, { request, env }) =>
   // Paths come from `fileFor` (contract/routes.ts): plain segments of [A-Za-z0-9._-], nothing to escape.

@@ -28,4 +28,3 @@ export function quotesComeFromTheGuide(document: unknown, capture: ReadableCaptu
       finding(path, `occurs in ${shownPath} only in the page's ${outside.get(quote)}, not in the guide: ${excerpt(quote)}`, "a quote of the guide's own text"),
     );
 }
-
