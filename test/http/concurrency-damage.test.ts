@@ -125,7 +125,11 @@ describe.each(ADAPTERS)("$name", ({ start, remembers }) => {
     const dump = await get(server.url, "/v1/dump", { "accept-encoding": "gzip" });
     expect(dump.status).toBe(200);
     expect(JSON.parse(bodyOf(dump)).dataset_version).toBe(fixture.manifest.dataset_version);
-    expect((await get(server.url, "/health")).status).toBe(200);
+    // The Node server's two workers: one whose own findings read right again still answers 503 while the
+    // other has not yet read its own again, or taken the repair's new commit (edge/adapters/node/peer-health.ts);
+    // two answers in a row, as both workers answer in turn.
+    const health = async () => [(await get(server.url, "/health")).status, (await get(server.url, "/health")).status];
+    await expect.poll(health).toEqual([200, 200]);
   });
 
   it("concurrent requests for seeds of one pack and of many all answer their own seed", async () => {
